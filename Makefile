@@ -1,0 +1,35 @@
+# trendsh: `make run` builds and starts the shell; `make test` runs every test.
+# Both install the Debian packages they need first (as root, or through sudo).
+
+SWIFT ?= swift
+RELEASE_FLAGS = -c release --static-swift-stdlib
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PACKAGES = libedit-dev libsqlite3-dev
+
+.PHONY: run test build release deps bench lint
+
+run: release
+	.build/release/trendsh $(ARGS)
+
+test: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product trendsh
+	$(SWIFT) test
+
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product trendsh
+
+build: deps
+	$(SWIFT) build
+
+deps:
+	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing$$missing"; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y $$missing; \
+	fi
+
+bench: release
+	bench/run
+
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests

@@ -1,0 +1,61 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "trendsh",
+    products: [
+        .executable(name: "trendsh", targets: ["trendsh"]),
+        .library(name: "TrendKit", targets: ["TrendKit"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(
+            name: "CEditShim",
+            dependencies: ["CEditLine"]
+        ),
+        .target(
+            name: "TrendKit",
+            dependencies: ["CSQLite"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "TrendShell",
+            dependencies: ["TrendKit", "CEditLine", "CEditShim"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "trendsh",
+            dependencies: ["TrendShell", "TrendKit"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TrendKitTests",
+            dependencies: ["TrendKit", "CSQLite"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TrendShellTests",
+            dependencies: ["TrendShell", "TrendKit"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "trendshTests",
+            dependencies: ["TrendKit", "CSQLite"],
+            swiftSettings: strict
+        ),
+    ]
+)

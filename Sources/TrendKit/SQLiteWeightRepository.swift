@@ -1,0 +1,247 @@
+import CSQLite
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The durable store: SQLite in WAL mode with `synchronous=FULL`, so saved means on disk.
+/// The one connection lives on this actor.
+public actor SQLiteWeightRepository: WeightRepository {
+    /// The schema version this build writes and reads (`PRAGMA user_version`).
+    public static let schemaVersion = 1
+    /// Marks a file as a trendsh store (`PRAGMA application_id`, "TRND").
+    static let applicationID: Int64 = 0x5452_4E44
+    /// How long a write waits for another program's lock before giving up.
+    public static let defaultBusyTimeout: Duration = .seconds(3)
+
+    public nonisolated let location: StoreLocation
+    private let busyWait: BusyWait
+    private var connection: SQLiteConnection?
+
+    /// - Parameter interruptRequested: polled while waiting for a lock; true abandons the wait.
+    public init(
+        location: StoreLocation,
+        busyTimeout: Duration = defaultBusyTimeout,
+        interruptRequested: @escaping @Sendable () -> Bool = { false }
+    ) {
+        self.location = location
+        self.busyWait = BusyWait(timeout: busyTimeout, interruptRequested: interruptRequested)
+    }
+
+    public func open() throws(StorageError) {
+        _ = try connected()
+    }
+
+    public func recentEntries(limit: Int) throws(StorageError) -> [WeightEntry] {
+        try reading { db throws(StorageError) in
+            let statement = try db.prepare(
+                "SELECT id, taken_at, kilograms, note, draft_id FROM entries ORDER BY taken_at DESC, id DESC LIMIT ?")
+            try statement.bind([.integer(Int64(max(0, limit)))])
+            var entries: [WeightEntry] = []
+            while try statement.step() { entries.append(Self.entry(from: statement)) }
+            return entries
+        }
+    }
+
+    public func entry(id: Int64) throws(StorageError) -> WeightEntry? {
+        try reading { db throws(StorageError) in try Self.entry(id: id, in: db) }
+    }
+
+    public func insert(_ new: NewWeightEntry) throws(StorageError) -> InsertOutcome {
+        try writing { db throws(StorageError) in
+            let existing = try db.prepare(
+                "SELECT id, taken_at, kilograms, note, draft_id FROM entries WHERE draft_id = ?")
+            try existing.bind([.text(new.draftID.rawValue)])
+            if try existing.step() { return .alreadySaved(Self.entry(from: existing)) }
+            let insert = try db.prepare(
+                "INSERT INTO entries (taken_at, kilograms, note, draft_id) VALUES (?, ?, ?, ?)")
+            try insert.bind([
+                .real(new.date.timeIntervalSince1970), .real(new.kilograms), .text(new.note),
+                .text(new.draftID.rawValue),
+            ])
+            _ = try insert.step()
+            return .inserted(
+                WeightEntry(id: db.lastInsertRowID, date: new.date, kilograms: new.kilograms, note: new.note,
+                    draftID: new.draftID))
+        }
+    }
+
+    public func update(_ entry: WeightEntry) throws(StorageError) -> WeightEntry? {
+        try writing { db throws(StorageError) in
+            let update = try db.prepare("UPDATE entries SET taken_at = ?, kilograms = ?, note = ? WHERE id = ?")
+            try update.bind([
+                .real(entry.date.timeIntervalSince1970), .real(entry.kilograms), .text(entry.note),
+                .integer(entry.id),
+            ])
+            _ = try update.step()
+            guard db.changes > 0 else { return nil }
+            return try Self.entry(id: entry.id, in: db)
+        }
+    }
+
+    public func delete(id: Int64) throws(StorageError) -> WeightEntry? {
+        try writing { db throws(StorageError) in
+            guard let entry = try Self.entry(id: id, in: db) else { return nil }
+            let delete = try db.prepare("DELETE FROM entries WHERE id = ?")
+            try delete.bind([.integer(id)])
+            _ = try delete.step()
+            return entry
+        }
+    }
+
+    /// Runs `body` on an open connection; a failure that may leave it unusable closes it.
+    private func reading<T>(_ body: (SQLiteConnection) throws(StorageError) -> T) throws(StorageError) -> T {
+        let db = try connected()
+        do {
+            return try body(db)
+        } catch {
+            if error.needsReopen { connection = nil }
+            throw error
+        }
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back on any failure.
+    private func writing<T>(_ body: (SQLiteConnection) throws(StorageError) -> T) throws(StorageError) -> T {
+        let db = try connected()
+        do {
+            busyWait.start()
+            try db.execute("BEGIN IMMEDIATE")
+            let result = try body(db)
+            try db.execute("COMMIT")
+            return result
+        } catch {
+            if db.isInTransaction {
+                // The rollback's own failure cannot be reported better than the original error.
+                sqlite3_exec(db.handle, "ROLLBACK", nil, nil, nil)
+            }
+            if error.needsReopen { connection = nil }
+            if case .locked = error, busyWait.wasInterrupted { throw .interrupted }
+            throw error
+        }
+    }
+
+    private func connected() throws(StorageError) -> SQLiteConnection {
+        if let connection { return connection }
+        let db = try Self.openConnection(at: location, busyWait: busyWait)
+        connection = db
+        return db
+    }
+
+    /// Opens, configures and migrates a connection; never writes to a file that is not ours.
+    static func openConnection(at location: StoreLocation, busyWait: BusyWait) throws(StorageError)
+        -> SQLiteConnection
+    {
+        if case .file(let path) = location { try createPrivateFile(at: path) }
+        let db = try SQLiteConnection(path: location.sqlitePath)
+        sqlite3_busy_handler(db.handle, busyHandler, Unmanaged.passUnretained(busyWait).toOpaque())
+        let version = try integerPragma("user_version", db)
+        let applicationID = try integerPragma("application_id", db)
+        let objectCount = try count("SELECT count(*) FROM sqlite_master", db)
+        if version > schemaVersion { throw .newerFormat(version: Int(version)) }
+        if objectCount > 0 && applicationID != Self.applicationID {
+            throw .damaged(path: location.sqlitePath, code: SQLITE_NOTADB)
+        }
+        if case .file = location { try db.execute("PRAGMA journal_mode = WAL") }
+        try db.execute("PRAGMA synchronous = FULL")
+        if version < schemaVersion {
+            busyWait.start()
+            try migrate(db, from: version)
+        }
+        return db
+    }
+
+    private static func migrate(_ db: SQLiteConnection, from version: Int64) throws(StorageError) {
+        do {
+            try db.execute("BEGIN IMMEDIATE")
+            if version < 1 {
+                try db.execute(
+                    """
+                    PRAGMA application_id = \(applicationID);
+                    CREATE TABLE entries (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        taken_at REAL NOT NULL,
+                        kilograms REAL NOT NULL CHECK (kilograms > 0),
+                        note TEXT NOT NULL DEFAULT '',
+                        draft_id TEXT UNIQUE
+                    );
+                    CREATE INDEX entries_newest_first ON entries (taken_at DESC, id DESC);
+                    """)
+            }
+            try db.execute("PRAGMA user_version = \(schemaVersion)")
+            try db.execute("COMMIT")
+        } catch {
+            if db.isInTransaction { sqlite3_exec(db.handle, "ROLLBACK", nil, nil, nil) }
+            throw error
+        }
+    }
+
+    /// Creates the store file with mode 0600 before SQLite does (SQLite would use 0644);
+    /// SQLite gives the WAL and shared-memory files the same mode.
+    private static func createPrivateFile(at path: String) throws(StorageError) {
+        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            Glibc.close(descriptor)
+            return
+        }
+        guard errno == EEXIST else { throw .cannotOpen(path: path, code: SQLITE_CANTOPEN) }
+    }
+
+    private static func integerPragma(_ name: String, _ db: SQLiteConnection) throws(StorageError) -> Int64 {
+        try count("PRAGMA \(name)", db)
+    }
+
+    private static func count(_ sql: String, _ db: SQLiteConnection) throws(StorageError) -> Int64 {
+        let statement = try db.prepare(sql)
+        return try statement.step() ? statement.int64(0) : 0
+    }
+
+    private static func entry(id: Int64, in db: SQLiteConnection) throws(StorageError) -> WeightEntry? {
+        let statement = try db.prepare("SELECT id, taken_at, kilograms, note, draft_id FROM entries WHERE id = ?")
+        try statement.bind([.integer(id)])
+        return try statement.step() ? entry(from: statement) : nil
+    }
+
+    private static func entry(from row: SQLiteStatement) -> WeightEntry {
+        WeightEntry(
+            id: row.int64(0), date: Date(timeIntervalSince1970: row.double(1)), kilograms: row.double(2),
+            note: row.text(3) ?? "", draftID: row.text(4).map(DraftID.init(rawValue:)))
+    }
+}
+
+/// SQLite's busy callback: waits in short sleeps up to the timeout, and stops early when
+/// the person interrupts. Returning 0 makes the statement fail with SQLITE_BUSY.
+private func busyHandler(_ context: UnsafeMutableRawPointer?, _ attempt: Int32) -> Int32 {
+    guard let context else { return 0 }
+    let wait = Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue()
+    return wait.shouldKeepWaiting() ? 1 : 0
+}
+
+/// The state of one lock wait. Only touched from the repository's actor (the busy callback
+/// runs synchronously inside a statement the actor is executing), so it needs no lock.
+final class BusyWait: @unchecked Sendable {
+    let timeout: Duration
+    let interruptRequested: @Sendable () -> Bool
+    private var startedAt = ContinuousClock.now
+    private(set) var wasInterrupted = false
+
+    init(timeout: Duration, interruptRequested: @escaping @Sendable () -> Bool) {
+        self.timeout = timeout
+        self.interruptRequested = interruptRequested
+    }
+
+    func start() {
+        startedAt = .now
+        wasInterrupted = false
+    }
+
+    func shouldKeepWaiting() -> Bool {
+        if interruptRequested() {
+            wasInterrupted = true
+            return false
+        }
+        guard ContinuousClock.now - startedAt < timeout else { return false }
+        usleep(10_000)
+        return true
+    }
+}

@@ -1,0 +1,194 @@
+import FoundationEssentials
+import Observation
+
+/// The weights feature: validates drafts, commits them to the repository, and only then
+/// publishes. Entries, load state and the retained error are separate stored values.
+@MainActor
+@Observable
+public final class WeightLog {
+    /// The newest entries, newest first: a window of the log, refreshed after every change.
+    public private(set) var entries: [WeightEntry] = []
+    public private(set) var loadState: LoadState = .idle
+    /// The last storage failure, kept until an operation succeeds.
+    public private(set) var retainedError: TrendError?
+
+    /// How many of the newest entries the feature keeps in memory.
+    public let windowSize: Int
+    @ObservationIgnored private let repository: any WeightRepository
+    @ObservationIgnored private let clock: Clock
+    @ObservationIgnored private let settings: SettingsFeature
+    @ObservationIgnored private var savesInFlight: [DraftID: (draft: WeightEntryDraft, task: Task<SaveOutcome, any Error>)] = [:]
+
+    public init(repository: any WeightRepository, settings: SettingsFeature, clock: Clock, windowSize: Int = 100) {
+        self.repository = repository
+        self.settings = settings
+        self.clock = clock
+        self.windowSize = windowSize
+    }
+
+    public var selectedUnit: WeightUnit { settings.unit }
+    /// No entry may be dated after this moment.
+    public var latestPermittedEntryDate: Date { clock.now() }
+
+    /// A new draft dated now, or one prefilled from `entry` in the selected unit.
+    public func makeDraft(editing entry: WeightEntry? = nil) -> WeightEntryDraft {
+        guard let entry else { return WeightEntryDraft(date: clock.now()) }
+        let value = selectedUnit.value(fromKilograms: entry.kilograms)
+        return WeightEntryDraft(date: entry.date, value: DecimalText.shortest(value), note: entry.note)
+    }
+
+    /// Checks a date against the domain rule, for commands that set one.
+    public func checkDate(_ date: Date) throws(TrendError) {
+        guard date <= latestPermittedEntryDate else { throw .validation(.dateInFuture) }
+    }
+
+    /// Reloads the window. A failure keeps the cached entries and sets the retained error.
+    public func refresh() async {
+        loadState = .loading
+        do {
+            let loaded = try await repository.recentEntries(limit: windowSize)
+            entries = loaded
+            loadState = .ready
+            retainedError = nil
+        } catch {
+            loadState = .failed
+            retainedError = .storage(error)
+        }
+    }
+
+    /// Validates, commits, and only after the commit returns publishes. A second save of the
+    /// same draft while one is in flight joins it; a retry of a draft already stored (its
+    /// first commit was not acknowledged) writes nothing new.
+    public func save(_ draft: WeightEntryDraft, editing entry: WeightEntry? = nil) async throws(TrendError)
+        -> SaveOutcome
+    {
+        if let inFlight = savesInFlight[draft.id], inFlight.draft == draft {
+            return try await outcome(of: inFlight.task)
+        }
+        let validated: NewWeightEntry
+        do {
+            validated = try draft.validated(unit: selectedUnit, latestPermittedDate: latestPermittedEntryDate)
+        } catch {
+            throw .validation(error)
+        }
+        let repository = repository
+        let task = Task<SaveOutcome, any Error> {
+            try await Self.commit(validated, editing: entry, to: repository)
+        }
+        savesInFlight[draft.id] = (draft, task)
+        defer { if savesInFlight[draft.id]?.draft == draft { savesInFlight[draft.id] = nil } }
+        let outcome = try await outcome(of: task)
+        publish(outcome.entry)
+        return outcome
+    }
+
+    /// Deletes an entry; publishes its removal only after storage confirms it.
+    public func delete(id: Int64) async throws(TrendError) -> WeightEntry {
+        let removed: WeightEntry?
+        do {
+            removed = try await repository.delete(id: id)
+        } catch {
+            retainedError = .storage(error)
+            throw .storage(error)
+        }
+        guard let removed else { throw .noSuchEntry(id: id) }
+        entries.removeAll { $0.id == id }
+        retainedError = nil
+        return removed
+    }
+
+    /// One entry, from the window when it is there, else from storage.
+    public func entry(id: Int64) async throws(TrendError) -> WeightEntry {
+        if let cached = entries.first(where: { $0.id == id }) { return cached }
+        let found: WeightEntry?
+        do {
+            found = try await repository.entry(id: id)
+        } catch {
+            retainedError = .storage(error)
+            throw .storage(error)
+        }
+        guard let found else { throw .noSuchEntry(id: id) }
+        return found
+    }
+
+    /// The `count` newest entries: from the window when it holds them, else from storage.
+    public func newest(_ count: Int) async throws(TrendError) -> [WeightEntry] {
+        if count <= entries.count || (loadState == .ready && entries.count < windowSize) {
+            return Array(entries.prefix(count))
+        }
+        do {
+            return try await repository.recentEntries(limit: count)
+        } catch {
+            retainedError = .storage(error)
+            throw .storage(error)
+        }
+    }
+
+    private static func commit(_ new: NewWeightEntry, editing entry: WeightEntry?, to repository: any WeightRepository)
+        async throws(TrendError) -> SaveOutcome
+    {
+        do {
+            if let entry {
+                let changed = WeightEntry(
+                    id: entry.id, date: new.date, kilograms: new.kilograms, note: new.note, draftID: entry.draftID)
+                guard let updated = try await repository.update(changed) else { throw TrendError.noSuchEntry(id: entry.id) }
+                return SaveOutcome(entry: updated, kind: .updated)
+            }
+            switch try await repository.insert(new) {
+            case .inserted(let stored):
+                return SaveOutcome(entry: stored, kind: .created)
+            case .alreadySaved(let stored) where stored.hasSameContent(as: new):
+                return SaveOutcome(entry: stored, kind: .alreadySaved)
+            case .alreadySaved(let stored):
+                // The draft changed after its first, unacknowledged commit: bring the entry up to date.
+                var changed = stored
+                changed.date = new.date
+                changed.kilograms = new.kilograms
+                changed.note = new.note
+                guard let updated = try await repository.update(changed) else { throw TrendError.noSuchEntry(id: stored.id) }
+                return SaveOutcome(entry: updated, kind: .updated)
+            }
+        } catch let error as StorageError {
+            throw .storage(error)
+        } catch let error as TrendError {
+            throw error
+        } catch {
+            throw .storage(.other(code: 0, message: String(describing: error)))
+        }
+    }
+
+    private func publish(_ stored: WeightEntry) {
+        entries.removeAll { $0.id == stored.id }
+        let index = entries.firstIndex { ($0.date, $0.id) < (stored.date, stored.id) } ?? entries.count
+        entries.insert(stored, at: index)
+        if entries.count > windowSize { entries.removeLast(entries.count - windowSize) }
+        retainedError = nil
+    }
+
+    /// Awaits a save task, retaining a storage failure as the feature's error.
+    private func outcome(of task: Task<SaveOutcome, any Error>) async throws(TrendError) -> SaveOutcome {
+        do {
+            return try await task.value
+        } catch let error as TrendError {
+            if case .storage = error { retainedError = error }
+            throw error
+        } catch {
+            throw .storage(.other(code: 0, message: String(describing: error)))
+        }
+    }
+}
+
+/// What a successful save did.
+public struct SaveOutcome: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A new entry was written.
+        case created
+        /// An existing entry was changed.
+        case updated
+        /// An earlier, unacknowledged save had already written this draft; nothing new was written.
+        case alreadySaved
+    }
+
+    public var entry: WeightEntry
+    public var kind: Kind
+}
