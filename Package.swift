@@ -57,5 +57,15 @@ let package = Package(
             dependencies: ["TrendKit", "CSQLite"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "FaultTests",
+            dependencies: ["TrendKit", "CSQLite"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "InteractiveTests",
+            dependencies: [],
+            swiftSettings: strict
+        ),
     ]
 )

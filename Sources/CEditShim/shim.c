@@ -73,8 +73,8 @@ static char *prompt_function(EditLine *el) {
     return prompt_text;
 }
 
-EditLine *trendsh_el_open(const char *program, FILE *in, FILE *out, FILE *err) {
-    EditLine *el = el_init(program, in, out, err);
+EditLine *trendsh_el_open(const char *program) {
+    EditLine *el = el_init(program, stdin, stdout, stderr);
     if (el == NULL) return NULL;
     el_set(el, EL_EDITOR, "emacs");
     el_set(el, EL_PROMPT_ESC, prompt_function, '\1');

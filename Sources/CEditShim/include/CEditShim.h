@@ -9,7 +9,8 @@
 
 typedef unsigned char (*trendsh_el_command)(EditLine *el, int ch);
 
-EditLine *trendsh_el_open(const char *program, FILE *in, FILE *out, FILE *err);
+/// Opens libedit on the standard streams with emacs bindings and the trendsh prompt.
+EditLine *trendsh_el_open(const char *program);
 void trendsh_el_close(EditLine *el);
 /// Reads ~/.editrc (or $EDITRC); lines prefixed `trendsh:` apply.
 int trendsh_el_source_editrc(EditLine *el);

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Every question about the terminal and the environment, answered in one place.
+public struct ShellEnvironment: Sendable {
+    public var variables: [String: String]
+    public var stdinIsTerminal: Bool
+    public var stdoutIsTerminal: Bool
+
+    public init(variables: [String: String], stdinIsTerminal: Bool, stdoutIsTerminal: Bool) {
+        self.variables = variables
+        self.stdinIsTerminal = stdinIsTerminal
+        self.stdoutIsTerminal = stdoutIsTerminal
+    }
+
+    /// The real process environment.
+    public static func current() -> ShellEnvironment {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let pair = String(cString: pointer)
+            if let equals = pair.firstIndex(of: "=") {
+                variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return ShellEnvironment(
+            variables: variables, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
+            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
+    }
+
+    /// Line editing, prompt and banner: only when a person is at both ends.
+    public var isInteractive: Bool { stdinIsTerminal && stdoutIsTerminal }
+
+    /// Colour only on a terminal, never with `NO_COLOR` set or `TERM=dumb`.
+    public var allowsColor: Bool {
+        guard stdoutIsTerminal else { return false }
+        if let noColor = variables["NO_COLOR"], !noColor.isEmpty { return false }
+        return variables["TERM"] != "dumb"
+    }
+
+    private var home: String? { variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// `$XDG_DATA_HOME/trendsh`, with `~/.local/share` when unset.
+    public var dataDirectory: String? { xdg("XDG_DATA_HOME", fallback: ".local/share") }
+
+    /// `$XDG_STATE_HOME/trendsh`, with `~/.local/state` when unset.
+    public var stateDirectory: String? { xdg("XDG_STATE_HOME", fallback: ".local/state") }
+
+    /// The store used without `--store`.
+    public var defaultStorePath: String? { dataDirectory.map { $0 + "/trend.sqlite" } }
+
+    /// The history file, or nil when history is switched off by `TRENDSH_HISTORY=off`.
+    public var historyPath: String? {
+        if variables["TRENDSH_HISTORY"]?.lowercased() == "off" { return nil }
+        return stateDirectory.map { $0 + "/history" }
+    }
+
+    private func xdg(_ name: String, fallback: String) -> String? {
+        if let value = variables[name], value.hasPrefix("/") { return value + "/trendsh" }
+        return home.map { $0 + "/" + fallback + "/trendsh" }
+    }
+}
+
+/// Creates a directory and any missing parents with mode 0700; true when it exists after.
+public func makePrivateDirectory(_ path: String) -> Bool {
+    var isDirectory = stat()
+    if stat(path, &isDirectory) == 0 { return (isDirectory.st_mode & S_IFMT) == S_IFDIR }
+    if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+        guard makePrivateDirectory(String(path[..<slash])) else { return false }
+    }
+    return mkdir(path, 0o700) == 0 || errno == EEXIST
+}

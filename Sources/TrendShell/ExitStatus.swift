@@ -1,0 +1,11 @@
+/// The documented exit statuses.
+public enum ExitStatus: Int32, Sendable {
+    /// Every command succeeded.
+    case success = 0
+    /// A command failed.
+    case failure = 1
+    /// The command line was wrong.
+    case usage = 2
+    /// The session ended while the draft had unsaved changes.
+    case unsavedDraft = 3
+}

@@ -1,0 +1,405 @@
+import FoundationEssentials
+import TrendKit
+
+/// The dispatcher: carries out one command at a time against the features, keeps the one
+/// open draft, and writes what happened. A failure never ends the session.
+@MainActor
+public final class Session {
+    /// How a command ended.
+    public enum Outcome: Equatable, Sendable {
+        case succeeded
+        case failed
+        case quit
+    }
+
+    /// What the prompt should show about the draft.
+    public enum DraftMark: Equatable, Sendable {
+        case clean
+        case unsaved
+        case failedSave
+    }
+
+    public let log: WeightLog
+    public let settings: SettingsFeature
+    public let faults: FaultInjectingRepository
+    public let storeDescription: String
+    public private(set) var editor: EntryEditor?
+    let output: any OutputSink
+    let history: HistoryFile?
+    let color: Bool
+    /// The durable copy of the draft; nil for `:memory:` or when another session holds it.
+    private var draftFile: DraftFile?
+    /// Why there is no draft file, for `status`.
+    private var draftFileNote: String
+    private var lastWrittenDraft: DraftFile.Contents?
+    private var quitArmed = false
+
+    public init(
+        log: WeightLog, settings: SettingsFeature, faults: FaultInjectingRepository, storeDescription: String,
+        draftFilePath: String?, output: any OutputSink, history: HistoryFile? = nil, color: Bool = false
+    ) {
+        self.log = log
+        self.settings = settings
+        self.faults = faults
+        self.storeDescription = storeDescription
+        self.output = output
+        self.history = history
+        self.color = color
+        if let draftFilePath {
+            let file = DraftFile(path: draftFilePath)
+            if file.acquire() {
+                draftFile = file
+                draftFileNote = draftFilePath
+            } else {
+                draftFile = nil
+                draftFileNote = "in memory only: another trendsh session is using \(draftFilePath)"
+            }
+        } else {
+            draftFile = nil
+            draftFileNote = "in memory only (the store is in memory)"
+        }
+    }
+
+    /// Loads the entries and restores a draft a previous session left behind.
+    public func start() async {
+        await log.refresh()
+        if draftFile == nil, draftFileNote.hasPrefix("in memory only: another") {
+            warn("Another trendsh session is using this store, so this session's draft is kept in memory only.")
+        }
+        await restoreDraft()
+        output.flush()
+    }
+
+    public var draftMark: DraftMark {
+        guard let editor else { return .clean }
+        if editor.lastSaveFailed { return .failedSave }
+        return editor.hasUnsavedChanges ? .unsaved : .clean
+    }
+
+    public var hasUnsavedChanges: Bool { editor?.hasUnsavedChanges ?? false }
+
+    /// Carries out one command, then keeps the draft file in step with the draft.
+    public func perform(_ command: Command) async -> Outcome {
+        if command != .quit { quitArmed = false }
+        var outcome = await dispatch(command)
+        if !persistDraft() && outcome == .succeeded { outcome = .failed }
+        output.flush()
+        return outcome
+    }
+
+    /// Reports a line that could not be parsed.
+    public func reject(_ error: ParseError) -> Outcome {
+        quitArmed = false
+        return fail(error.message)
+    }
+
+    private func dispatch(_ command: Command) async -> Outcome {
+        switch command {
+        case .help(let topic): return help(topic)
+        case .new: return openDraft(editing: nil)
+        case .edit(let id): return await edit(id)
+        case .value(let text):
+            openDraftIfNeeded().draft.value = text
+            return say("value: \(text)")
+        case .note(let text):
+            openDraftIfNeeded().draft.note = text
+            return say(text.isEmpty ? "note cleared" : "note: \(text)")
+        case .date(let text): return setDate(text)
+        case .show: return show()
+        case .save: return await save()
+        case .cancel: return cancel()
+        case .list(let count): return await list(count)
+        case .delete(let id): return await delete(id)
+        case .unit(let unit): return setUnit(unit)
+        case .refresh: return await refresh()
+        case .status: return await status()
+        case .simulate(let request): return await simulate(request)
+        case .history(let count): return showHistory(count)
+        case .quit: return quit()
+        }
+    }
+
+    private func help(_ topic: String?) -> Outcome {
+        guard let topic else {
+            Renderer.helpList().forEach { say($0) }
+            return .succeeded
+        }
+        guard let spec = CommandTable.spec(named: topic.lowercased()) else {
+            return fail(ParseError.unknownCommand(topic).message)
+        }
+        Renderer.help(for: spec).forEach { say($0) }
+        return .succeeded
+    }
+
+    /// Refuses to replace a draft that has unsaved changes.
+    private func mayReplaceDraft() -> Bool {
+        guard let editor, editor.hasUnsavedChanges else { return true }
+        _ = fail(
+            "A draft with unsaved changes is open (\(Renderer.draftSummary(editor.draft))). Save it with \"save\" or discard it with \"cancel\" first."
+        )
+        return false
+    }
+
+    private func openDraft(editing entry: WeightEntry?) -> Outcome {
+        guard mayReplaceDraft() else { return .failed }
+        let opened = EntryEditor(log: log, entry: entry)
+        editor = opened
+        if let entry {
+            return say(
+                "Editing \(Renderer.entrySummary(entry, unit: opened.unit)). Change its fields, then \"save\" or \"cancel\".")
+        }
+        return say(
+            "New draft dated \(LocalCalendar.minuteText(opened.draft.date)). Set its weight with \"value WEIGHT\", then \"save\".")
+    }
+
+    private func openDraftIfNeeded() -> EntryEditor {
+        if let editor { return editor }
+        let opened = EntryEditor(log: log)
+        editor = opened
+        return opened
+    }
+
+    private func edit(_ id: Int64) async -> Outcome {
+        guard mayReplaceDraft() else { return .failed }
+        do {
+            return openDraft(editing: try await log.entry(id: id))
+        } catch {
+            return fail(error.message)
+        }
+    }
+
+    private func setDate(_ text: String) -> Outcome {
+        do throws(TrendError) {
+            let date: Date
+            do {
+                date = try EntryDateParser.date(from: text, now: log.latestPermittedEntryDate)
+            } catch {
+                throw .validation(error)
+            }
+            try log.checkDate(date)
+            openDraftIfNeeded().draft.date = date
+            return say("date: \(LocalCalendar.minuteText(date))")
+        } catch {
+            return fail(error.message + (editor == nil ? "" : " The draft is unchanged."))
+        }
+    }
+
+    private func show() -> Outcome {
+        guard let editor else { return say("No draft is open. Start one with \"new\" or \"value WEIGHT\".") }
+        Renderer.draftDetails(editor).forEach { say($0) }
+        return .succeeded
+    }
+
+    private func save() async -> Outcome {
+        guard let editor else {
+            return fail("There is no draft to save. Start one with \"value WEIGHT\".")
+        }
+        guard await editor.save(), let outcome = editor.lastOutcome else {
+            let message = editor.errorMessage ?? "The save failed."
+            let hint =
+                editor.lastError?.isValidation == true
+                ? "The draft is kept; fix it and save again."
+                : "The draft is kept; type \"save\" to try again."
+            return fail("\(message) \(hint)")
+        }
+        self.editor = nil
+        return say(Renderer.saved(outcome, unit: settings.unit), style: .success)
+    }
+
+    private func cancel() -> Outcome {
+        guard let editor else { return fail("There is no draft to cancel.") }
+        self.editor = nil
+        let target = editor.entry.map { " Entry #\($0.id) is unchanged." } ?? ""
+        return say("Discarded the draft (\(Renderer.draftSummary(editor.draft))).\(target)")
+    }
+
+    private func list(_ count: Int) async -> Outcome {
+        let unit = settings.unit
+        var entries: [WeightEntry]
+        var failure: TrendError?
+        do {
+            entries = try await log.newest(count)
+        } catch {
+            entries = Array(log.entries.prefix(count))
+            failure = error
+        }
+        if entries.isEmpty && failure == nil && log.retainedError == nil {
+            return say("No entries yet. Log one with \"value WEIGHT\", then \"save\".")
+        }
+        entries.forEach { say(Renderer.entryLine($0, unit: unit)) }
+        if let error = failure ?? log.retainedError {
+            let shown = entries.isEmpty ? "" : " These are the entries loaded earlier."
+            return fail(error.message + shown + " Type \"refresh\" to try again.")
+        }
+        return .succeeded
+    }
+
+    private func delete(_ id: Int64) async -> Outcome {
+        do {
+            let removed = try await log.delete(id: id)
+            return say("Deleted \(Renderer.entrySummary(removed, unit: settings.unit)).")
+        } catch {
+            return fail(error.message)
+        }
+    }
+
+    private func setUnit(_ unit: WeightUnit?) -> Outcome {
+        guard let unit else { return say("unit: \(settings.unit.symbol)") }
+        do {
+            try settings.setUnit(unit)
+            return say("unit: \(unit.symbol). Weights are now typed and shown in \(unit == .kilograms ? "kilograms" : "pounds").")
+        } catch {
+            return fail(error.message)
+        }
+    }
+
+    private func refresh() async -> Outcome {
+        await log.refresh()
+        if let error = log.retainedError {
+            let cached = log.entries.count
+            let kept = cached == 0 ? "" : " The \(cached) \(cached == 1 ? "entry" : "entries") loaded earlier are still shown."
+            return fail(error.message + kept)
+        }
+        let count = log.entries.count
+        return say("Loaded \(count) \(count == 1 ? "entry" : "entries").")
+    }
+
+    private func status() async -> Outcome {
+        let plan = await faults.plan
+        say("store: \(storeDescription)")
+        var weights = "weights: \(log.loadState.rawValue), \(log.entries.count) loaded"
+        if let error = log.retainedError {
+            weights += "; error: \(error.message)"
+            if case .storage(let storage) = error, let code = storage.sqliteCode { weights += " (code \(code))" }
+        }
+        say(weights)
+        say("settings: unit \(settings.unit.symbol)" + (settings.retainedError.map { "; error: \($0.message)" } ?? ""))
+        if let editor {
+            var state = editor.hasUnsavedChanges ? "unsaved changes" : "no unsaved changes"
+            if editor.errorMessage != nil { state += ", last save failed" }
+            say("draft: \(editor.entry.map { "editing #\($0.id)" } ?? "new entry"), \(state)")
+        } else {
+            say("draft: none")
+        }
+        say("draft file: \(draftFileNote)")
+        say("simulations: \(plan.summary.isEmpty ? "none" : plan.summary.joined(separator: ", "))")
+        return .succeeded
+    }
+
+    private func simulate(_ request: SimulateRequest?) async -> Outcome {
+        guard let request else {
+            let summary = await faults.plan.summary
+            return say(summary.isEmpty ? "No simulations are active." : "Active: \(summary.joined(separator: ", ")).")
+        }
+        switch request {
+        case .saveFailure(let persistence):
+            await faults.update { $0.fail(.save, with: .simulated(.save), persistence) }
+            return say(
+                persistence == .once
+                    ? "The next save will fail. The one after works again."
+                    : "Every save will fail until \"simulate off\".")
+        case .openFailure:
+            await faults.update { $0.fail(.open, with: .simulated(.open), .always) }
+            return say("The store will fail to open until \"simulate off\". Settings and help keep working.")
+        case .refreshFailure:
+            await faults.update { $0.fail(.refresh, with: .simulated(.refresh), .once) }
+            return say("The next refresh will fail.")
+        case .off:
+            await faults.update { $0.clear() }
+            return say("Simulations are off.")
+        }
+    }
+
+    private func showHistory(_ count: Int?) -> Outcome {
+        guard let history else { return say("History is off for this session.") }
+        let lines = history.entries
+        let shown = lines.suffix(count ?? 20)
+        let first = lines.count - shown.count + 1
+        for (offset, line) in shown.enumerated() { say("\(first + offset)  \(line)") }
+        return .succeeded
+    }
+
+    private func quit() -> Outcome {
+        guard let editor, editor.hasUnsavedChanges, !quitArmed else { return .quit }
+        quitArmed = true
+        warn(
+            "The draft has unsaved changes (\(Renderer.draftSummary(editor.draft))). Type \"save\" to keep it, \"cancel\" to discard it, or \"quit\" again to leave it unsaved."
+        )
+        return .succeeded
+    }
+
+    /// Restores the draft a previous session kept on disk.
+    private func restoreDraft() async {
+        guard let draftFile else { return }
+        let contents: DraftFile.Contents?
+        do {
+            contents = try draftFile.load()
+        } catch {
+            self.draftFile = nil
+            draftFileNote = "in memory only: \(draftFile.path) could not be read and was left in place"
+            _ = fail(error.message)
+            return
+        }
+        guard let contents else { return }
+        var entry: WeightEntry?
+        if let id = contents.editingID {
+            do {
+                entry = try await log.entry(id: id)
+            } catch {
+                entry = WeightEntry(id: id, date: contents.draft.date, kilograms: 0, note: "")
+            }
+        }
+        editor = EntryEditor(log: log, restoring: contents.draft, editing: entry)
+        lastWrittenDraft = contents
+        let target = contents.editingID.map { "editing #\($0)" } ?? "new entry"
+        say(
+            "Restored unsaved draft (\(target)): \(Renderer.draftSummary(contents.draft)). Type \"save\" to save it or \"cancel\" to discard it."
+        )
+    }
+
+    /// Writes the draft to disk if it changed, or removes the file when no unsaved draft is
+    /// open. False when the file could not be written; the in-memory draft stays either way.
+    private func persistDraft() -> Bool {
+        guard let draftFile else { return true }
+        let wanted = editor.flatMap { editor in
+            editor.hasUnsavedChanges ? DraftFile.Contents(draft: editor.draft, editingID: editor.entry?.id) : nil
+        }
+        guard wanted != lastWrittenDraft else { return true }
+        do {
+            if let wanted {
+                try draftFile.write(wanted)
+            } else {
+                try draftFile.remove()
+            }
+            lastWrittenDraft = wanted
+            return true
+        } catch {
+            _ = fail(error.message)
+            return false
+        }
+    }
+
+    enum Style {
+        case plain
+        case success
+    }
+
+    @discardableResult
+    private func say(_ line: String, style: Style = .plain) -> Outcome {
+        let text = DisplayText.escaped(line)
+        output.write(color && style == .success ? "\u{1B}[32m\(text)\u{1B}[0m" : text, to: .out)
+        return .succeeded
+    }
+
+    @discardableResult
+    func fail(_ message: String) -> Outcome {
+        let prefix = color ? "\u{1B}[31merror:\u{1B}[0m" : "error:"
+        output.write("\(prefix) \(DisplayText.escaped(message))", to: .err)
+        return .failed
+    }
+
+    func warn(_ message: String) {
+        let prefix = color ? "\u{1B}[33mwarning:\u{1B}[0m" : "warning:"
+        output.write("\(prefix) \(DisplayText.escaped(message))", to: .err)
+    }
+}
