@@ -42,6 +42,11 @@ let package = Package(
             dependencies: ["TrendShell", "TrendKit"],
             swiftSettings: strict
         ),
+        .target(
+            name: "TrendshTestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "TrendKitTests",
             dependencies: ["TrendKit", "CSQLite"],
@@ -54,17 +59,17 @@ let package = Package(
         ),
         .testTarget(
             name: "trendshTests",
-            dependencies: ["TrendKit", "CSQLite"],
+            dependencies: ["TrendKit", "TrendshTestSupport", "CSQLite"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "FaultTests",
-            dependencies: ["TrendKit", "CSQLite"],
+            dependencies: ["TrendKit", "TrendshTestSupport", "CSQLite"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "InteractiveTests",
-            dependencies: [],
+            dependencies: ["TrendshTestSupport"],
             swiftSettings: strict
         ),
     ]
