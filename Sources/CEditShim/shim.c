@@ -42,6 +42,10 @@ static int read_char(EditLine *el, wchar_t *out) {
     char bytes[MB_LEN_MAX];
     size_t length = 0;
     for (;;) {
+        if (terminate_signal) {
+            *out = L'\0';
+            return -1;
+        }
         unsigned char byte;
         ssize_t got = read(STDIN_FILENO, &byte, 1);
         if (got == -1) {
