@@ -68,6 +68,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "TutorialTests",
+            dependencies: ["TrendshTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "InteractiveTests",
             dependencies: ["TrendshTestSupport"],
             swiftSettings: strict

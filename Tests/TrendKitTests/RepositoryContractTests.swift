@@ -193,4 +193,28 @@ struct StoreUnderTest {
         #expect(Array(read.note.unicodeScalars) == Array(note.unicodeScalars))
         #expect(try await store.repository.recentEntries(limit: 10).count == 1)
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func aDateWithAFractionOfASecondReadsBackExactly(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        defer { store.remove() }
+        // A reading of the system clock: its last bit does not survive a detour through 1970.
+        let date = Date(timeIntervalSinceReferenceDate: 786_000_000.123_456_789)
+        let stored = try await store.repository.insert(
+            NewWeightEntry(date: date, kilograms: 75, note: "", draftID: DraftID(rawValue: "draft-now")))
+
+        #expect(try await store.repository.entry(id: stored.entry.id)?.date == stored.entry.date)
+        #expect(try await store.repository.recentEntries(limit: 1).first?.date == date)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aNoteWithANullCharacterReadsBackWhole(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        defer { store.remove() }
+        let note = "before\u{0}after"
+        let stored = try await store.repository.insert(
+            NewWeightEntry(date: Fixtures.now, kilograms: 75, note: note, draftID: DraftID(rawValue: "draft-nul")))
+
+        #expect(try await store.repository.entry(id: stored.entry.id)?.note == note)
+    }
 }
