@@ -78,7 +78,7 @@ import TrendKit
         #expect(log.entries.map(\.kilograms) == [75, 75.5])
     }
 
-    @Test func aFailedSavePublishesNothingAndRetainsTheError() async {
+    @Test func aFailedSavePublishesNothingAndRetainsTheError() async throws {
         let repository = InMemoryWeightRepository()
         await repository.failNextSave()
         let log = Fixtures.log(repository: repository)
