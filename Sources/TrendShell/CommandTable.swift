@@ -11,9 +11,18 @@ public enum CommandTable {
         case simulateModes
     }
 
+    /// The feature a command belongs to; `help` lists commands under these headings.
+    public enum Group: String, Sendable, CaseIterable {
+        case draft = "The draft"
+        case weights = "Weights"
+        case settings = "Settings"
+        case shell = "The shell"
+    }
+
     /// One row of the table.
     public struct Spec: Sendable {
         public let name: String
+        public let group: Group
         public let aliases: [String]
         public let usage: String
         public let summary: String
@@ -22,10 +31,11 @@ public enum CommandTable {
         public let words: [String]
 
         init(
-            _ name: String, aliases: [String] = [], usage: String, summary: String, example: String,
+            _ name: String, _ group: Group, aliases: [String] = [], usage: String, summary: String, example: String,
             arguments: ArgumentSet = .none, words: [String] = []
         ) {
             self.name = name
+            self.group = group
             self.aliases = aliases
             self.usage = usage
             self.summary = summary
@@ -39,40 +49,48 @@ public enum CommandTable {
 
     public static let specs: [Spec] = [
         Spec(
-            "help", usage: "help [COMMAND]", summary: "List the commands, or explain one.", example: "help save",
+            "help", .shell, usage: "help [COMMAND]", summary: "List the commands, or explain one.", example: "help save",
             arguments: .commandNames),
-        Spec("new", usage: "new", summary: "Open a new weight-entry draft dated now.", example: "new"),
         Spec(
-            "edit", usage: "edit ID", summary: "Open a draft prefilled from entry ID.", example: "edit 12",
+            "new", .draft, usage: "new", summary: "Open a new weight-entry draft dated now.", example: "new"),
+        Spec(
+            "edit", .draft, usage: "edit ID", summary: "Open a draft prefilled from entry ID.", example: "edit 12",
             arguments: .entryIDs),
         Spec(
-            "value", usage: "value WEIGHT", summary: "Set the draft's weight, kept exactly as typed.",
+            "value", .draft, usage: "value WEIGHT", summary: "Set the draft's weight, kept exactly as typed.",
             example: "value 75.4"),
-        Spec("note", usage: "note [TEXT]", summary: "Set the draft's note; no text clears it.", example: "note after run"),
         Spec(
-            "date", usage: "date WHEN",
+            "note", .draft, usage: "note [TEXT]", summary: "Set the draft's note; no text clears it.", example: "note after run"),
+        Spec(
+            "date", .draft, usage: "date WHEN",
             summary: "Set the draft's date: YYYY-MM-DD, YYYY-MM-DD HH:MM, today, yesterday or -Nd.",
             example: "date yesterday", arguments: .dateWords, words: ["today", "yesterday"]),
-        Spec("show", usage: "show", summary: "Show the open draft and its last error.", example: "show"),
-        Spec("save", usage: "save", summary: "Save the draft; on failure it stays open for another try.", example: "save"),
-        Spec("cancel", usage: "cancel", summary: "Discard the open draft.", example: "cancel"),
-        Spec("list", usage: "list [N]", summary: "Show the N newest entries (default 10).", example: "list 5"),
         Spec(
-            "delete", usage: "delete ID", summary: "Delete entry ID.", example: "delete 12", arguments: .entryIDs),
+            "show", .draft, usage: "show", summary: "Show the open draft and its last error.", example: "show"),
         Spec(
-            "unit", usage: "unit [kg|lb]", summary: "Show or set the unit weights are typed and shown in.",
+            "save", .draft, usage: "save", summary: "Save the draft; on failure it stays open for another try.", example: "save"),
+        Spec(
+            "cancel", .draft, usage: "cancel", summary: "Discard the open draft.", example: "cancel"),
+        Spec(
+            "list", .weights, usage: "list [N]", summary: "Show the N newest entries (default 10).", example: "list 5"),
+        Spec(
+            "delete", .weights, usage: "delete ID", summary: "Delete entry ID.", example: "delete 12", arguments: .entryIDs),
+        Spec(
+            "unit", .settings, usage: "unit [kg|lb]", summary: "Show or set the unit weights are typed and shown in.",
             example: "unit lb", arguments: .units, words: ["kg", "lb"]),
-        Spec("refresh", usage: "refresh", summary: "Reload the entries from the store.", example: "refresh"),
         Spec(
-            "status", usage: "status", summary: "Show each feature's state, the store and the draft.",
+            "refresh", .weights, usage: "refresh", summary: "Reload the entries from the store.", example: "refresh"),
+        Spec(
+            "status", .shell, usage: "status", summary: "Show each feature's state, the store and the draft.",
             example: "status"),
         Spec(
-            "simulate", usage: "simulate [save-failure [once|always] | open-failure | refresh-failure | off]",
+            "simulate", .shell, usage: "simulate [save-failure [once|always] | open-failure | refresh-failure | off]",
             summary: "Make the store fail on purpose, to see how trendsh recovers.",
             example: "simulate save-failure once", arguments: .simulateModes, words: simulateModes),
-        Spec("history", usage: "history [N]", summary: "Show the last N lines typed (default 20).", example: "history 5"),
         Spec(
-            "quit", aliases: ["exit"], usage: "quit", summary: "Leave trendsh (asks again if the draft is unsaved).",
+            "history", .shell, usage: "history [N]", summary: "Show the last N lines typed (default 20).", example: "history 5"),
+        Spec(
+            "quit", .shell, aliases: ["exit"], usage: "quit", summary: "Leave trendsh (asks again if the draft is unsaved).",
             example: "quit"),
     ]
 

@@ -66,10 +66,13 @@ public enum Renderer {
     /// The list of every command.
     public static func helpList() -> [String] {
         let width = CommandTable.specs.map(\.usage.count).filter { $0 <= 24 }.max() ?? 16
-        var lines = ["Commands:"]
-        for spec in CommandTable.specs {
-            let usage = spec.usage.count <= width ? spec.usage : spec.name + " ..."
-            lines.append("  " + usage + String(repeating: " ", count: max(1, width - usage.count + 2)) + spec.summary)
+        var lines: [String] = []
+        for group in CommandTable.Group.allCases {
+            lines.append(group.rawValue + ":")
+            for spec in CommandTable.specs where spec.group == group {
+                let usage = spec.usage.count <= width ? spec.usage : spec.name + " ..."
+                lines.append("  " + usage + String(repeating: " ", count: max(1, width - usage.count + 2)) + spec.summary)
+            }
         }
         lines.append("Type \"help COMMAND\" for one command's usage and an example.")
         return lines

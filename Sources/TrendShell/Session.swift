@@ -78,6 +78,9 @@ public final class Session {
 
     public var hasUnsavedChanges: Bool { editor?.hasUnsavedChanges ?? false }
 
+    /// Every feature, in the order `status` reports them.
+    var features: [any FeatureStatus] { [log, settings] }
+
     /// Carries out one command, then keeps the draft file in step with the draft.
     public func perform(_ command: Command) async -> Outcome {
         if command != .quit { quitArmed = false }
@@ -267,13 +270,14 @@ public final class Session {
     private func status() async -> Outcome {
         let plan = await faults.plan
         say("store: \(storeDescription)")
-        var weights = "weights: \(log.loadState.rawValue), \(log.entries.count) loaded"
-        if let error = log.retainedError {
-            weights += "; error: \(error.message)"
-            if case .storage(let storage) = error, let code = storage.sqliteCode { weights += " (code \(code))" }
+        for feature in features {
+            var line = "\(feature.featureName): \(feature.stateDescription)"
+            if let error = feature.retainedError {
+                line += "; error: \(error.message)"
+                if case .storage(let storage) = error, let code = storage.sqliteCode { line += " (SQLite code \(code))" }
+            }
+            say(line)
         }
-        say(weights)
-        say("settings: unit \(settings.unit.symbol)" + (settings.retainedError.map { "; error: \($0.message)" } ?? ""))
         if let editor {
             var state = editor.hasUnsavedChanges ? "unsaved changes" : "no unsaved changes"
             if editor.errorMessage != nil { state += ", last save failed" }
