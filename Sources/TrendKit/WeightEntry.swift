@@ -45,6 +45,15 @@ public struct DraftID: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
     /// A fresh random identity.
     public static func make() -> DraftID { DraftID(rawValue: UUID().uuidString.lowercased()) }
 
