@@ -25,17 +25,27 @@ public final class DraftFile {
 
     deinit { if lockDescriptor >= 0 { close(lockDescriptor) } }
 
-    /// Takes the draft lock for this session; false when another session holds it.
-    public func acquire() -> Bool {
-        if lockDescriptor >= 0 { return true }
+    /// What taking the draft lock found.
+    public enum Acquisition: Equatable, Sendable {
+        case acquired
+        /// Another session holds the lock and so owns the draft file.
+        case heldByAnotherSession
+        /// The lock file could not be created; the reason in words.
+        case unavailable(String)
+    }
+
+    /// Takes the draft lock for this session.
+    public func acquire() -> Acquisition {
+        if lockDescriptor >= 0 { return .acquired }
         let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return .unavailable(systemMessage(errno)) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let failure = errno
             close(descriptor)
-            return false
+            return failure == EWOULDBLOCK ? .heldByAnotherSession : .unavailable(systemMessage(failure))
         }
         lockDescriptor = descriptor
-        return true
+        return .acquired
     }
 
     /// The draft a previous session left, if any.

@@ -84,7 +84,9 @@ final class SQLiteStatement {
             switch value {
             case .integer(let number): code = sqlite3_bind_int64(statement, index, number)
             case .real(let number): code = sqlite3_bind_double(statement, index, number)
-            case .text(let text): code = sqlite3_bind_text(statement, index, text, -1, Self.transient)
+            case .text(let text):
+                // An explicit length keeps text after a NUL character.
+                code = sqlite3_bind_text(statement, index, text, Int32(text.utf8.count), Self.transient)
             case .null: code = sqlite3_bind_null(statement, index)
             }
             guard code == SQLITE_OK else { throw connection.lastError(code) }
@@ -105,7 +107,8 @@ final class SQLiteStatement {
     func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
     func text(_ column: Int32) -> String? {
         guard let bytes = sqlite3_column_text(statement, column) else { return nil }
-        return String(cString: bytes)
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 }
 

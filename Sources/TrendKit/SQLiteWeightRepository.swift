@@ -57,7 +57,7 @@ public actor SQLiteWeightRepository: WeightRepository {
             let insert = try db.prepare(
                 "INSERT INTO entries (taken_at, kilograms, note, draft_id) VALUES (?, ?, ?, ?)")
             try insert.bind([
-                .real(new.date.timeIntervalSince1970), .real(new.kilograms), .text(new.note),
+                .real(new.date.timeIntervalSinceReferenceDate), .real(new.kilograms), .text(new.note),
                 .text(new.draftID.rawValue),
             ])
             _ = try insert.step()
@@ -71,7 +71,7 @@ public actor SQLiteWeightRepository: WeightRepository {
         try writing { db throws(StorageError) in
             let update = try db.prepare("UPDATE entries SET taken_at = ?, kilograms = ?, note = ? WHERE id = ?")
             try update.bind([
-                .real(entry.date.timeIntervalSince1970), .real(entry.kilograms), .text(entry.note),
+                .real(entry.date.timeIntervalSinceReferenceDate), .real(entry.kilograms), .text(entry.note),
                 .integer(entry.id),
             ])
             _ = try update.step()
@@ -92,6 +92,7 @@ public actor SQLiteWeightRepository: WeightRepository {
 
     /// Runs `body` on an open connection; a failure that may leave it unusable closes it.
     private func reading<T>(_ body: (SQLiteConnection) throws(StorageError) -> T) throws(StorageError) -> T {
+        busyWait.start()
         let db = try connected()
         do {
             return try body(db)
@@ -103,6 +104,7 @@ public actor SQLiteWeightRepository: WeightRepository {
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back on any failure.
     private func writing<T>(_ body: (SQLiteConnection) throws(StorageError) -> T) throws(StorageError) -> T {
+        busyWait.start()
         let db = try connected()
         do {
             busyWait.start()
@@ -160,7 +162,7 @@ public actor SQLiteWeightRepository: WeightRepository {
                     PRAGMA application_id = \(applicationID);
                     CREATE TABLE entries (
                         id INTEGER PRIMARY KEY AUTOINCREMENT,
-                        taken_at REAL NOT NULL,
+                        taken_at REAL NOT NULL, -- seconds since 2001-01-01 UTC, exactly as Date keeps them
                         kilograms REAL NOT NULL CHECK (kilograms > 0),
                         note TEXT NOT NULL DEFAULT '',
                         draft_id TEXT UNIQUE
@@ -204,7 +206,7 @@ public actor SQLiteWeightRepository: WeightRepository {
 
     private static func entry(from row: SQLiteStatement) -> WeightEntry {
         WeightEntry(
-            id: row.int64(0), date: Date(timeIntervalSince1970: row.double(1)), kilograms: row.double(2),
+            id: row.int64(0), date: Date(timeIntervalSinceReferenceDate: row.double(1)), kilograms: row.double(2),
             note: row.text(3) ?? "", draftID: row.text(4).map(DraftID.init(rawValue:)))
     }
 }

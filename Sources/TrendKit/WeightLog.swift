@@ -14,6 +14,8 @@ public final class WeightLog {
 
     /// How many of the newest entries the feature keeps in memory.
     public let windowSize: Int
+    /// True when the last refresh found fewer entries than the window holds: the whole log.
+    @ObservationIgnored private var holdsWholeLog = false
     @ObservationIgnored private let repository: any WeightRepository
     @ObservationIgnored private let clock: Clock
     @ObservationIgnored private let settings: SettingsFeature
@@ -48,6 +50,7 @@ public final class WeightLog {
         do {
             let loaded = try await repository.recentEntries(limit: windowSize)
             entries = loaded
+            holdsWholeLog = loaded.count < windowSize
             loadState = .ready
             retainedError = nil
         } catch {
@@ -65,11 +68,15 @@ public final class WeightLog {
         if let inFlight = savesInFlight[draft.id], inFlight.draft == draft {
             return try await outcome(of: inFlight.task)
         }
-        let validated: NewWeightEntry
+        var validated: NewWeightEntry
         do {
             validated = try draft.validated(unit: selectedUnit, latestPermittedDate: latestPermittedEntryDate)
         } catch {
             throw .validation(error)
+        }
+        if let entry, draft.value == makeDraft(editing: entry).value {
+            // The value is the prefilled, rounded text: keep the stored weight exactly.
+            validated.kilograms = entry.kilograms
         }
         let repository = repository
         let task = Task<SaveOutcome, any Error> {
@@ -113,7 +120,7 @@ public final class WeightLog {
 
     /// The `count` newest entries: from the window when it holds them, else from storage.
     public func newest(_ count: Int) async throws(TrendError) -> [WeightEntry] {
-        if count <= entries.count || (loadState == .ready && entries.count < windowSize) {
+        if count <= entries.count || holdsWholeLog {
             return Array(entries.prefix(count))
         }
         do {
@@ -161,7 +168,10 @@ public final class WeightLog {
         entries.removeAll { $0.id == stored.id }
         let index = entries.firstIndex { ($0.date, $0.id) < (stored.date, stored.id) } ?? entries.count
         entries.insert(stored, at: index)
-        if entries.count > windowSize { entries.removeLast(entries.count - windowSize) }
+        if entries.count > windowSize {
+            entries.removeLast(entries.count - windowSize)
+            holdsWholeLog = false
+        }
         retainedError = nil
     }
 

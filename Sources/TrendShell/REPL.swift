@@ -74,7 +74,10 @@ public struct REPL {
             }
         }
         if session.hasUnsavedChanges && !interactive {
-            session.warn("The session ended with unsaved changes in the draft; they were not saved.")
+            session.warn(
+                session.draftIsKeptOnDisk
+                    ? "The session ended with unsaved changes in the draft. It was not saved as an entry; the draft file keeps it and the next trendsh with this store restores it."
+                    : "The session ended with unsaved changes in the draft; they were not saved.")
         }
         output.flush()
         if anyFailed { return .status(.failure) }

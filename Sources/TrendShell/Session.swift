@@ -47,12 +47,16 @@ public final class Session {
         self.color = color
         if let draftFilePath {
             let file = DraftFile(path: draftFilePath)
-            if file.acquire() {
+            switch file.acquire() {
+            case .acquired:
                 draftFile = file
                 draftFileNote = draftFilePath
-            } else {
+            case .heldByAnotherSession:
                 draftFile = nil
                 draftFileNote = "in memory only: another trendsh session is using \(draftFilePath)"
+            case .unavailable(let reason):
+                draftFile = nil
+                draftFileNote = "in memory only: \(draftFilePath) can't be created (\(reason))"
             }
         } else {
             draftFile = nil
@@ -66,6 +70,9 @@ public final class Session {
         if draftFile == nil, draftFileNote.hasPrefix("in memory only: another") {
             warn("Another trendsh session is using this store, so this session's draft is kept in memory only.")
         }
+        if draftFile == nil, draftFileNote.contains("can't be created") {
+            warn("The draft file \(draftFileNote.dropFirst("in memory only: ".count)), so the draft is kept in memory only.")
+        }
         await restoreDraft()
         output.flush()
     }
@@ -77,6 +84,9 @@ public final class Session {
     }
 
     public var hasUnsavedChanges: Bool { editor?.hasUnsavedChanges ?? false }
+
+    /// True when the open draft survives the session in the draft file.
+    public var draftIsKeptOnDisk: Bool { draftFile != nil && hasUnsavedChanges }
 
     /// Every feature, in the order `status` reports them.
     var features: [any FeatureStatus] { [log, settings] }
@@ -226,11 +236,13 @@ public final class Session {
             entries = Array(log.entries.prefix(count))
             failure = error
         }
-        if entries.isEmpty && failure == nil && log.retainedError == nil {
+        // Only a failed load makes the list stale; a failed save elsewhere does not.
+        let loadError = log.loadState == .failed ? log.retainedError : nil
+        if entries.isEmpty && failure == nil && loadError == nil {
             return say("No entries yet. Log one with \"value WEIGHT\", then \"save\".")
         }
         entries.forEach { say(Renderer.entryLine($0, unit: unit)) }
-        if let error = failure ?? log.retainedError {
+        if let error = failure ?? loadError {
             let shown = entries.isEmpty ? "" : " These are the entries loaded earlier."
             return fail(error.message + shown + " Type \"refresh\" to try again.")
         }
@@ -248,6 +260,11 @@ public final class Session {
 
     private func setUnit(_ unit: WeightUnit?) -> Outcome {
         guard let unit else { return say("unit: \(settings.unit.symbol)") }
+        if let editor, !editor.draft.value.isEmpty, unit != settings.unit {
+            return fail(
+                "The open draft's value \"\(editor.draft.value)\" was typed in \(settings.unit.symbol). Save or cancel the draft before changing the unit."
+            )
+        }
         do {
             try settings.setUnit(unit)
             return say("unit: \(unit.symbol). Weights are now typed and shown in \(unit == .kilograms ? "kilograms" : "pounds").")
@@ -260,7 +277,12 @@ public final class Session {
         await log.refresh()
         if let error = log.retainedError {
             let cached = log.entries.count
-            let kept = cached == 0 ? "" : " The \(cached) \(cached == 1 ? "entry" : "entries") loaded earlier are still shown."
+            let kept =
+                switch cached {
+                case 0: ""
+                case 1: " The 1 entry loaded earlier is still shown."
+                default: " The \(cached) entries loaded earlier are still shown."
+                }
             return fail(error.message + kept)
         }
         let count = log.entries.count

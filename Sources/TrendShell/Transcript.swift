@@ -24,7 +24,7 @@ public struct Transcript: Equatable, Sendable {
             if line == "#" || line.hasPrefix("# ") {
                 let narration = line.dropFirst(2)
                 if narration.lowercased().hasPrefix("now:") {
-                    let value = String(narration.dropFirst(4))
+                    let value = CommandParser.trimmed(String(narration.dropFirst(4)))
                     guard let date = Timestamp.parse(value) else { throw .badClock(line: number + 1, text: value) }
                     now = date
                 }

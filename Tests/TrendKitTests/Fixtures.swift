@@ -14,7 +14,8 @@ enum Fixtures {
     static let futureMessage = "An entry can't be dated in the future."
     static let lockedMessage = "The store is locked by another program. Close that program, then try again."
     static let simulatedSaveMessage = "The store could not save (simulated failure), so nothing was written."
-    static let tooLongNoteMessage = "A note can have at most 500 characters; this one has 501. Shorten it and try again."
+    static let tooLongNoteMessage =
+        "A note can have at most 500 characters; this one has 501. Shorten it and try again."
 
     /// A valid draft from an hour ago, typed with a comma and a padded note.
     static let draft = WeightEntryDraft(
@@ -30,7 +31,8 @@ enum Fixtures {
 
     /// The same three as a store would hold them, ids 1 to 3.
     static let storedEntries: [WeightEntry] = newEntries.enumerated().map { offset, new in
-        WeightEntry(id: Int64(offset + 1), date: new.date, kilograms: new.kilograms, note: new.note, draftID: new.draftID)
+        WeightEntry(
+            id: Int64(offset + 1), date: new.date, kilograms: new.kilograms, note: new.note, draftID: new.draftID)
     }
 
     static let longestNote = String(repeating: "a", count: 500)

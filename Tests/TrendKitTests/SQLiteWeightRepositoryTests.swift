@@ -259,7 +259,9 @@ import TrendKit
         #expect(try await base.recentEntries(limit: 10) == [entry])
     }
 
-    @Test @MainActor func aSaveOfTheSystemClocksNowThatLostItsAcknowledgementIsReportedAlreadySaved() async throws {
+    @Test
+    @MainActor
+    func aSaveOfTheSystemClocksNowThatLostItsAcknowledgementIsReportedAlreadySaved() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let base = SQLiteWeightRepository(location: .file(path: directory.file("trend.sqlite")))

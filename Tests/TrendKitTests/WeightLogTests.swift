@@ -42,6 +42,21 @@ import TrendKit
         #expect(log.retainedError == nil)
     }
 
+    @Test func aStoreThatCannotOpenFailsTheLogButLeavesSettingsWorking() async throws {
+        let repository = InMemoryWeightRepository()
+        await repository.failToOpen()
+        let settings = SettingsFeature(store: InMemorySettingsStore())
+        let log = WeightLog(repository: repository, settings: settings, clock: Fixtures.clock)
+
+        await log.refresh()
+
+        #expect(log.loadState == .failed)
+        #expect(log.retainedError == .storage(.simulated(.open)))
+        #expect(log.retainedError?.message == "The store could not be opened (simulated failure).")
+        try settings.setUnit(.pounds)
+        #expect(log.selectedUnit == .pounds)
+    }
+
     @Test func aSavePublishesTheStoredEntryAndReportsItCreated() async throws {
         let repository = InMemoryWeightRepository()
         let log = Fixtures.log(repository: repository)
@@ -72,7 +87,8 @@ import TrendKit
     @Test func savesArePublishedNewestFirstWithinTheWindow() async throws {
         let log = Fixtures.log(repository: InMemoryWeightRepository(), windowSize: 2)
         for (offset, value) in ["76", "75.5", "75"].enumerated() {
-            _ = try await log.save(WeightEntryDraft(date: Fixtures.now - Double(3 - offset) * Fixtures.hour, value: value))
+            let date = Fixtures.now - Double(3 - offset) * Fixtures.hour
+            _ = try await log.save(WeightEntryDraft(date: date, value: value))
         }
         _ = try await log.save(WeightEntryDraft(date: Fixtures.now - Fixtures.day, value: "77"))
         #expect(log.entries.map(\.kilograms) == [75, 75.5])
@@ -199,7 +215,8 @@ import TrendKit
         #expect(
             outcome.entry
                 == WeightEntry(
-                    id: original.id, date: original.date, kilograms: 74.9, note: "corrected", draftID: original.draftID))
+                    id: original.id, date: original.date, kilograms: 74.9, note: "corrected", draftID: original.draftID)
+        )
         #expect(log.entries.map(\.id) == [3, 2, 1])
         #expect(log.entries[1] == outcome.entry)
         #expect(try await repository.entry(id: original.id) == outcome.entry)
@@ -270,9 +287,7 @@ import TrendKit
         #expect(try await log.newest(3).map(\.id) == [3, 2, 1])
     }
 
-    @Test(
-        .disabled(
-            "bug: newest(_:) treats a window that a delete left short as the whole log and skips storage"))
+    @Test
     func newestAfterADeleteFromAFullWindowStillFindsOlderEntries() async throws {
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
         let log = Fixtures.log(repository: repository, windowSize: 2)

@@ -1,0 +1,80 @@
+import Testing
+import TrendshTestSupport
+
+/// `trendsh --check` itself: it must fail on a wrong line, showing a unified diff, and it
+/// must accept what a recorded session printed.
+@Suite struct CheckCommandTests {
+    let home = TemporaryDirectory()
+    var environment: [String: String] { TrendshProcess.environment(home: home.path) }
+
+    func check(_ path: String) -> ProcessResult {
+        TrendshProcess.run(["--check", path], environment: environment)
+    }
+
+    /// Runs the commands as a person would record a lesson: echoed, with a fixed clock, in
+    /// a throwaway store, standard error merged into standard output in order.
+    func record(_ commands: [String], now: String) -> ProcessResult {
+        TrendshProcess.run(
+            ["-c", "exec \"$@\" 2>&1", "sh", TrendshProcess.binaryPath, "--echo", "--now", now, "--store", ":memory:"],
+            input: commands.map { $0 + "\n" }.joined(), environment: environment, program: "/bin/sh")
+    }
+
+    @Test func aChangedExpectedLineFailsWithADiffOfTheTwoLines() throws {
+        let original = try #require(TextFile.read(Repository.root + "/" + Fixtures.retryLesson))
+        var lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let index = try #require(lines.firstIndex { $0.hasPrefix("Saved ") }, "the lesson has no Saved line")
+        let realLine = lines[index]
+        #expect(realLine != Fixtures.wrongSavedLine)
+
+        let copy = home.file("lesson.transcript")
+        try #require(TextFile.write(original, to: copy))
+        #expect(check(copy).status == 0, "the unchanged copy should pass")
+
+        lines[index] = Fixtures.wrongSavedLine
+        try #require(TextFile.write(lines.joined(separator: "\n"), to: copy))
+        let result = check(copy)
+
+        #expect(result.status == 1)
+        let output = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(output.first == "FAILED: \(copy)")
+        #expect(output.contains("--- \(copy)"))
+        #expect(output.contains("+++ \(copy) (replayed)"))
+        #expect(output.contains { $0.hasPrefix("@@ -") && $0.hasSuffix(" @@") })
+        #expect(output.contains("-" + Fixtures.wrongSavedLine))
+        #expect(output.contains("+" + realLine))
+        #expect(output.filter { $0.hasPrefix("-") && !$0.hasPrefix("---") }.count == 1)
+        #expect(output.filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }.count == 1)
+        #expect(result.stdout.hasSuffix("0 passed, 1 failed\n"))
+    }
+
+    @Test func aRecordedSessionWithItsClockOnTopPassesTheCheck() throws {
+        let recording = record(Fixtures.recordedCommands, now: Fixtures.unusualNow)
+        #expect(recording.status == 1, "the recording includes failed commands")
+        #expect(recording.stdout.contains("2031-05-06 19:45"))
+        #expect(recording.stdout.contains("\n#1  "), "list lines beginning with # are part of the recording")
+
+        let transcript = home.file("recorded.transcript")
+        try #require(TextFile.write("# now: \(Fixtures.unusualNow)\n" + recording.stdout, to: transcript))
+        let result = check(transcript)
+
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "ok: \(transcript)\n1 passed, 0 failed\n")
+    }
+
+    @Test func aRecordingWithoutItsClockHeaderDoesNotMatch() throws {
+        let recording = record(Fixtures.recordedCommands, now: Fixtures.unusualNow)
+        let transcript = home.file("headerless.transcript")
+        try #require(TextFile.write(recording.stdout, to: transcript))
+
+        #expect(check(transcript).status == 1)
+    }
+
+    @Test func aTranscriptWithoutAHeaderIsReplayedWithTheDefaultClock() throws {
+        let recording = record(Fixtures.recordedCommands, now: Fixtures.defaultNow)
+        let transcript = home.file("default-clock.transcript")
+        try #require(TextFile.write(recording.stdout, to: transcript))
+        let result = check(transcript)
+
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    }
+}

@@ -1,0 +1,39 @@
+import Testing
+import TrendshTestSupport
+
+/// Every transcript under docs/ is replayed by the built binary and must match, so a
+/// lesson can never drift from what trendsh prints.
+@Suite struct TutorialTranscriptTests {
+    @Test func theBinaryUnderTestIsBuilt() {
+        #expect(TextFile.isExecutable(TrendshProcess.binaryPath), "build trendsh first: \(TrendshProcess.binaryPath)")
+    }
+
+    @Test func theTutorialHasAtLeastSixNumberedLessons() {
+        let lessons = Repository.transcripts().filter { $0.hasPrefix(Fixtures.tutorialDirectory + "/") }
+        #expect(lessons.count >= 6, "lessons found: \(lessons)")
+        for lesson in lessons {
+            let name = lesson.dropFirst(Fixtures.tutorialDirectory.count + 1)
+            let number = name.prefix(3)
+            #expect(
+                number.count == 3 && number.prefix(2).allSatisfy { $0.isASCII && $0.isNumber } && number.last == "-",
+                "\(lesson) is not named NN-topic.transcript")
+        }
+    }
+
+    @Test func everyLessonFixesTheClockOnItsFirstLine() throws {
+        for lesson in Repository.transcripts() where lesson.hasPrefix(Fixtures.tutorialDirectory + "/") {
+            let text = try #require(TextFile.read(Repository.root + "/" + lesson))
+            let firstLine = text.split(separator: "\n", maxSplits: 1).first.map(String.init)
+            #expect(firstLine == "# now: \(Fixtures.lessonNow)", "\(lesson)")
+        }
+    }
+
+    @Test(arguments: Repository.transcripts())
+    func transcriptMatchesWhatTrendshPrints(_ transcript: String) {
+        let home = TemporaryDirectory()
+        let result = TrendshProcess.run(
+            ["--check", Repository.root + "/" + transcript], environment: TrendshProcess.environment(home: home.path))
+        #expect(result.status == 0, "\(transcript) does not match:\n\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix("1 passed, 0 failed\n"))
+    }
+}
