@@ -1,6 +1,9 @@
 /// Wraps any repository and fails on purpose where its `FaultPlan` says. The shell's
 /// `simulate` command drives this over the real store.
 public actor FaultInjectingRepository: WeightRepository {
+    /// Shares the main actor's executor, like the store it wraps: no thread hops.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { MainActor.sharedUnownedExecutor }
+
     public nonisolated let base: any WeightRepository
     public private(set) var plan = FaultPlan()
 

@@ -7,7 +7,13 @@ import FoundationEssentials
 
 /// The durable store: SQLite in WAL mode with `synchronous=FULL`, so saved means on disk.
 /// The one connection lives on this actor.
+///
+/// The actor runs on the main actor's executor: a shell waits for each command anyway, and
+/// sharing the main thread spares every call a hop to a worker thread (and start-up the cost
+/// of creating the pool). A lock wait polls the interrupt flag, so Ctrl-C still ends it.
 public actor SQLiteWeightRepository: WeightRepository {
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { MainActor.sharedUnownedExecutor }
+
     /// The schema version this build writes and reads (`PRAGMA user_version`).
     public static let schemaVersion = 1
     /// Marks a file as a trendsh store (`PRAGMA application_id`, "TRND").
