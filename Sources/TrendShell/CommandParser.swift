@@ -89,8 +89,10 @@ public enum CommandParser {
     }
 
     static func trimmed(_ text: String) -> String {
-        let characters = text.drop { $0.isWhitespace }
-        return String(characters.reversed().drop { $0.isWhitespace }.reversed())
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+            let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(text[first...last])
     }
 }
 
