@@ -4,29 +4,41 @@
 
 /// Every question about the terminal and the environment, answered in one place.
 public struct ShellEnvironment: Sendable {
-    public var variables: [String: String]
+    /// The variables trendsh reads, as pairs: a handful, so a list beats a hash table
+    /// (and spares start-up a dictionary's first-use cost).
+    private var pairs: [(name: String, value: String)]
     public var stdinIsTerminal: Bool
     public var stdoutIsTerminal: Bool
 
     public init(variables: [String: String], stdinIsTerminal: Bool, stdoutIsTerminal: Bool) {
-        self.variables = variables
+        self.init(pairs: variables.map { ($0.key, $0.value) }, stdinIsTerminal: stdinIsTerminal,
+            stdoutIsTerminal: stdoutIsTerminal)
+    }
+
+    init(pairs: [(name: String, value: String)], stdinIsTerminal: Bool, stdoutIsTerminal: Bool) {
+        self.pairs = pairs
         self.stdinIsTerminal = stdinIsTerminal
         self.stdoutIsTerminal = stdoutIsTerminal
     }
 
-    /// The real process environment.
+    /// The value of one variable, or nil when it is unset.
+    public subscript(name: String) -> String? {
+        pairs.first { $0.name == name }?.value
+    }
+
+    /// The variables trendsh reads; nothing else in the environment matters to it.
+    public static let names = [
+        "HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "NO_COLOR", "TERM", "TRENDSH_HISTORY", "TRENDSH_NOW",
+    ]
+
+    /// The real process environment (only the variables in `names`, read with getenv).
     public static func current() -> ShellEnvironment {
-        var variables: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let pair = String(cString: pointer)
-            if let equals = pair.firstIndex(of: "=") {
-                variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-            }
-            entry += 1
+        var pairs: [(name: String, value: String)] = []
+        for name in names {
+            if let value = getenv(name) { pairs.append((name, String(cString: value))) }
         }
         return ShellEnvironment(
-            variables: variables, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
+            pairs: pairs, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
     }
 
@@ -36,11 +48,11 @@ public struct ShellEnvironment: Sendable {
     /// Colour only on a terminal, never with `NO_COLOR` set or `TERM=dumb`.
     public var allowsColor: Bool {
         guard stdoutIsTerminal else { return false }
-        if let noColor = variables["NO_COLOR"], !noColor.isEmpty { return false }
-        return variables["TERM"] != "dumb"
+        if let noColor = self["NO_COLOR"], !noColor.isEmpty { return false }
+        return self["TERM"] != "dumb"
     }
 
-    private var home: String? { variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } }
+    private var home: String? { self["HOME"].flatMap { $0.isEmpty ? nil : $0 } }
 
     /// `$XDG_DATA_HOME/trendsh`, with `~/.local/share` when unset.
     public var dataDirectory: String? { xdg("XDG_DATA_HOME", fallback: ".local/share") }
@@ -53,12 +65,12 @@ public struct ShellEnvironment: Sendable {
 
     /// The history file, or nil when history is switched off by `TRENDSH_HISTORY=off`.
     public var historyPath: String? {
-        if variables["TRENDSH_HISTORY"]?.lowercased() == "off" { return nil }
+        if self["TRENDSH_HISTORY"]?.lowercased() == "off" { return nil }
         return stateDirectory.map { $0 + "/history" }
     }
 
     private func xdg(_ name: String, fallback: String) -> String? {
-        if let value = variables[name], value.hasPrefix("/") { return value + "/trendsh" }
+        if let value = self[name], value.hasPrefix("/") { return value + "/trendsh" }
         return home.map { $0 + "/" + fallback + "/trendsh" }
     }
 }

@@ -62,7 +62,7 @@ public struct Options: Equatable, Sendable {
             }
         }
         if checking && options.checkFiles.isEmpty { throw UsageError("--check needs at least one transcript file.") }
-        if options.now == nil, let text = environment["TRENDSH_NOW"], !text.isEmpty {
+        if options.now == nil, !options.showHelp, !options.showVersion, let text = environment["TRENDSH_NOW"], !text.isEmpty {
             guard let date = Timestamp.parse(text) else {
                 throw UsageError("TRENDSH_NOW needs an ISO 8601 time such as 2026-11-29T08:00:00Z, not \"\(text)\".")
             }

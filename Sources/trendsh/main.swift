@@ -12,14 +12,16 @@ let output = StandardOutput()
 
 @MainActor
 func exitWithUsageError(_ message: String) -> Never {
-    output.write("error: \(message) Run \"trendsh --help\" for usage.", to: .err)
+    output.write("error: \(DisplayText.escaped(message)) Run \"trendsh --help\" for usage.", to: .err)
     output.flush()
     exit(ExitStatus.usage.rawValue)
 }
 
 let options: Options
 do {
-    options = try Options.parse(Array(CommandLine.arguments.dropFirst()), environment: environment.variables)
+    options = try Options.parse(
+        Array(CommandLine.arguments.dropFirst()),
+        environment: environment["TRENDSH_NOW"].map { ["TRENDSH_NOW": $0] } ?? [:])
 } catch {
     exitWithUsageError(error.message)
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -45,10 +47,19 @@ public enum TrendshProcess {
 
     /// Starts a process whose stdin, stdout and stderr are pipes.
     public static func start(_ argv: [String], environment: [String: String]) -> RunningProcess {
+        // Tests run in parallel: one lock around creating the pipes and spawning, and every
+        // pipe end close-on-exec, so no child inherits another test's pipe and waits forever.
+        spawnLock.withLock { _ in startLocked(argv, environment: environment) }
+    }
+
+    private static let spawnLock = Mutex(())
+
+    private static func startLocked(_ argv: [String], environment: [String: String]) -> RunningProcess {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
         var errors: [Int32] = [0, 0]
         precondition(pipe(&input) == 0 && pipe(&output) == 0 && pipe(&errors) == 0, "pipe failed")
+        for descriptor in input + output + errors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
@@ -113,7 +124,10 @@ public final class RunningProcess: @unchecked Sendable {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while !open.isEmpty {
             var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            guard poll(&descriptors, nfds_t(descriptors.count), 60_000) > 0 else { break }
+            guard poll(&descriptors, nfds_t(descriptors.count), 120_000) > 0 else {
+                kill(SIGKILL)  // silent for two minutes: a hung child must not hang the suite
+                break
+            }
             for descriptor in descriptors where descriptor.revents != 0 {
                 let count = chunk.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
                 if count > 0 {

@@ -1,0 +1,89 @@
+import Testing
+import TrendShell
+
+@Suite struct CompleterTests {
+    /// Entry ids as the weights feature holds them: newest first.
+    static var completer: Completer { Completer { [12, 3, 1] } }
+
+    @Test(arguments: [
+        (
+            "",
+            [
+                "help", "new", "edit", "value", "note", "date", "show", "save", "cancel", "list", "delete", "unit",
+                "refresh", "status", "simulate", "history", "quit", "exit",
+            ]
+        ),
+        ("s", ["show", "save", "status", "simulate"]),
+        ("sa", ["save"]),
+        ("e", ["edit", "exit"]),
+        ("d", ["date", "delete"]),
+        ("zz", []),
+        ("unit ", ["kg", "lb"]),
+        ("unit l", ["lb"]),
+        ("UNIT ", ["kg", "lb"]),
+        ("unit kg ", []),
+        ("edit ", ["12", "3", "1"]),
+        ("edit 1", ["12", "1"]),
+        ("delete ", ["12", "3", "1"]),
+        ("date ", ["today", "yesterday"]),
+        ("date y", ["yesterday"]),
+        (
+            "help ",
+            [
+                "help", "new", "edit", "value", "note", "date", "show", "save", "cancel", "list", "delete", "unit",
+                "refresh", "status", "simulate", "history", "quit",
+            ]
+        ),
+        ("help s", ["show", "save", "status", "simulate"]),
+        ("simulate ", ["save-failure", "open-failure", "refresh-failure", "off"]),
+        ("simulate save-failure ", ["once", "always"]),
+        ("simulate save-failure a", ["always"]),
+        ("simulate open-failure ", []),
+        ("value ", []),
+        ("note ", []),
+        ("bogus ", []),
+    ])
+    func theTextBeforeTheCursorOffersTheseCandidates(text: String, candidates: [String]) {
+        #expect(Self.completer.complete(text).candidates == candidates)
+    }
+
+    @Test(arguments: [
+        ("", ""),
+        ("s", "s"),
+        ("unit ", ""),
+        ("unit l", "l"),
+        ("simulate save-failure al", "al"),
+    ])
+    func theWordBeingCompletedIsTheLastPartialWord(text: String, word: String) {
+        #expect(Self.completer.complete(text).word == word)
+    }
+
+    @Test(arguments: [
+        ("st", "atus"),
+        ("hi", "story"),
+        ("s", ""),
+        ("re", "fresh"),
+        ("sim", "ulate"),
+        ("simulate s", "ave-failure"),
+        ("simulate save-failure o", "nce"),
+        ("edit 1", ""),
+        ("zz", ""),
+    ])
+    func theCommonExtensionIsWhatEveryCandidateShares(text: String, extensionText: String) {
+        #expect(Self.completer.complete(text).commonExtension == extensionText)
+    }
+
+    @Test func entryIDsAreReadAgainAtEachCompletion() {
+        let source = EntryIDSource()
+        let completer = Completer { source.ids }
+        source.ids = [2, 1]
+        #expect(completer.complete("edit ").candidates == ["2", "1"])
+        source.ids = []
+        #expect(completer.complete("edit ").candidates == [])
+    }
+}
+
+/// Ids that change between completions, as they do after a save or a delete.
+private final class EntryIDSource {
+    var ids: [Int64] = []
+}
