@@ -2,7 +2,11 @@
 # Both install the Debian packages they need first (as root, or through sudo).
 
 SWIFT ?= swift
-RELEASE_FLAGS = -c release --static-swift-stdlib
+# A fully static release binary: no shared library to load or relocate at start-up, which
+# keeps start-up level with sqlite3's own (see bench/). libedit needs its own dependencies
+# named when linked statically.
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable \
+	-Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PACKAGES = libedit-dev libsqlite3-dev
 
