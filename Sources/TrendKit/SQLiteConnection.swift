@@ -5,6 +5,8 @@ import CSQLite
 final class SQLiteConnection {
     let handle: OpaquePointer
     let path: String
+    /// Statements prepared once and reused: a save parses no SQL after the first.
+    private var cache: [String: SQLiteStatement] = [:]
 
     /// Opens (creating if needed) the database at `path`, or `:memory:`.
     init(path: String) throws(StorageError) {
@@ -21,7 +23,32 @@ final class SQLiteConnection {
         self.path = path
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// A prepared statement for `sql`, reset and with no bindings, reused across calls.
+    func cached(_ sql: String) throws(StorageError) -> SQLiteStatement {
+        if let statement = cache[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try prepare(sql)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// Resets every cached statement, ending the read transaction a statement left
+    /// mid-result would otherwise keep open (and with it an old snapshot of the store).
+    func resetCachedStatements() {
+        for statement in cache.values { statement.reset() }
+    }
+
+    /// Runs one cached statement that returns no rows, such as `BEGIN IMMEDIATE`.
+    func run(_ sql: String) throws(StorageError) {
+        _ = try cached(sql).step()
+    }
 
     /// Runs statements that take no parameters and return no rows we need.
     func execute(_ sql: String) throws(StorageError) {
@@ -65,7 +92,9 @@ final class SQLiteConnection {
 /// One prepared statement; finalised when released.
 final class SQLiteStatement {
     private let statement: OpaquePointer
-    private let connection: SQLiteConnection
+    /// Unowned: the connection's cache holds its statements, and every statement is used
+    /// while the connection that prepared it is alive.
+    private unowned let connection: SQLiteConnection
 
     init(statement: OpaquePointer, connection: SQLiteConnection) {
         self.statement = statement
@@ -91,6 +120,12 @@ final class SQLiteStatement {
             }
             guard code == SQLITE_OK else { throw connection.lastError(code) }
         }
+    }
+
+    /// Makes the statement ready to run again.
+    func reset() {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
     }
 
     /// Advances; true when a row is ready to read.

@@ -41,7 +41,7 @@ public actor SQLiteWeightRepository: WeightRepository {
 
     public func recentEntries(limit: Int) throws(StorageError) -> [WeightEntry] {
         try reading { db throws(StorageError) in
-            let statement = try db.prepare(
+            let statement = try db.cached(
                 "SELECT id, taken_at, kilograms, note, draft_id FROM entries ORDER BY taken_at DESC, id DESC LIMIT ?")
             try statement.bind([.integer(Int64(max(0, limit)))])
             var entries: [WeightEntry] = []
@@ -56,11 +56,11 @@ public actor SQLiteWeightRepository: WeightRepository {
 
     public func insert(_ new: NewWeightEntry) throws(StorageError) -> InsertOutcome {
         try writing { db throws(StorageError) in
-            let existing = try db.prepare(
+            let existing = try db.cached(
                 "SELECT id, taken_at, kilograms, note, draft_id FROM entries WHERE draft_id = ?")
             try existing.bind([.text(new.draftID.rawValue)])
             if try existing.step() { return .alreadySaved(Self.entry(from: existing)) }
-            let insert = try db.prepare(
+            let insert = try db.cached(
                 "INSERT INTO entries (taken_at, kilograms, note, draft_id) VALUES (?, ?, ?, ?)")
             try insert.bind([
                 .real(new.date.timeIntervalSinceReferenceDate), .real(new.kilograms), .text(new.note),
@@ -75,7 +75,7 @@ public actor SQLiteWeightRepository: WeightRepository {
 
     public func update(_ entry: WeightEntry) throws(StorageError) -> WeightEntry? {
         try writing { db throws(StorageError) in
-            let update = try db.prepare("UPDATE entries SET taken_at = ?, kilograms = ?, note = ? WHERE id = ?")
+            let update = try db.cached("UPDATE entries SET taken_at = ?, kilograms = ?, note = ? WHERE id = ?")
             try update.bind([
                 .real(entry.date.timeIntervalSinceReferenceDate), .real(entry.kilograms), .text(entry.note),
                 .integer(entry.id),
@@ -89,7 +89,7 @@ public actor SQLiteWeightRepository: WeightRepository {
     public func delete(id: Int64) throws(StorageError) -> WeightEntry? {
         try writing { db throws(StorageError) in
             guard let entry = try Self.entry(id: id, in: db) else { return nil }
-            let delete = try db.prepare("DELETE FROM entries WHERE id = ?")
+            let delete = try db.cached("DELETE FROM entries WHERE id = ?")
             try delete.bind([.integer(id)])
             _ = try delete.step()
             return entry
@@ -100,6 +100,7 @@ public actor SQLiteWeightRepository: WeightRepository {
     private func reading<T>(_ body: (SQLiteConnection) throws(StorageError) -> T) throws(StorageError) -> T {
         busyWait.start()
         let db = try connected()
+        defer { db.resetCachedStatements() }
         do {
             return try body(db)
         } catch {
@@ -112,11 +113,12 @@ public actor SQLiteWeightRepository: WeightRepository {
     private func writing<T>(_ body: (SQLiteConnection) throws(StorageError) -> T) throws(StorageError) -> T {
         busyWait.start()
         let db = try connected()
+        defer { db.resetCachedStatements() }
         do {
-            busyWait.start()
-            try db.execute("BEGIN IMMEDIATE")
+            try db.run("BEGIN IMMEDIATE")
             let result = try body(db)
-            try db.execute("COMMIT")
+            db.resetCachedStatements()
+            try db.run("COMMIT")
             return result
         } catch {
             if db.isInTransaction {
@@ -205,7 +207,7 @@ public actor SQLiteWeightRepository: WeightRepository {
     }
 
     private static func entry(id: Int64, in db: SQLiteConnection) throws(StorageError) -> WeightEntry? {
-        let statement = try db.prepare("SELECT id, taken_at, kilograms, note, draft_id FROM entries WHERE id = ?")
+        let statement = try db.cached("SELECT id, taken_at, kilograms, note, draft_id FROM entries WHERE id = ?")
         try statement.bind([.integer(id)])
         return try statement.step() ? entry(from: statement) : nil
     }
