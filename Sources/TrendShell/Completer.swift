@@ -30,7 +30,9 @@ public struct Completer {
         guard let command = completed.first else {
             return Completion(word: word, candidates: unique(CommandTable.allNames).filter { $0.hasPrefix(word) })
         }
-        guard let spec = CommandTable.spec(named: command.lowercased()) else { return Completion(word: word, candidates: []) }
+        guard let spec = CommandTable.spec(named: command.lowercased()) else {
+            return Completion(word: word, candidates: [])
+        }
         let options: [String]
         switch (spec.arguments, completed.count) {
         case (.units, 1), (.dateWords, 1), (.simulateModes, 1): options = spec.words

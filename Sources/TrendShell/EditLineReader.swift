@@ -16,7 +16,7 @@ public final class EditLineReader: LineReader {
 
     /// Sets up libedit on the process's terminal; nil when it cannot.
     public init?(previousLines: [String], completer: Completer) {
-        setlocale(LC_CTYPE, "")
+        Self.useUTF8Locale()
         trendsh_install_signal_handlers()
         guard let editLine = trendsh_el_open("trendsh") else { return nil }
         guard let history = trendsh_history_open(Int32(HistoryFile.limit)) else {
@@ -33,6 +33,14 @@ public final class EditLineReader: LineReader {
         trendsh_el_source_editrc(editLine)
     }
 
+    /// Takes the character set from the environment, as every terminal program should; when
+    /// that leaves plain ASCII (no LANG, as under many containers and `ssh` sessions), falls
+    /// back to C.UTF-8, because trendsh reads and writes UTF-8 either way.
+    private static func useUTF8Locale() {
+        let chosen = setlocale(LC_CTYPE, "").map { String(cString: $0) }
+        if chosen == nil || chosen == "C" || chosen == "POSIX" { setlocale(LC_CTYPE, "C.UTF-8") }
+    }
+
     /// Restores the terminal. Safe to call more than once.
     public func close() {
         guard !isClosed else { return }
@@ -43,11 +51,15 @@ public final class EditLineReader: LineReader {
 
     public func readLine(prompt: String) -> LineInput {
         trendsh_clear_interrupt()
+        if trendsh_terminate_signal() != 0 { return .terminated(signal: trendsh_terminate_signal()) }
         trendsh_el_set_prompt(editLine, prompt)
         var count: Int32 = 0
         guard let bytes = trendsh_el_gets(editLine, &count) else {
             let signal = trendsh_terminate_signal()
-            if signal != 0 { return .terminated(signal: signal) }
+            if signal != 0 {
+                Self.writeToTerminal("\n")
+                return .terminated(signal: signal)
+            }
             if trendsh_interrupt_pending() != 0 {
                 trendsh_clear_interrupt()
                 Self.writeToTerminal("^C\n")
@@ -101,7 +113,8 @@ private func completeCallback(_ editLine: OpaquePointer?, _ key: Int32) -> UInt8
     return MainActor.assumeIsolated { reader.complete() }
 }
 
-/// The interrupt flag the SIGINT handler sets, for a store wait to poll.
+/// The flags the signal handlers set, for a store wait to poll: Ctrl-C abandons the wait,
+/// and so do SIGTERM and SIGHUP, so the session can end without waiting out the lock.
 public enum InterruptSignal {
-    public static var isPending: Bool { trendsh_interrupt_pending() != 0 }
+    public static var isPending: Bool { trendsh_interrupt_pending() != 0 || trendsh_terminate_signal() != 0 }
 }

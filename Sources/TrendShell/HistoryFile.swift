@@ -11,44 +11,49 @@ public final class HistoryFile {
 
     public let path: String
     public private(set) var entries: [String] = []
+    /// Lines in the file as far as this session knows: those loaded plus those it appended.
+    private var linesOnDisk = 0
 
     /// Loads the file (creating nothing yet); keeps the newest `limit` lines.
     public init(path: String) {
         self.path = path
         entries = Self.load(path)
+        linesOnDisk = entries.count
         if entries.count > Self.limit {
             entries.removeFirst(entries.count - Self.limit)
-            rewrite()
+            trim()
         }
     }
 
-    /// Adds a line unless it is blank or repeats the previous one. Returns an error sentence
-    /// when the file could not be written.
+    /// Adds a line unless it is blank or repeats the previous one, appending it to the file at
+    /// once. Returns an error sentence when the file could not be written.
     @discardableResult
     public func add(_ line: String) -> String? {
         guard !line.allSatisfy(\.isWhitespace), line != entries.last else { return nil }
         entries.append(line)
-        if entries.count > Self.limit * 2 {
-            entries.removeFirst(entries.count - Self.limit)
-            return rewrite()
-        }
-        return append(Self.encode(line) + "\n")
+        if entries.count > Self.limit { entries.removeFirst(entries.count - Self.limit) }
+        if let problem = append(Self.encode(line) + "\n") { return problem }
+        linesOnDisk += 1
+        return linesOnDisk > Self.limit ? trim() : nil
     }
 
     private func append(_ text: String) -> String? {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return "The history file \(path) could not be opened." }
         defer { close(descriptor) }
+        fchmod(descriptor, 0o600)
         let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
         return written == bytes.count ? nil : "The history file \(path) could not be written."
     }
 
+    /// Rewrites the file with its newest `limit` lines. It is read again first, so lines
+    /// another session appended meanwhile are kept.
     @discardableResult
-    private func rewrite() -> String? {
-        let temporary = path + ".tmp"
-        unlink(temporary)
-        let text = entries.suffix(Self.limit).map { Self.encode($0) + "\n" }.joined()
+    private func trim() -> String? {
+        let kept = Self.load(path).suffix(Self.limit)
+        let temporary = path + ".tmp.\(getpid())"
+        let text = kept.map { Self.encode($0) + "\n" }.joined()
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return "The history file \(path) could not be rewritten." }
         let bytes = Array(text.utf8)
@@ -58,6 +63,7 @@ public final class HistoryFile {
             unlink(temporary)
             return "The history file \(path) could not be rewritten."
         }
+        linesOnDisk = kept.count
         return nil
     }
 

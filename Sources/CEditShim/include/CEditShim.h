@@ -12,7 +12,8 @@ typedef unsigned char (*trendsh_el_command)(EditLine *el, int ch);
 /// Opens libedit on the standard streams with emacs bindings and the trendsh prompt.
 EditLine *trendsh_el_open(const char *program);
 void trendsh_el_close(EditLine *el);
-/// Reads ~/.editrc (or $EDITRC); lines prefixed `trendsh:` apply.
+/// Reads ~/.editrc (or $EDITRC); lines prefixed `trendsh:` apply. Tab is bound to completion
+/// again afterwards, because switching keymaps (`bind -v`) drops the binding.
 int trendsh_el_source_editrc(EditLine *el);
 /// Sets the prompt text; bytes between two '\1' are escape codes of zero width.
 void trendsh_el_set_prompt(EditLine *el, const char *text);
@@ -29,7 +30,9 @@ void trendsh_history_attach(EditLine *el, History *h);
 int trendsh_history_enter(History *h, const char *line);
 
 /// Installs handlers for SIGINT (sets the interrupt flag), SIGTERM and SIGHUP (set the
-/// terminate flag). None restarts a read, so a waiting read returns with EINTR.
+/// terminate flag), SIGWINCH (resizes the editor) and SIGCONT (after Ctrl-Z, takes the
+/// terminal back and redraws the line). Each also wakes a waiting
+/// trendsh_el_gets through a self-pipe, whichever thread the signal lands on.
 void trendsh_install_signal_handlers(void);
 int trendsh_interrupt_pending(void);
 void trendsh_clear_interrupt(void);
