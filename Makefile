@@ -8,7 +8,8 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable \
 	-Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-PACKAGES = libedit-dev libsqlite3-dev
+# sqlite3 (the command) holds a lock in one interactive test and is the benchmarks' reference.
+PACKAGES = libedit-dev libsqlite3-dev sqlite3
 
 .PHONY: run test build release deps bench lint
 
