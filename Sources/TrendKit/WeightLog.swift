@@ -19,7 +19,8 @@ public final class WeightLog {
     @ObservationIgnored private let repository: any WeightRepository
     @ObservationIgnored private let clock: Clock
     @ObservationIgnored private let settings: SettingsFeature
-    @ObservationIgnored private var savesInFlight: [DraftID: (draft: WeightEntryDraft, task: Task<SaveOutcome, any Error>)] = [:]
+    /// Saves whose commit is running, by draft: a second save of the same draft joins one.
+    @ObservationIgnored private var savesInFlight: [DraftID: SaveInFlight] = [:]
 
     public init(repository: any WeightRepository, settings: SettingsFeature, clock: Clock, windowSize: Int = 100) {
         self.repository = repository
@@ -66,7 +67,8 @@ public final class WeightLog {
         -> SaveOutcome
     {
         if let inFlight = savesInFlight[draft.id], inFlight.draft == draft {
-            return try await outcome(of: inFlight.task)
+            let joined = await withCheckedContinuation { inFlight.waiters.append($0) }
+            return try joined.get()
         }
         var validated: NewWeightEntry
         do {
@@ -78,15 +80,23 @@ public final class WeightLog {
             // The value is the prefilled, rounded text: keep the stored weight exactly.
             validated.kilograms = entry.kilograms
         }
-        let repository = repository
-        let task = Task<SaveOutcome, any Error> {
-            try await Self.commit(validated, editing: entry, to: repository)
+        // The commit runs in this caller's task (no extra task, no thread hop); callers that
+        // join meanwhile wait on continuations and get the same result.
+        let inFlight = SaveInFlight(draft: draft)
+        savesInFlight[draft.id] = inFlight
+        let result: Result<SaveOutcome, TrendError>
+        do {
+            result = .success(try await Self.commit(validated, editing: entry, to: repository))
+        } catch {
+            result = .failure(error)
         }
-        savesInFlight[draft.id] = (draft, task)
-        defer { if savesInFlight[draft.id]?.draft == draft { savesInFlight[draft.id] = nil } }
-        let outcome = try await outcome(of: task)
-        publish(outcome.entry)
-        return outcome
+        if savesInFlight[draft.id] === inFlight { savesInFlight[draft.id] = nil }
+        switch result {
+        case .success(let outcome): publish(outcome.entry)
+        case .failure(let error): if case .storage = error { retainedError = error }
+        }
+        for waiter in inFlight.waiters { waiter.resume(returning: result) }
+        return try result.get()
     }
 
     /// Deletes an entry; publishes its removal only after storage confirms it.
@@ -174,18 +184,15 @@ public final class WeightLog {
         }
         retainedError = nil
     }
+}
 
-    /// Awaits a save task, retaining a storage failure as the feature's error.
-    private func outcome(of task: Task<SaveOutcome, any Error>) async throws(TrendError) -> SaveOutcome {
-        do {
-            return try await task.value
-        } catch let error as TrendError {
-            if case .storage = error { retainedError = error }
-            throw error
-        } catch {
-            throw .storage(.other(code: 0, message: String(describing: error)))
-        }
-    }
+/// One save whose commit is running, and the callers waiting to share its result.
+@MainActor
+private final class SaveInFlight {
+    let draft: WeightEntryDraft
+    var waiters: [CheckedContinuation<Result<SaveOutcome, TrendError>, Never>] = []
+
+    init(draft: WeightEntryDraft) { self.draft = draft }
 }
 
 /// What a successful save did.
