@@ -42,7 +42,8 @@ public actor InMemoryWeightRepository: WeightRepository {
     public func insert(_ new: NewWeightEntry) throws(StorageError) -> InsertOutcome {
         try beginWrite()
         if let existing = entries.first(where: { $0.draftID == new.draftID }) { return .alreadySaved(existing) }
-        let entry = WeightEntry(id: nextID, date: new.date, kilograms: new.kilograms, note: new.note, draftID: new.draftID)
+        let entry = WeightEntry(
+            id: nextID, date: new.date, kilograms: new.kilograms, note: new.note, draftID: new.draftID)
         nextID += 1
         entries.append(entry)
         try plan.checkAcknowledgement()

@@ -68,7 +68,8 @@ final class SQLiteConnection {
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     func lastError(_ code: Int32) -> StorageError {
-        Self.error(code: sqlite3_extended_errcode(handle) != 0 ? sqlite3_extended_errcode(handle) : code,
+        Self.error(
+            code: sqlite3_extended_errcode(handle) != 0 ? sqlite3_extended_errcode(handle) : code,
             path: path, handle: handle)
     }
 

@@ -68,7 +68,8 @@ public actor SQLiteWeightRepository: WeightRepository {
             ])
             _ = try insert.step()
             return .inserted(
-                WeightEntry(id: db.lastInsertRowID, date: new.date, kilograms: new.kilograms, note: new.note,
+                WeightEntry(
+                    id: db.lastInsertRowID, date: new.date, kilograms: new.kilograms, note: new.note,
                     draftID: new.draftID))
         }
     }

@@ -11,7 +11,8 @@ public enum Timestamp {
         if body.hasSuffix("Z") || body.hasSuffix("z") {
             offsetSeconds = 0
             body = body.dropLast()
-        } else if body.count > 19 || (body.count > 16 && body.dropFirst(16).contains(where: { $0 == "+" || $0 == "-" })) {
+        } else if body.count > 19 || (body.count > 16 && body.dropFirst(16).contains(where: { $0 == "+" || $0 == "-" }))
+        {
             let tail = body.dropFirst(16)
             if let signIndex = tail.lastIndex(where: { $0 == "+" || $0 == "-" }) {
                 let zone = body[signIndex...]

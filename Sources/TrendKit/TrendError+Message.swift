@@ -22,7 +22,8 @@ extension WeightValidationError {
         case .invalidWeight(.pounds): return "Enter a weight between 44.1 and 1102.3 lb."
         case .dateInFuture: return "An entry can't be dated in the future."
         case .noteTooLong(let length):
-            return "A note can have at most \(WeightEntryDraft.maximumNoteLength) characters; this one has \(length). Shorten it and try again."
+            return
+                "A note can have at most \(WeightEntryDraft.maximumNoteLength) characters; this one has \(length). Shorten it and try again."
         case .unreadableDate(let text):
             return "\"\(text)\" is not a date. Use \(EntryDateParser.acceptedForms)."
         }
@@ -39,13 +40,16 @@ extension StorageError {
         case .diskFull:
             return "The disk is full, so nothing was written. Free some space, then try again."
         case .damaged(let path, _):
-            return "The file \(path) is damaged or is not a trendsh store. It was left untouched; move it aside or use another store."
+            return
+                "The file \(path) is damaged or is not a trendsh store. It was left untouched; move it aside or use another store."
         case .newerFormat(let version):
             return "The store was written by a newer trendsh (format \(version)). Update trendsh to open it."
         case .ioError(let code):
-            return "The disk reported an I/O error (SQLite code \(code)), so nothing was confirmed. Check the disk, then try again."
+            return
+                "The disk reported an I/O error (SQLite code \(code)), so nothing was confirmed. Check the disk, then try again."
         case .cannotOpen(let path, _):
-            return "The store \(path) can't be opened: its folder is missing or can't be written. Create the folder or use another store."
+            return
+                "The store \(path) can't be opened: its folder is missing or can't be written. Create the folder or use another store."
         case .interrupted:
             return "The wait for the store was interrupted, so nothing was written."
         case .simulated(.open): return "The store could not be opened (simulated failure)."
@@ -74,7 +78,8 @@ extension DraftFileError {
     public var message: String {
         switch self {
         case .cannotWrite(let path, let number):
-            return "The draft could not be kept on disk at \(path): \(systemMessage(number)). It is kept in memory only; save it soon."
+            return
+                "The draft could not be kept on disk at \(path): \(systemMessage(number)). It is kept in memory only; save it soon."
         case .cannotRemove(let path, let number):
             return "The old draft file \(path) could not be removed: \(systemMessage(number))."
         case .unreadable(let path):

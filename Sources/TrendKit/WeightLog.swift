@@ -148,7 +148,9 @@ public final class WeightLog {
             if let entry {
                 let changed = WeightEntry(
                     id: entry.id, date: new.date, kilograms: new.kilograms, note: new.note, draftID: entry.draftID)
-                guard let updated = try await repository.update(changed) else { throw TrendError.noSuchEntry(id: entry.id) }
+                guard let updated = try await repository.update(changed) else {
+                    throw TrendError.noSuchEntry(id: entry.id)
+                }
                 return SaveOutcome(entry: updated, kind: .updated)
             }
             switch try await repository.insert(new) {
@@ -162,7 +164,9 @@ public final class WeightLog {
                 changed.date = new.date
                 changed.kilograms = new.kilograms
                 changed.note = new.note
-                guard let updated = try await repository.update(changed) else { throw TrendError.noSuchEntry(id: stored.id) }
+                guard let updated = try await repository.update(changed) else {
+                    throw TrendError.noSuchEntry(id: stored.id)
+                }
                 return SaveOutcome(entry: updated, kind: .updated)
             }
         } catch let error as StorageError {

@@ -49,7 +49,8 @@ public enum CommandTable {
 
     public static let specs: [Spec] = [
         Spec(
-            "help", .shell, usage: "help [COMMAND]", summary: "List the commands, or explain one.", example: "help save",
+            "help", .shell, usage: "help [COMMAND]", summary: "List the commands, or explain one.",
+            example: "help save",
             arguments: .commandNames),
         Spec(
             "new", .draft, usage: "new", summary: "Open a new weight-entry draft dated now.", example: "new"),
@@ -60,7 +61,8 @@ public enum CommandTable {
             "value", .draft, usage: "value WEIGHT", summary: "Set the draft's weight, kept exactly as typed.",
             example: "value 75.4"),
         Spec(
-            "note", .draft, usage: "note [TEXT]", summary: "Set the draft's note; no text clears it.", example: "note after run"),
+            "note", .draft, usage: "note [TEXT]", summary: "Set the draft's note; no text clears it.",
+            example: "note after run"),
         Spec(
             "date", .draft, usage: "date WHEN",
             summary: "Set the draft's date: YYYY-MM-DD, YYYY-MM-DD HH:MM, today, yesterday or -Nd.",
@@ -68,13 +70,15 @@ public enum CommandTable {
         Spec(
             "show", .draft, usage: "show", summary: "Show the open draft and its last error.", example: "show"),
         Spec(
-            "save", .draft, usage: "save", summary: "Save the draft; on failure it stays open for another try.", example: "save"),
+            "save", .draft, usage: "save", summary: "Save the draft; on failure it stays open for another try.",
+            example: "save"),
         Spec(
             "cancel", .draft, usage: "cancel", summary: "Discard the open draft.", example: "cancel"),
         Spec(
             "list", .weights, usage: "list [N]", summary: "Show the N newest entries (default 10).", example: "list 5"),
         Spec(
-            "delete", .weights, usage: "delete ID", summary: "Delete entry ID.", example: "delete 12", arguments: .entryIDs),
+            "delete", .weights, usage: "delete ID", summary: "Delete entry ID.", example: "delete 12",
+            arguments: .entryIDs),
         Spec(
             "unit", .settings, usage: "unit [kg|lb]", summary: "Show or set the unit weights are typed and shown in.",
             example: "unit lb", arguments: .units, words: ["kg", "lb"]),
@@ -88,9 +92,11 @@ public enum CommandTable {
             summary: "Make the store fail on purpose, to see how trendsh recovers.",
             example: "simulate save-failure once", arguments: .simulateModes, words: simulateModes),
         Spec(
-            "history", .shell, usage: "history [N]", summary: "Show the last N lines typed (default 20).", example: "history 5"),
+            "history", .shell, usage: "history [N]", summary: "Show the last N lines typed (default 20).",
+            example: "history 5"),
         Spec(
-            "quit", .shell, aliases: ["exit"], usage: "quit", summary: "Leave trendsh (asks again if the draft is unsaved).",
+            "quit", .shell, aliases: ["exit"], usage: "quit",
+            summary: "Leave trendsh (asks again if the draft is unsaved).",
             example: "quit"),
     ]
 

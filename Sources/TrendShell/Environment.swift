@@ -11,7 +11,8 @@ public struct ShellEnvironment: Sendable {
     public var stdoutIsTerminal: Bool
 
     public init(variables: [String: String], stdinIsTerminal: Bool, stdoutIsTerminal: Bool) {
-        self.init(pairs: variables.map { ($0.key, $0.value) }, stdinIsTerminal: stdinIsTerminal,
+        self.init(
+            pairs: variables.map { ($0.key, $0.value) }, stdinIsTerminal: stdinIsTerminal,
             stdoutIsTerminal: stdoutIsTerminal)
     }
 

@@ -30,7 +30,9 @@ public struct Options: Equatable, Sendable {
         }
         while let argument = remaining.popFirst() {
             let (name, inline): (String, String?) = {
-                guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+                guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+                    return (argument, nil)
+                }
                 return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
             }()
             switch name {
@@ -62,7 +64,9 @@ public struct Options: Equatable, Sendable {
             }
         }
         if checking && options.checkFiles.isEmpty { throw UsageError("--check needs at least one transcript file.") }
-        if options.now == nil, !options.showHelp, !options.showVersion, let text = environment["TRENDSH_NOW"], !text.isEmpty {
+        if options.now == nil, !options.showHelp, !options.showVersion, let text = environment["TRENDSH_NOW"],
+            !text.isEmpty
+        {
             guard let date = Timestamp.parse(text) else {
                 throw UsageError("TRENDSH_NOW needs an ISO 8601 time such as 2026-11-29T08:00:00Z, not \"\(text)\".")
             }

@@ -47,7 +47,8 @@ public struct REPL {
             case .tooLong(let byteCount):
                 if echo { output.write("trendsh> (a line of \(byteCount) bytes)", to: .out) }
                 session.fail(
-                    "That line is \(byteCount) bytes long; trendsh reads lines of at most \(maximumLineBytes) bytes. Nothing was done.")
+                    "That line is \(byteCount) bytes long; trendsh reads lines of at most \(maximumLineBytes) bytes. Nothing was done."
+                )
                 output.flush()
                 anyFailed = true
                 if bail { break loop }

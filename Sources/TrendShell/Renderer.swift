@@ -71,7 +71,8 @@ public enum Renderer {
             lines.append(group.rawValue + ":")
             for spec in CommandTable.specs where spec.group == group {
                 let usage = spec.usage.count <= width ? spec.usage : spec.name + " ..."
-                lines.append("  " + usage + String(repeating: " ", count: max(1, width - usage.count + 2)) + spec.summary)
+                lines.append(
+                    "  " + usage + String(repeating: " ", count: max(1, width - usage.count + 2)) + spec.summary)
             }
         }
         lines.append("Type \"help COMMAND\" for one command's usage and an example.")

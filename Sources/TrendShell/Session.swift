@@ -71,7 +71,9 @@ public final class Session {
             warn("Another trendsh session is using this store, so this session's draft is kept in memory only.")
         }
         if draftFile == nil, draftFileNote.contains("can't be created") {
-            warn("The draft file \(draftFileNote.dropFirst("in memory only: ".count)), so the draft is kept in memory only.")
+            warn(
+                "The draft file \(draftFileNote.dropFirst("in memory only: ".count)), so the draft is kept in memory only."
+            )
         }
         await restoreDraft()
         output.flush()
@@ -134,13 +136,13 @@ public final class Session {
 
     private func help(_ topic: String?) -> Outcome {
         guard let topic else {
-            Renderer.helpList().forEach { say($0) }
+            for line in Renderer.helpList() { say(line) }
             return .succeeded
         }
         guard let spec = CommandTable.spec(named: topic.lowercased()) else {
             return fail(ParseError.unknownCommand(topic).message)
         }
-        Renderer.help(for: spec).forEach { say($0) }
+        for line in Renderer.help(for: spec) { say(line) }
         return .succeeded
     }
 
@@ -159,10 +161,12 @@ public final class Session {
         editor = opened
         if let entry {
             return say(
-                "Editing \(Renderer.entrySummary(entry, unit: opened.unit)). Change its fields, then \"save\" or \"cancel\".")
+                "Editing \(Renderer.entrySummary(entry, unit: opened.unit)). Change its fields, then \"save\" or \"cancel\"."
+            )
         }
         return say(
-            "New draft dated \(LocalCalendar.minuteText(opened.draft.date)). Set its weight with \"value WEIGHT\", then \"save\".")
+            "New draft dated \(LocalCalendar.minuteText(opened.draft.date)). Set its weight with \"value WEIGHT\", then \"save\"."
+        )
     }
 
     private func openDraftIfNeeded() -> EntryEditor {
@@ -199,7 +203,7 @@ public final class Session {
 
     private func show() -> Outcome {
         guard let editor else { return say("No draft is open. Start one with \"new\" or \"value WEIGHT\".") }
-        Renderer.draftDetails(editor).forEach { say($0) }
+        for line in Renderer.draftDetails(editor) { say(line) }
         return .succeeded
     }
 
@@ -241,7 +245,7 @@ public final class Session {
         if entries.isEmpty && failure == nil && loadError == nil {
             return say("No entries yet. Log one with \"value WEIGHT\", then \"save\".")
         }
-        entries.forEach { say(Renderer.entryLine($0, unit: unit)) }
+        for entry in entries { say(Renderer.entryLine(entry, unit: unit)) }
         if let error = failure ?? loadError {
             let shown = entries.isEmpty ? "" : " These are the entries loaded earlier."
             return fail(error.message + shown + " Type \"refresh\" to try again.")
@@ -267,7 +271,9 @@ public final class Session {
         }
         do {
             try settings.setUnit(unit)
-            return say("unit: \(unit.symbol). Weights are now typed and shown in \(unit == .kilograms ? "kilograms" : "pounds").")
+            return say(
+                "unit: \(unit.symbol). Weights are now typed and shown in \(unit == .kilograms ? "kilograms" : "pounds")."
+            )
         } catch {
             return fail(error.message)
         }
@@ -296,7 +302,9 @@ public final class Session {
             var line = "\(feature.featureName): \(feature.stateDescription)"
             if let error = feature.retainedError {
                 line += "; error: \(error.message)"
-                if case .storage(let storage) = error, let code = storage.sqliteCode { line += " (SQLite code \(code))" }
+                if case .storage(let storage) = error, let code = storage.sqliteCode {
+                    line += " (SQLite code \(code))"
+                }
             }
             say(line)
         }

@@ -23,13 +23,14 @@ public struct TranscriptChecker {
                 let transcript = try Transcript(parsing: text)
                 let actual = await Self.replay(transcript)
                 let diff = UnifiedDiff.make(
-                    expected: transcript.expectedLines, actual: actual, expectedName: path, actualName: "\(path) (replayed)")
+                    expected: transcript.expectedLines, actual: actual, expectedName: path,
+                    actualName: "\(path) (replayed)")
                 if diff.isEmpty {
                     output.write("ok: \(path)", to: .out)
                 } else {
                     failures += 1
                     output.write("FAILED: \(path)", to: .out)
-                    diff.forEach { output.write($0, to: .out) }
+                    for line in diff { output.write(line, to: .out) }
                 }
             } catch {
                 failures += 1

@@ -1,7 +1,9 @@
 /// A unified diff of two line lists, as `diff -u` prints it, for `--check` mismatches.
 public enum UnifiedDiff {
     /// The diff text; empty when the lists are equal.
-    public static func make(expected: [String], actual: [String], expectedName: String, actualName: String, context: Int = 3)
+    public static func make(
+        expected: [String], actual: [String], expectedName: String, actualName: String, context: Int = 3
+    )
         -> [String]
     {
         let edits = editScript(expected, actual)

@@ -66,7 +66,8 @@ var editLineReader: EditLineReader?
 if interactive {
     let log = session.log
     editLineReader = EditLineReader(
-        previousLines: history?.entries ?? [], completer: Completer { MainActor.assumeIsolated { log.entries.map(\.id) } })
+        previousLines: history?.entries ?? [],
+        completer: Completer { MainActor.assumeIsolated { log.entries.map(\.id) } })
     output.write(
         "trendsh \(Options.version). Store: \(location). Type \"help\" for the commands.", to: .out)
 }

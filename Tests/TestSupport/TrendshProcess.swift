@@ -18,8 +18,10 @@ public enum TrendshProcess {
     public static var binaryPath: String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let executable = length > 0 ? String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-        let directory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let executable =
+            length > 0 ? String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let directory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+            separator: "/")
         return directory + "/trendsh"
     }
 
@@ -71,8 +73,8 @@ public enum TrendshProcess {
         var pid: pid_t = 0
         let code = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
         posix_spawn_file_actions_destroy(&actions)
-        cArguments.forEach { free($0) }
-        cEnvironment.forEach { free($0) }
+        for argument in cArguments { free(argument) }
+        for variable in cEnvironment { free(variable) }
         close(input[0])
         close(output[1])
         close(errors[1])
@@ -155,7 +157,9 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
     public init() {
         var template = Array("/tmp/trendsh-test-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!).map { String(cString: $0) } }
+        let made = template.withUnsafeMutableBufferPointer { buffer in
+            mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
+        }
         guard let made else { preconditionFailure("mkdtemp failed") }
         path = made
     }
