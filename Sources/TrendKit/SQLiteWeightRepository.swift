@@ -24,6 +24,9 @@ public actor SQLiteWeightRepository: WeightRepository {
     public nonisolated let location: StoreLocation
     private let busyWait: BusyWait
     private var connection: SQLiteConnection?
+    /// Set by an I/O error: a commit may have reached the log without reaching the disk,
+    /// so the next write must prove the log is on disk before it reports success.
+    private var mustProveDurability = false
 
     /// - Parameter interruptRequested: polled while waiting for a lock; true abandons the wait.
     public init(
@@ -120,8 +123,13 @@ public actor SQLiteWeightRepository: WeightRepository {
             let result = try body(db)
             db.resetCachedStatements()
             try db.run("COMMIT")
+            if mustProveDurability {
+                try Self.checkpoint(db, location: location)
+                mustProveDurability = false
+            }
             return result
         } catch {
+            if case .ioError = error { mustProveDurability = true }
             if db.isInTransaction {
                 // The rollback's own failure cannot be reported better than the original error.
                 sqlite3_exec(db.handle, "ROLLBACK", nil, nil, nil)
@@ -132,11 +140,29 @@ public actor SQLiteWeightRepository: WeightRepository {
         }
     }
 
+    /// Copies the log into the store and syncs both; throws when the disk refuses. A commit
+    /// read back after an I/O error counts as saved only once this succeeds.
+    private static func checkpoint(_ db: SQLiteConnection, location: StoreLocation) throws(StorageError) {
+        guard case .file = location else { return }
+        let statement = try db.prepare("PRAGMA wal_checkpoint(FULL)")
+        guard try statement.step() else { return }
+        if statement.int64(0) != 0 { throw .locked(code: SQLITE_BUSY) }
+    }
+
     private func connected() throws(StorageError) -> SQLiteConnection {
         if let connection { return connection }
-        let db = try Self.openConnection(at: location, busyWait: busyWait)
-        connection = db
-        return db
+        while true {
+            do {
+                let db = try Self.openConnection(at: location, busyWait: busyWait)
+                connection = db
+                return db
+            } catch {
+                // SQLite answers BUSY at once, without its busy handler, where waiting could
+                // deadlock (two sessions creating one new store). Opening again from scratch
+                // cannot deadlock, so it waits here, within the same timeout.
+                guard case .locked = error, busyWait.shouldKeepWaiting() else { throw error }
+            }
+        }
     }
 
     /// Opens, configures and migrates a connection; never writes to a file that is not ours.
@@ -146,26 +172,46 @@ public actor SQLiteWeightRepository: WeightRepository {
         if case .file(let path) = location { try createPrivateFile(at: path) }
         let db = try SQLiteConnection(path: location.sqlitePath)
         sqlite3_busy_handler(db.handle, busyHandler, Unmanaged.passUnretained(busyWait).toOpaque())
-        let version = try integerPragma("user_version", db)
-        let applicationID = try integerPragma("application_id", db)
-        let objectCount = try count("SELECT count(*) FROM sqlite_master", db)
-        if version > schemaVersion { throw .newerFormat(version: Int(version)) }
-        if objectCount > 0 && applicationID != Self.applicationID {
-            throw .damaged(path: location.sqlitePath, code: SQLITE_NOTADB)
+        // One read transaction: a store another process is creating is seen whole or not at all.
+        let header = try inTransaction("BEGIN", db) { () throws(StorageError) in try readHeader(db) }
+        try check(header, location: location)
+        if case .file = location, try text("PRAGMA journal_mode", db) != "wal" {
+            try db.execute("PRAGMA journal_mode = WAL")
         }
-        if case .file = location { try db.execute("PRAGMA journal_mode = WAL") }
         try db.execute("PRAGMA synchronous = FULL")
-        if version < schemaVersion {
-            busyWait.start()
-            try migrate(db, from: version)
-        }
+        if header.version < schemaVersion { try migrate(db, location: location) }
         return db
     }
 
-    private static func migrate(_ db: SQLiteConnection, from version: Int64) throws(StorageError) {
-        do {
-            try db.execute("BEGIN IMMEDIATE")
-            if version < 1 {
+    /// What a store file says about itself.
+    private struct Header {
+        var version: Int64
+        var applicationID: Int64
+        var objectCount: Int64
+    }
+
+    private static func readHeader(_ db: SQLiteConnection) throws(StorageError) -> Header {
+        Header(
+            version: try integerPragma("user_version", db), applicationID: try integerPragma("application_id", db),
+            objectCount: try count("SELECT count(*) FROM sqlite_master", db))
+    }
+
+    /// Refuses a newer format, and any database that is not a trendsh store.
+    private static func check(_ header: Header, location: StoreLocation) throws(StorageError) {
+        if header.version > schemaVersion { throw .newerFormat(version: Int(header.version)) }
+        if header.objectCount > 0 && header.applicationID != Self.applicationID {
+            throw .damaged(path: location.sqlitePath, code: SQLITE_NOTADB)
+        }
+    }
+
+    /// Brings the schema up to date under the write lock; another process that got there
+    /// first leaves nothing to do.
+    private static func migrate(_ db: SQLiteConnection, location: StoreLocation) throws(StorageError) {
+        try inTransaction("BEGIN IMMEDIATE", db) { () throws(StorageError) in
+            let header = try readHeader(db)
+            try check(header, location: location)
+            guard header.version < schemaVersion else { return }
+            if header.version < 1 {
                 try db.execute(
                     """
                     PRAGMA application_id = \(applicationID);
@@ -180,11 +226,27 @@ public actor SQLiteWeightRepository: WeightRepository {
                     """)
             }
             try db.execute("PRAGMA user_version = \(schemaVersion)")
+        }
+    }
+
+    /// Runs `body` between `begin` and `COMMIT`, rolling back on failure.
+    private static func inTransaction<T>(
+        _ begin: String, _ db: SQLiteConnection, _ body: () throws(StorageError) -> T
+    ) throws(StorageError) -> T {
+        do {
+            try db.execute(begin)
+            let result = try body()
             try db.execute("COMMIT")
+            return result
         } catch {
             if db.isInTransaction { sqlite3_exec(db.handle, "ROLLBACK", nil, nil, nil) }
             throw error
         }
+    }
+
+    private static func text(_ sql: String, _ db: SQLiteConnection) throws(StorageError) -> String? {
+        let statement = try db.prepare(sql)
+        return try statement.step() ? statement.text(0) : nil
     }
 
     /// Creates the store file with mode 0600 before SQLite does (SQLite would use 0644);

@@ -19,6 +19,9 @@ public final class WeightLog {
     @ObservationIgnored private let repository: any WeightRepository
     @ObservationIgnored private let clock: Clock
     @ObservationIgnored private let settings: SettingsFeature
+    /// Deletes that failed with a storage error: the failure may have come after the
+    /// change reached storage, so a retry that finds the entry gone succeeds.
+    @ObservationIgnored private var unconfirmedDeletes: [Int64: UnconfirmedDelete] = [:]
     /// Saves whose commit is running, by draft: a second save of the same draft joins one.
     @ObservationIgnored private var savesInFlight: [DraftID: SaveInFlight] = [:]
 
@@ -99,19 +102,32 @@ public final class WeightLog {
         return try result.get()
     }
 
-    /// Deletes an entry; publishes its removal only after storage confirms it.
-    public func delete(id: Int64) async throws(TrendError) -> WeightEntry {
+    /// Deletes an entry; publishes its removal only after storage confirms it. A retry of a
+    /// delete whose first attempt failed, and which storage shows already done, succeeds
+    /// as `alreadyDeleted` instead of reporting a missing entry.
+    public func delete(id: Int64) async throws(TrendError) -> DeleteOutcome {
         let removed: WeightEntry?
         do {
             removed = try await repository.delete(id: id)
         } catch {
+            if unconfirmedDeletes[id] == nil {
+                unconfirmedDeletes[id] = UnconfirmedDelete(entry: entries.first { $0.id == id })
+            }
             retainedError = .storage(error)
             throw .storage(error)
         }
-        guard let removed else { throw .noSuchEntry(id: id) }
+        let earlierAttempt = unconfirmedDeletes.removeValue(forKey: id)
+        let outcome: DeleteOutcome
+        if let removed {
+            outcome = DeleteOutcome(id: id, entry: removed, alreadyDeleted: false)
+        } else if let earlierAttempt {
+            outcome = DeleteOutcome(id: id, entry: earlierAttempt.entry, alreadyDeleted: true)
+        } else {
+            throw .noSuchEntry(id: id)
+        }
         entries.removeAll { $0.id == id }
         retainedError = nil
-        return removed
+        return outcome
     }
 
     /// One entry, from the window when it is there, else from storage.
@@ -188,6 +204,20 @@ public final class WeightLog {
         }
         retainedError = nil
     }
+}
+
+/// What a successful delete did.
+public struct DeleteOutcome: Sendable, Equatable {
+    public var id: Int64
+    /// The entry removed, when it is known.
+    public var entry: WeightEntry?
+    /// True when an earlier, failed attempt had already removed it; nothing changed now.
+    public var alreadyDeleted: Bool
+}
+
+/// A delete whose outcome storage did not confirm, and the entry it was for.
+private struct UnconfirmedDelete {
+    var entry: WeightEntry?
 }
 
 /// One save whose commit is running, and the callers waiting to share its result.

@@ -29,6 +29,13 @@ public enum Renderer {
         }
     }
 
+    public static func deleted(_ outcome: DeleteOutcome, unit: WeightUnit) -> String {
+        let summary = outcome.entry.map { entrySummary($0, unit: unit) } ?? "#\(outcome.id)"
+        return outcome.alreadyDeleted
+            ? "Deleted \(summary) (an earlier attempt had already deleted it; nothing else changed)."
+            : "Deleted \(summary)."
+    }
+
     /// A draft in a few words: `value "75", note "after run", dated 2026-11-29 08:00`.
     public static func draftSummary(_ draft: WeightEntryDraft) -> String {
         var parts: [String] = []

@@ -255,8 +255,7 @@ public final class Session {
 
     private func delete(_ id: Int64) async -> Outcome {
         do {
-            let removed = try await log.delete(id: id)
-            return say("Deleted \(Renderer.entrySummary(removed, unit: settings.unit)).")
+            return say(Renderer.deleted(try await log.delete(id: id), unit: settings.unit))
         } catch {
             return fail(error.message)
         }

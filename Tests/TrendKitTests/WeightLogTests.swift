@@ -244,7 +244,7 @@ import TrendKit
         #expect(log.entries.map(\.id) == [3, 2, 1])
 
         await gate.release()
-        #expect(try await delete.value == Fixtures.storedEntries[1])
+        #expect(try await delete.value.entry == Fixtures.storedEntries[1])
         #expect(log.entries.map(\.id) == [3, 1])
         #expect(try await gate.recentEntries(limit: 10).map(\.id) == [3, 1])
     }
