@@ -39,6 +39,10 @@ extension StorageError {
             return "The store is read-only. Check the file's permissions, then try again."
         case .diskFull:
             return "The disk is full, so nothing was written. Free some space, then try again."
+        case .damaged(let path, let code) where code & 0xff == 11:
+            // SQLite reports a failed read as corruption too: the file may well be fine.
+            return
+                "The file \(path) is damaged or is not a trendsh store. It was left untouched. If the disk had a passing fault, trying again may load it; otherwise move it aside or use another store."
         case .damaged(let path, _):
             return
                 "The file \(path) is damaged or is not a trendsh store. It was left untouched; move it aside or use another store."
