@@ -4,8 +4,9 @@
 SWIFT ?= swift
 # A fully static release binary: no shared library to load or relocate at start-up, which
 # keeps start-up level with sqlite3's own (see bench/). libedit needs its own dependencies
-# named when linked statically.
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable \
+# named when linked statically. lld, from the toolchain, links it (gold warns about glibc
+# calls such as dlopen and getpwuid that sit unused in the toolchain's static libraries).
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -use-ld=lld \
 	-Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # sqlite3 (the command) holds a lock in one interactive test and is the benchmarks' reference.
