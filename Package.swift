@@ -44,17 +44,18 @@ let package = Package(
         ),
         .target(
             name: "TrendshTestSupport",
+            dependencies: ["CSQLite"],
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
         .testTarget(
             name: "TrendKitTests",
-            dependencies: ["TrendKit", "CSQLite"],
+            dependencies: ["TrendKit", "TrendshTestSupport", "CSQLite"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "TrendShellTests",
-            dependencies: ["TrendShell", "TrendKit"],
+            dependencies: ["TrendShell", "TrendKit", "TrendshTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

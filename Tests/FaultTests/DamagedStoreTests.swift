@@ -1,5 +1,6 @@
 import CSQLite
 import Testing
+import TrendshTestSupport
 
 /// A file at the store's path that is not a trendsh store: the weights commands say so, the
 /// rest of the shell keeps working, and the file is never written.

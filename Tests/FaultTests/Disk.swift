@@ -1,3 +1,5 @@
+import TrendshTestSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -21,19 +23,7 @@ enum Disk {
     }
 
     /// The whole file, or nil when it cannot be read (usually: it does not exist).
-    static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return count == 0 ? bytes : nil }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-    }
+    static func read(_ path: String) -> [UInt8]? { fileBytes(path) }
 
     static func text(_ path: String) -> String? {
         read(path).map { String(decoding: $0, as: UTF8.self) }

@@ -1,3 +1,5 @@
+import TrendshTestSupport
+
 /// Brings one matrix cell's fault about and takes it away again, with real means where there
 /// are any: another program's lock, a file of random bytes, a folder moved away, the shim.
 final class FaultInjector {

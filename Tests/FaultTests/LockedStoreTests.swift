@@ -1,4 +1,5 @@
 import Testing
+import TrendshTestSupport
 
 /// Another program holds the store's write lock: the save waits, fails honestly, and the
 /// draft survives into the next session, whose save writes the entry once.

@@ -1,4 +1,5 @@
 import Testing
+import TrendshTestSupport
 
 /// The store's folder is missing or cannot exist: saves and lists fail with the folder
 /// sentence, the draft stays open in memory, and the rest of the shell works.

@@ -37,37 +37,53 @@ public enum TrendshProcess {
         return variables
     }
 
-    /// Runs `trendsh` with `arguments`, feeding `input` on stdin, and waits for it to end.
+    /// Runs `trendsh` (or `program`) with `arguments`, feeding `input` on stdin, and waits for
+    /// it to end. `directory` is the child's working directory; `mergingErrors` sends its
+    /// standard error into standard output, so the result holds both in the order they were
+    /// written (and an empty `stderr`).
     public static func run(
-        _ arguments: [String], input: String = "", environment: [String: String], program: String? = nil
+        _ arguments: [String], input: String = "", environment: [String: String], program: String? = nil,
+        directory: String? = nil, mergingErrors: Bool = false
     ) -> ProcessResult {
-        let child = start([program ?? binaryPath] + arguments, environment: environment)
+        let child = start(
+            [program ?? binaryPath] + arguments, environment: environment, directory: directory,
+            mergingErrors: mergingErrors)
         child.send(input)
         child.closeInput()
         return child.wait()
     }
 
-    /// Starts a process whose stdin, stdout and stderr are pipes.
-    public static func start(_ argv: [String], environment: [String: String]) -> RunningProcess {
+    /// Starts a process whose stdin, stdout and stderr are pipes (stdout and stderr one pipe
+    /// when `mergingErrors`), in `directory` when one is given.
+    public static func start(
+        _ argv: [String], environment: [String: String], directory: String? = nil, mergingErrors: Bool = false
+    ) -> RunningProcess {
         // Tests run in parallel: one lock around creating the pipes and spawning, and every
         // pipe end close-on-exec, so no child inherits another test's pipe and waits forever.
-        spawnLock.withLock { _ in startLocked(argv, environment: environment) }
+        spawnLock.withLock { _ in
+            startLocked(argv, environment: environment, directory: directory, mergingErrors: mergingErrors)
+        }
     }
 
     private static let spawnLock = Mutex(())
 
-    private static func startLocked(_ argv: [String], environment: [String: String]) -> RunningProcess {
-        var input: [Int32] = [0, 0]
-        var output: [Int32] = [0, 0]
-        var errors: [Int32] = [0, 0]
-        precondition(pipe(&input) == 0 && pipe(&output) == 0 && pipe(&errors) == 0, "pipe failed")
-        for descriptor in input + output + errors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    private static func startLocked(
+        _ argv: [String], environment: [String: String], directory: String?, mergingErrors: Bool
+    ) -> RunningProcess {
+        let input = closeOnExecPipe()
+        let output = closeOnExecPipe()
+        let errors = mergingErrors ? nil : closeOnExecPipe()
+        let ends = input + output + (errors ?? [])
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-        for descriptor in input + output + errors { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        posix_spawn_file_actions_adddup2(&actions, (errors ?? output)[1], 2)
+        for descriptor in ends { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        if let directory {
+            precondition(
+                directory.withCString { addChdir(&actions, $0) } == 0, "could not arrange to start in \(directory)")
+        }
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         var pid: pid_t = 0
@@ -77,98 +93,35 @@ public enum TrendshProcess {
         for variable in cEnvironment { free(variable) }
         close(input[0])
         close(output[1])
-        close(errors[1])
+        if let errors { close(errors[1]) }
         precondition(code == 0, "could not start \(argv[0]): \(code)")
-        return RunningProcess(pid: pid, input: input[1], output: output[0], errors: errors[0])
-    }
-}
-
-/// A started child process with piped streams.
-public final class RunningProcess: @unchecked Sendable {
-    // Unchecked: each instance is used by one test task at a time.
-    public let pid: pid_t
-    private var input: Int32
-    private let output: Int32
-    private let errors: Int32
-
-    init(pid: pid_t, input: Int32, output: Int32, errors: Int32) {
-        self.pid = pid
-        self.input = input
-        self.output = output
-        self.errors = errors
-        signal(SIGPIPE, SIG_IGN)
+        return RunningProcess(pid: pid, input: input[1], output: output[0], errors: errors?[0])
     }
 
-    /// Writes text to the child's stdin.
-    public func send(_ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count, input >= 0 {
-            let written = bytes.withUnsafeBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
-            if written <= 0 { break }
-            offset += written
+    /// `pipe2(descriptors, O_CLOEXEC)`: both ends are close-on-exec from the start, with no
+    /// moment in which a spawn outside the lock could inherit them. Glibc declares `pipe2`
+    /// only under `_GNU_SOURCE`, which Swift's Glibc module does not set, so it is looked up.
+    private static func closeOnExecPipe() -> [Int32] {
+        var descriptors: [Int32] = [-1, -1]
+        let made = descriptors.withUnsafeMutableBufferPointer { pipe2($0.baseAddress, O_CLOEXEC) }
+        precondition(made == 0, "pipe2 failed: errno \(errno)")
+        return descriptors
+    }
+
+    private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
+    private typealias AddChdir =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?) -> Int32
+
+    private static let pipe2: Pipe2 = {
+        guard let symbol = dlsym(nil, "pipe2") else { preconditionFailure("the C library has no pipe2") }
+        return unsafeBitCast(symbol, to: Pipe2.self)
+    }()
+
+    /// `posix_spawn_file_actions_addchdir_np`, looked up for the same reason as `pipe2`.
+    private static let addChdir: AddChdir = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else {
+            preconditionFailure("the C library has no posix_spawn_file_actions_addchdir_np")
         }
-    }
-
-    public func closeInput() {
-        if input >= 0 { close(input) }
-        input = -1
-    }
-
-    /// Sends a signal to the child.
-    public func kill(_ signal: Int32) { Glibc.kill(pid, signal) }
-
-    /// Reads both pipes to their end, then reaps the child.
-    public func wait() -> ProcessResult {
-        closeInput()
-        var collected: [Int32: [UInt8]] = [output: [], errors: []]
-        var open = [output, errors]
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while !open.isEmpty {
-            var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            guard poll(&descriptors, nfds_t(descriptors.count), 120_000) > 0 else {
-                kill(SIGKILL)  // silent for two minutes: a hung child must not hang the suite
-                break
-            }
-            for descriptor in descriptors where descriptor.revents != 0 {
-                let count = chunk.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
-                if count > 0 {
-                    collected[descriptor.fd]!.append(contentsOf: chunk[0..<count])
-                } else {
-                    open.removeAll { $0 == descriptor.fd }
-                }
-            }
-        }
-        close(output)
-        close(errors)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return ProcessResult(
-            stdout: String(decoding: collected[output]!, as: UTF8.self),
-            stderr: String(decoding: collected[errors]!, as: UTF8.self), status: exitStatus)
-    }
-}
-
-/// A directory under /tmp, removed with everything in it when released.
-public final class TemporaryDirectory: @unchecked Sendable {
-    // Unchecked: the path is immutable after init.
-    public let path: String
-
-    public init() {
-        var template = Array("/tmp/trendsh-test-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in
-            mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
-        }
-        guard let made else { preconditionFailure("mkdtemp failed") }
-        path = made
-    }
-
-    deinit {
-        let command = "rm -rf '\(path)'"
-        _ = system(command)
-    }
-
-    /// A path inside the directory.
-    public func file(_ name: String) -> String { path + "/" + name }
+        return unsafeBitCast(symbol, to: AddChdir.self)
+    }()
 }

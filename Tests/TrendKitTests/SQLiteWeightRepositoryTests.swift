@@ -2,6 +2,7 @@ import CSQLite
 import FoundationEssentials
 import Testing
 import TrendKit
+import TrendshTestSupport
 
 #if canImport(Glibc)
     import Glibc

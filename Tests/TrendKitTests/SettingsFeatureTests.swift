@@ -1,5 +1,6 @@
 import Testing
 import TrendKit
+import TrendshTestSupport
 
 #if canImport(Glibc)
     import Glibc

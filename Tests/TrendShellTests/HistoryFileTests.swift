@@ -1,5 +1,6 @@
 import Testing
 import TrendShell
+import TrendshTestSupport
 
 @Suite @MainActor struct HistoryFileTests {
     @Test func linesAreKeptInOrderAndReadBackByTheNextSession() {

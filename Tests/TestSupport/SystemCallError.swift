@@ -1,0 +1,4 @@
+/// A system call failed while a test arranged its files.
+public struct SystemCallError: Error, Equatable {
+    public var errno: Int32
+}
