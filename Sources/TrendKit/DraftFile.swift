@@ -18,10 +18,13 @@ public final class DraftFile {
     public struct Contents: Codable, Equatable, Sendable {
         public var draft: WeightEntryDraft
         public var editingID: Int64?
+        /// The unit the value was typed in; nil in files written before it was kept.
+        public var unit: WeightUnit?
 
-        public init(draft: WeightEntryDraft, editingID: Int64?) {
+        public init(draft: WeightEntryDraft, editingID: Int64?, unit: WeightUnit? = nil) {
             self.draft = draft
             self.editingID = editingID
+            self.unit = unit
         }
     }
 
@@ -82,7 +85,8 @@ public final class DraftFile {
         }
     }
 
-    /// Replaces the file with `contents` atomically.
+    /// Replaces the file's draft with `contents`: in place when it fits in a page, else by
+    /// renaming a new file over it. Either way a crash leaves the old draft or the new one.
     public func write(_ contents: Contents) throws(TrendError) {
         let data: Data
         do {
@@ -91,7 +95,9 @@ public final class DraftFile {
             throw .draftFile(.cannotWrite(path: path, errno: EINVAL))
         }
         var bytes = Array(data) + [0x0A]
-        if bytes.count <= Self.inPlaceLimit, openForWriting() {
+        // In place only while the file is within a page: a longer file left by an earlier,
+        // longer draft would keep its tail after a shorter one.
+        if bytes.count <= Self.inPlaceLimit, writtenLength <= Self.inPlaceLimit, openForWriting() {
             if writtenLength > bytes.count {
                 bytes += [UInt8](repeating: 0x20, count: min(writtenLength, Self.inPlaceLimit) - bytes.count)
             }

@@ -28,7 +28,9 @@ public enum LocalCalendar {
 
     /// Breaks a date into local fields.
     public static func fields(of date: Date) -> Fields {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        // A date read from a damaged row may be anything: clamp rather than trap.
+        let interval = date.timeIntervalSince1970
+        var seconds = interval.isFinite ? time_t(max(-1e15, min(1e15, interval.rounded(.down)))) : 0
         var parts = tm()
         localtime_r(&seconds, &parts)
         return Fields(

@@ -109,6 +109,7 @@ public actor SQLiteWeightRepository: WeightRepository {
             return try body(db)
         } catch {
             if error.needsReopen { connection = nil }
+            if case .locked = error, busyWait.wasInterrupted { throw .interrupted }
             throw error
         }
     }
@@ -123,12 +124,10 @@ public actor SQLiteWeightRepository: WeightRepository {
             let result = try body(db)
             db.resetCachedStatements()
             try db.run("COMMIT")
-            if mustProveDurability {
-                try Self.checkpoint(db, location: location)
-                mustProveDurability = false
-            }
+            try proveDurability(db)
             return result
         } catch {
+            if case .unconfirmed = error { throw error }  // committed: no rollback, no "interrupted"
             if case .ioError = error { mustProveDurability = true }
             if db.isInTransaction {
                 // The rollback's own failure cannot be reported better than the original error.
@@ -140,8 +139,23 @@ public actor SQLiteWeightRepository: WeightRepository {
         }
     }
 
-    /// Copies the log into the store and syncs both; throws when the disk refuses. A commit
-    /// read back after an I/O error counts as saved only once this succeeds.
+    /// After an I/O error, a commit counts only once a checkpoint has synced the log and the
+    /// store. The commit has happened, so a failure here is `.unconfirmed`, never "nothing
+    /// was written".
+    private func proveDurability(_ db: SQLiteConnection) throws(StorageError) {
+        guard mustProveDurability else { return }
+        do {
+            try Self.checkpoint(db, location: location)
+        } catch {
+            // The disk failing again is the I/O error it is ("nothing was confirmed"); any
+            // other stop (a reader, Ctrl-C) must not read as "nothing was written".
+            if case .ioError = error { throw error }
+            throw .unconfirmed(code: error.sqliteCode ?? SQLITE_IOERR)
+        }
+        mustProveDurability = false
+    }
+
+    /// Copies the log into the store and syncs both; throws when the disk refuses.
     private static func checkpoint(_ db: SQLiteConnection, location: StoreLocation) throws(StorageError) {
         guard case .file = location else { return }
         let statement = try db.prepare("PRAGMA wal_checkpoint(FULL)")
@@ -160,7 +174,10 @@ public actor SQLiteWeightRepository: WeightRepository {
                 // SQLite answers BUSY at once, without its busy handler, where waiting could
                 // deadlock (two sessions creating one new store). Opening again from scratch
                 // cannot deadlock, so it waits here, within the same timeout.
-                guard case .locked = error, busyWait.shouldKeepWaiting() else { throw error }
+                guard case .locked = error else { throw error }
+                guard busyWait.shouldKeepWaiting() else {
+                    throw busyWait.wasInterrupted ? .interrupted : error
+                }
             }
         }
     }
@@ -257,7 +274,12 @@ public actor SQLiteWeightRepository: WeightRepository {
             Glibc.close(descriptor)
             return
         }
-        guard errno == EEXIST else { throw .cannotOpen(path: path, code: SQLITE_CANTOPEN) }
+        switch errno {
+        case EEXIST: return
+        case ENOSPC, EDQUOT: throw .diskFull(code: SQLITE_FULL)
+        case EACCES, EPERM, EROFS: throw .readOnly(code: SQLITE_READONLY)
+        default: throw .cannotOpen(path: path, code: SQLITE_CANTOPEN)
+        }
     }
 
     private static func integerPragma(_ name: String, _ db: SQLiteConnection) throws(StorageError) -> Int64 {

@@ -17,6 +17,9 @@ public enum StorageError: Error, Equatable, Sendable {
     case cannotOpen(path: String, code: Int32)
     /// The person interrupted the wait (Ctrl-C).
     case interrupted
+    /// The change was committed after an earlier I/O error, but the disk did not confirm it
+    /// (the checkpoint that proves it failed); trying again checks once more.
+    case unconfirmed(code: Int32)
     /// A failure injected on purpose by tests or by `simulate`.
     case simulated(FaultPoint)
     /// Any other SQLite failure.
@@ -26,7 +29,7 @@ public enum StorageError: Error, Equatable, Sendable {
     public var sqliteCode: Int32? {
         switch self {
         case .locked(let code), .readOnly(let code), .diskFull(let code), .damaged(_, let code),
-            .ioError(let code), .cannotOpen(_, let code), .other(let code, _):
+            .ioError(let code), .cannotOpen(_, let code), .other(let code, _), .unconfirmed(let code):
             return code
         case .newerFormat, .interrupted, .simulated: return nil
         }
@@ -36,7 +39,17 @@ public enum StorageError: Error, Equatable, Sendable {
     var needsReopen: Bool {
         switch self {
         case .ioError, .damaged, .diskFull, .cannotOpen, .other: return true
-        case .locked, .readOnly, .newerFormat, .interrupted, .simulated: return false
+        case .locked, .readOnly, .newerFormat, .interrupted, .simulated, .unconfirmed: return false
+        }
+    }
+
+    /// True when the change may have reached storage despite the error, so a retry must
+    /// recognise its own earlier attempt.
+    public var mayHaveCommitted: Bool {
+        switch self {
+        case .ioError, .other, .unconfirmed: return true
+        case .locked, .readOnly, .diskFull, .damaged, .newerFormat, .cannotOpen, .interrupted, .simulated:
+            return false
         }
     }
 }

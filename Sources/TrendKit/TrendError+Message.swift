@@ -54,6 +54,9 @@ extension StorageError {
         case .cannotOpen(let path, _):
             return
                 "The store \(path) can't be opened: its folder is missing or can't be written. Create the folder or use another store."
+        case .unconfirmed(let code):
+            return
+                "The change was written, but the disk has not confirmed it (SQLite code \(code)). Try again to check it; it will not be written twice."
         case .interrupted:
             return "The wait for the store was interrupted, so nothing was written."
         case .simulated(.open): return "The store could not be opened (simulated failure)."

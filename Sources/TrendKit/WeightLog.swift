@@ -6,7 +6,8 @@ import Observation
 @MainActor
 @Observable
 public final class WeightLog {
-    /// The newest entries, newest first: a window of the log, refreshed after every change.
+    /// The newest entries, newest first: a window of the log, loaded by `refresh()` and
+    /// patched after every confirmed change.
     public private(set) var entries: [WeightEntry] = []
     public private(set) var loadState: LoadState = .idle
     /// The last storage failure, kept until an operation succeeds.
@@ -16,6 +17,9 @@ public final class WeightLog {
     public let windowSize: Int
     /// True when the last refresh found fewer entries than the window holds: the whole log.
     @ObservationIgnored private var holdsWholeLog = false
+    /// How many of the first entries are known to be the newest in storage. A saved entry
+    /// older than all of them is shown, but `newest(_:)` reads storage to go past them.
+    @ObservationIgnored private var trustedCount = 0
     @ObservationIgnored private let repository: any WeightRepository
     @ObservationIgnored private let clock: Clock
     @ObservationIgnored private let settings: SettingsFeature
@@ -55,6 +59,7 @@ public final class WeightLog {
             let loaded = try await repository.recentEntries(limit: windowSize)
             entries = loaded
             holdsWholeLog = loaded.count < windowSize
+            trustedCount = loaded.count
             loadState = .ready
             retainedError = nil
         } catch {
@@ -110,8 +115,11 @@ public final class WeightLog {
         do {
             removed = try await repository.delete(id: id)
         } catch {
-            if unconfirmedDeletes[id] == nil {
-                unconfirmedDeletes[id] = UnconfirmedDelete(entry: entries.first { $0.id == id })
+            // Only a failure that may have come after the change reached storage leaves the
+            // outcome unknown; a lock, a read-only store or a failed open wrote nothing.
+            if error.mayHaveCommitted, unconfirmedDeletes[id] == nil, let known = entries.first(where: { $0.id == id })
+            {
+                unconfirmedDeletes[id] = UnconfirmedDelete(entry: known)
             }
             retainedError = .storage(error)
             throw .storage(error)
@@ -125,7 +133,7 @@ public final class WeightLog {
         } else {
             throw .noSuchEntry(id: id)
         }
-        entries.removeAll { $0.id == id }
+        forget(id)
         retainedError = nil
         return outcome
     }
@@ -146,7 +154,7 @@ public final class WeightLog {
 
     /// The `count` newest entries: from the window when it holds them, else from storage.
     public func newest(_ count: Int) async throws(TrendError) -> [WeightEntry] {
-        if count <= entries.count || holdsWholeLog {
+        if count <= trustedCount || holdsWholeLog {
             return Array(entries.prefix(count))
         }
         do {
@@ -195,14 +203,25 @@ public final class WeightLog {
     }
 
     private func publish(_ stored: WeightEntry) {
-        entries.removeAll { $0.id == stored.id }
+        forget(stored.id)
+        retainedError = nil
         let index = entries.firstIndex { ($0.date, $0.id) < (stored.date, stored.id) } ?? entries.count
         entries.insert(stored, at: index)
+        // Inside the trusted prefix it is among the newest; just past it, only when nothing
+        // unloaded can stand between.
+        if index < trustedCount || (index == trustedCount && holdsWholeLog) { trustedCount += 1 }
         if entries.count > windowSize {
             entries.removeLast(entries.count - windowSize)
             holdsWholeLog = false
+            trustedCount = min(trustedCount, entries.count)
         }
-        retainedError = nil
+    }
+
+    /// Drops an entry from the window, keeping the trusted prefix honest.
+    private func forget(_ id: Int64) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        entries.remove(at: index)
+        if index < trustedCount { trustedCount -= 1 }
     }
 }
 
@@ -213,6 +232,12 @@ public struct DeleteOutcome: Sendable, Equatable {
     public var entry: WeightEntry?
     /// True when an earlier, failed attempt had already removed it; nothing changed now.
     public var alreadyDeleted: Bool
+
+    public init(id: Int64, entry: WeightEntry?, alreadyDeleted: Bool) {
+        self.id = id
+        self.entry = entry
+        self.alreadyDeleted = alreadyDeleted
+    }
 }
 
 /// A delete whose outcome storage did not confirm, and the entry it was for.

@@ -31,6 +31,11 @@ public final class Session {
     private var draftFile: DraftFile?
     /// Why there is no draft file, for `status`.
     private var draftFileNote: String
+    /// What taking the draft lock found; nil for `:memory:`.
+    private let draftFileAcquisition: DraftFile.Acquisition?
+    /// The unit the open draft's value was typed in: a restored draft may predate a change
+    /// of unit, and its value must not silently change meaning.
+    private var valueUnit: WeightUnit?
     private var lastWrittenDraft: DraftFile.Contents?
     private var quitArmed = false
 
@@ -47,7 +52,9 @@ public final class Session {
         self.color = color
         if let draftFilePath {
             let file = DraftFile(path: draftFilePath)
-            switch file.acquire() {
+            let acquisition = file.acquire()
+            draftFileAcquisition = acquisition
+            switch acquisition {
             case .acquired:
                 draftFile = file
                 draftFileNote = draftFilePath
@@ -60,6 +67,7 @@ public final class Session {
             }
         } else {
             draftFile = nil
+            draftFileAcquisition = nil
             draftFileNote = "in memory only (the store is in memory)"
         }
     }
@@ -67,13 +75,14 @@ public final class Session {
     /// Loads the entries and restores a draft a previous session left behind.
     public func start() async {
         await log.refresh()
-        if draftFile == nil, draftFileNote.hasPrefix("in memory only: another") {
+        switch draftFileAcquisition {
+        case .heldByAnotherSession:
             warn("Another trendsh session is using this store, so this session's draft is kept in memory only.")
-        }
-        if draftFile == nil, draftFileNote.contains("can't be created") {
-            warn(
-                "The draft file \(draftFileNote.dropFirst("in memory only: ".count)), so the draft is kept in memory only."
-            )
+        case .unavailable(let reason):
+            let path = storeDescription + ".draft"
+            warn("The draft file \(path) can't be created (\(reason)), so the draft is kept in memory only.")
+        case .acquired, nil:
+            break
         }
         await restoreDraft()
         output.flush()
@@ -115,6 +124,7 @@ public final class Session {
         case .edit(let id): return await edit(id)
         case .value(let text):
             openDraftIfNeeded().draft.value = text
+            valueUnit = settings.unit
             return say("value: \(text)")
         case .note(let text):
             openDraftIfNeeded().draft.note = text
@@ -159,6 +169,7 @@ public final class Session {
         guard mayReplaceDraft() else { return .failed }
         let opened = EntryEditor(log: log, entry: entry)
         editor = opened
+        valueUnit = settings.unit
         if let entry {
             return say(
                 "Editing \(Renderer.entrySummary(entry, unit: opened.unit)). Change its fields, then \"save\" or \"cancel\"."
@@ -173,6 +184,7 @@ public final class Session {
         if let editor { return editor }
         let opened = EntryEditor(log: log)
         editor = opened
+        valueUnit = settings.unit
         return opened
     }
 
@@ -210,6 +222,11 @@ public final class Session {
     private func save() async -> Outcome {
         guard let editor else {
             return fail("There is no draft to save. Start one with \"value WEIGHT\".")
+        }
+        if let typed = valueUnit, typed != settings.unit, !editor.draft.value.isEmpty {
+            return fail(
+                "The draft's value \"\(editor.draft.value)\" was typed in \(typed.symbol), but the unit is now \(settings.unit.symbol). Type \"unit \(typed.symbol)\" to save it as typed, or type the value again."
+            )
         }
         guard await editor.save(), let outcome = editor.lastOutcome else {
             let message = editor.errorMessage ?? "The save failed."
@@ -263,9 +280,10 @@ public final class Session {
 
     private func setUnit(_ unit: WeightUnit?) -> Outcome {
         guard let unit else { return say("unit: \(settings.unit.symbol)") }
-        if let editor, !editor.draft.value.isEmpty, unit != settings.unit {
+        let typed = valueUnit ?? settings.unit
+        if let editor, !editor.draft.value.isEmpty, unit != typed {
             return fail(
-                "The open draft's value \"\(editor.draft.value)\" was typed in \(settings.unit.symbol). Save or cancel the draft before changing the unit."
+                "The open draft's value \"\(editor.draft.value)\" was typed in \(typed.symbol). Save or cancel the draft before changing the unit."
             )
         }
         do {
@@ -375,19 +393,35 @@ public final class Session {
         }
         guard let contents else { return }
         var entry: WeightEntry?
+        var target = "new entry"
         if let id = contents.editingID {
-            do {
+            do throws(TrendError) {
                 entry = try await log.entry(id: id)
+                target = "editing #\(id)"
             } catch {
-                entry = WeightEntry(id: id, date: contents.draft.date, kilograms: 0, note: "")
+                if case .noSuchEntry = error {
+                    warn(
+                        "Entry #\(id), which the draft was editing, no longer exists; the draft will be saved as a new entry."
+                    )
+                } else {
+                    // Kept as an edit: the save looks the entry up again, and fails visibly if it must.
+                    entry = WeightEntry(id: id, date: contents.draft.date, kilograms: 0, note: "")
+                    target = "editing #\(id)"
+                    warn("Entry #\(id), which the draft was editing, could not be read: \(error.message)")
+                }
             }
         }
         editor = EntryEditor(log: log, restoring: contents.draft, editing: entry)
+        valueUnit = contents.unit ?? settings.unit
         lastWrittenDraft = contents
-        let target = contents.editingID.map { "editing #\($0)" } ?? "new entry"
         say(
             "Restored unsaved draft (\(target)): \(Renderer.draftSummary(contents.draft)). Type \"save\" to save it or \"cancel\" to discard it."
         )
+        if let typed = contents.unit, typed != settings.unit, !contents.draft.value.isEmpty {
+            warn(
+                "The restored value \"\(contents.draft.value)\" was typed in \(typed.symbol), but the unit is now \(settings.unit.symbol). Type \"unit \(typed.symbol)\" before saving it, or type the value again."
+            )
+        }
     }
 
     /// Writes the draft to disk if it changed, or removes the file when no unsaved draft is
@@ -395,7 +429,8 @@ public final class Session {
     private func persistDraft() -> Bool {
         guard let draftFile else { return true }
         let wanted = editor.flatMap { editor in
-            editor.hasUnsavedChanges ? DraftFile.Contents(draft: editor.draft, editingID: editor.entry?.id) : nil
+            editor.hasUnsavedChanges
+                ? DraftFile.Contents(draft: editor.draft, editingID: editor.entry?.id, unit: valueUnit) : nil
         }
         guard wanted != lastWrittenDraft else { return true }
         do {

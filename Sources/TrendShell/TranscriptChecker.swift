@@ -26,15 +26,15 @@ public struct TranscriptChecker {
                     expected: transcript.expectedLines, actual: actual, expectedName: path,
                     actualName: "\(path) (replayed)")
                 if diff.isEmpty {
-                    output.write("ok: \(path)", to: .out)
+                    output.write("ok: \(DisplayText.escaped(path))", to: .out)
                 } else {
                     failures += 1
-                    output.write("FAILED: \(path)", to: .out)
-                    for line in diff { output.write(line, to: .out) }
+                    output.write("FAILED: \(DisplayText.escaped(path))", to: .out)
+                    for line in diff { output.write(DisplayText.escaped(line), to: .out) }
                 }
             } catch {
                 failures += 1
-                output.write("error: \(path): \(error.message)", to: .err)
+                output.write("error: \(DisplayText.escaped(path)): \(DisplayText.escaped(error.message))", to: .err)
             }
             output.flush()
         }

@@ -42,11 +42,15 @@ if !options.checkFiles.isEmpty {
 }
 
 umask(0o077)
+// A closed output pipe (`trendsh ... | head`) is an error on write, not a reason to die.
+signal(SIGPIPE, SIG_IGN)
 guard let storePath = options.storePath ?? environment.defaultStorePath else {
     exitWithUsageError("There is no HOME or XDG_DATA_HOME to keep the store in; choose one with --store.")
 }
-if options.storePath == nil, let directory = environment.dataDirectory, !makePrivateDirectory(directory) {
-    exitWithUsageError("The data folder \(directory) could not be created; choose a store with --store.")
+if options.storePath == nil, let directory = environment.dataDirectory {
+    // A folder that can't be created is the weights feature's error to report (its commands
+    // say so); help, settings and the rest keep working.
+    _ = makePrivateDirectory(directory)
 }
 
 let interactive = environment.isInteractive
@@ -69,7 +73,8 @@ if interactive {
         previousLines: history?.entries ?? [],
         completer: Completer { MainActor.assumeIsolated { log.entries.map(\.id) } })
     output.write(
-        "trendsh \(Options.version). Store: \(location). Type \"help\" for the commands.", to: .out)
+        "trendsh \(Options.version). Store: \(DisplayText.escaped(location.description)). Type \"help\" for the commands.",
+        to: .out)
 }
 await session.start()
 

@@ -42,6 +42,18 @@ import TrendshTestSupport
         #expect(try file.load() == later)
     }
 
+    @Test func aShortDraftAfterOneLongerThanAPageLoadsWhole() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = DraftFile(path: directory.file("trend.sqlite.draft"))
+        var long = Self.contents
+        long.draft.note = String(repeating: "體", count: 3000)
+        try file.write(long)
+        try file.write(Self.contents)
+
+        #expect(try DraftFile(path: directory.file("trend.sqlite.draft")).load() == Self.contents)
+    }
+
     @Test func aRemovedDraftIsGoneAndRemovingTwiceIsFine() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -262,6 +262,29 @@ import TrendKit
         #expect(try await repository.entry(id: 2) == Fixtures.storedEntries[1])
     }
 
+    @Test func aDeleteThatFailedWithoutWritingIsNotLaterReportedAsDone() async throws {
+        let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
+        let log = Fixtures.log(repository: repository)
+        await log.refresh()
+        await repository.failNextSave()
+        await #expect(throws: TrendError.storage(.simulated(.save))) { try await log.delete(id: 42) }
+
+        await #expect(throws: TrendError.noSuchEntry(id: 42)) { try await log.delete(id: 42) }
+    }
+
+    @Test func aDeleteWhoseOutcomeWasUnknownIsRecognisedOnItsRetry() async throws {
+        let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
+        let log = Fixtures.log(repository: repository)
+        await log.refresh()
+        await repository.loseNextAcknowledgement()
+        await #expect(throws: TrendError.self) { try await log.delete(id: 2) }
+
+        let retried = try await log.delete(id: 2)
+
+        #expect(retried == DeleteOutcome(id: 2, entry: Fixtures.storedEntries[1], alreadyDeleted: true))
+        #expect(log.entries.map(\.id) == [3, 1])
+    }
+
     @Test func deletingAMissingEntrySaysThereIsNone() async {
         let log = Fixtures.log(repository: InMemoryWeightRepository(entries: Fixtures.storedEntries))
         await log.refresh()
