@@ -10,8 +10,9 @@ public final class EntryEditor {
     public let entry: WeightEntry?
     public var draft: WeightEntryDraft
     /// The last save's failure, kept until a save succeeds.
-    public private(set) var errorMessage: String?
     public private(set) var lastError: TrendError?
+    /// The retained failure as a sentence for the person.
+    public var errorMessage: String? { lastError?.message }
     public private(set) var isSaving = false
     /// What the last successful save did.
     public private(set) var lastOutcome: SaveOutcome?
@@ -56,13 +57,11 @@ public final class EntryEditor {
         defer { isSaving = false }
         do {
             lastOutcome = try await log.save(draft, editing: entry)
-            errorMessage = nil
             lastError = nil
             failedDraft = nil
             return true
         } catch {
             lastError = error
-            errorMessage = error.message
             failedDraft = draft
             return false
         }

@@ -1,7 +1,7 @@
 /// Where weight entries are stored. Every operation returns confirmed data or throws.
 /// Implementations open lazily and retry a failed open on the next call.
 public protocol WeightRepository: Sendable {
-    /// Opens the store now, so a failure shows at start-up rather than at the first command.
+    /// Opens the store now rather than at the first operation (which would open it too).
     func open() async throws(StorageError)
     /// The newest entries, newest first: a window, never the whole log.
     func recentEntries(limit: Int) async throws(StorageError) -> [WeightEntry]

@@ -23,20 +23,20 @@ public final class Session {
     public let settings: SettingsFeature
     public let faults: FaultInjectingRepository
     public let storeDescription: String
-    public private(set) var editor: EntryEditor?
+    public internal(set) var editor: EntryEditor?
     let output: any OutputSink
     let history: HistoryFile?
     let color: Bool
     /// The durable copy of the draft; nil for `:memory:` or when another session holds it.
-    private var draftFile: DraftFile?
+    var draftFile: DraftFile?
     /// Why there is no draft file, for `status`.
-    private var draftFileNote: String
+    var draftFileNote: String
     /// What taking the draft lock found; nil for `:memory:`.
     private let draftFileAcquisition: DraftFile.Acquisition?
     /// The unit the open draft's value was typed in: a restored draft may predate a change
     /// of unit, and its value must not silently change meaning.
-    private var valueUnit: WeightUnit?
-    private var lastWrittenDraft: DraftFile.Contents?
+    var valueUnit: WeightUnit?
+    var lastWrittenDraft: DraftFile.Contents?
     private var quitArmed = false
 
     public init(
@@ -142,18 +142,6 @@ public final class Session {
         case .history(let count): return showHistory(count)
         case .quit: return quit()
         }
-    }
-
-    private func help(_ topic: String?) -> Outcome {
-        guard let topic else {
-            for line in Renderer.helpList() { say(line) }
-            return .succeeded
-        }
-        guard let spec = CommandTable.spec(named: topic.lowercased()) else {
-            return fail(ParseError.unknownCommand(topic).message)
-        }
-        for line in Renderer.help(for: spec) { say(line) }
-        return .succeeded
     }
 
     /// Refuses to replace a draft that has unsaved changes.
@@ -312,64 +300,6 @@ public final class Session {
         return say("Loaded \(count) \(count == 1 ? "entry" : "entries").")
     }
 
-    private func status() async -> Outcome {
-        let plan = await faults.plan
-        say("store: \(storeDescription)")
-        for feature in features {
-            var line = "\(feature.featureName): \(feature.stateDescription)"
-            if let error = feature.retainedError {
-                line += "; error: \(error.message)"
-                if case .storage(let storage) = error, let code = storage.sqliteCode {
-                    line += " (SQLite code \(code))"
-                }
-            }
-            say(line)
-        }
-        if let editor {
-            var state = editor.hasUnsavedChanges ? "unsaved changes" : "no unsaved changes"
-            if editor.errorMessage != nil { state += ", last save failed" }
-            say("draft: \(editor.entry.map { "editing #\($0.id)" } ?? "new entry"), \(state)")
-        } else {
-            say("draft: none")
-        }
-        say("draft file: \(draftFileNote)")
-        say("simulations: \(plan.summary.isEmpty ? "none" : plan.summary.joined(separator: ", "))")
-        return .succeeded
-    }
-
-    private func simulate(_ request: SimulateRequest?) async -> Outcome {
-        guard let request else {
-            let summary = await faults.plan.summary
-            return say(summary.isEmpty ? "No simulations are active." : "Active: \(summary.joined(separator: ", ")).")
-        }
-        switch request {
-        case .saveFailure(let persistence):
-            await faults.update { $0.fail(.save, with: .simulated(.save), persistence) }
-            return say(
-                persistence == .once
-                    ? "The next save will fail. The one after works again."
-                    : "Every save will fail until \"simulate off\".")
-        case .openFailure:
-            await faults.update { $0.fail(.open, with: .simulated(.open), .always) }
-            return say("The store will fail to open until \"simulate off\". Settings and help keep working.")
-        case .refreshFailure:
-            await faults.update { $0.fail(.refresh, with: .simulated(.refresh), .once) }
-            return say("The next refresh will fail.")
-        case .off:
-            await faults.update { $0.clear() }
-            return say("Simulations are off.")
-        }
-    }
-
-    private func showHistory(_ count: Int?) -> Outcome {
-        guard let history else { return say("History is off for this session.") }
-        let lines = history.entries
-        let shown = lines.suffix(count ?? 20)
-        let first = lines.count - shown.count + 1
-        for (offset, line) in shown.enumerated() { say("\(first + offset)  \(line)") }
-        return .succeeded
-    }
-
     private func quit() -> Outcome {
         guard let editor, editor.hasUnsavedChanges, !quitArmed else { return .quit }
         quitArmed = true
@@ -379,81 +309,13 @@ public final class Session {
         return .succeeded
     }
 
-    /// Restores the draft a previous session kept on disk.
-    private func restoreDraft() async {
-        guard let draftFile else { return }
-        let contents: DraftFile.Contents?
-        do {
-            contents = try draftFile.load()
-        } catch {
-            self.draftFile = nil
-            draftFileNote = "in memory only: \(draftFile.path) could not be read and was left in place"
-            _ = fail(error.message)
-            return
-        }
-        guard let contents else { return }
-        var entry: WeightEntry?
-        var target = "new entry"
-        if let id = contents.editingID {
-            do throws(TrendError) {
-                entry = try await log.entry(id: id)
-                target = "editing #\(id)"
-            } catch {
-                if case .noSuchEntry = error {
-                    warn(
-                        "Entry #\(id), which the draft was editing, no longer exists; the draft will be saved as a new entry."
-                    )
-                } else {
-                    // Kept as an edit: the save looks the entry up again, and fails visibly if it must.
-                    entry = WeightEntry(id: id, date: contents.draft.date, kilograms: 0, note: "")
-                    target = "editing #\(id)"
-                    warn("Entry #\(id), which the draft was editing, could not be read: \(error.message)")
-                }
-            }
-        }
-        editor = EntryEditor(log: log, restoring: contents.draft, editing: entry)
-        valueUnit = contents.unit ?? settings.unit
-        lastWrittenDraft = contents
-        say(
-            "Restored unsaved draft (\(target)): \(Renderer.draftSummary(contents.draft)). Type \"save\" to save it or \"cancel\" to discard it."
-        )
-        if let typed = contents.unit, typed != settings.unit, !contents.draft.value.isEmpty {
-            warn(
-                "The restored value \"\(contents.draft.value)\" was typed in \(typed.symbol), but the unit is now \(settings.unit.symbol). Type \"unit \(typed.symbol)\" before saving it, or type the value again."
-            )
-        }
-    }
-
-    /// Writes the draft to disk if it changed, or removes the file when no unsaved draft is
-    /// open. False when the file could not be written; the in-memory draft stays either way.
-    private func persistDraft() -> Bool {
-        guard let draftFile else { return true }
-        let wanted = editor.flatMap { editor in
-            editor.hasUnsavedChanges
-                ? DraftFile.Contents(draft: editor.draft, editingID: editor.entry?.id, unit: valueUnit) : nil
-        }
-        guard wanted != lastWrittenDraft else { return true }
-        do {
-            if let wanted {
-                try draftFile.write(wanted)
-            } else {
-                try draftFile.remove()
-            }
-            lastWrittenDraft = wanted
-            return true
-        } catch {
-            _ = fail(error.message)
-            return false
-        }
-    }
-
     enum Style {
         case plain
         case success
     }
 
     @discardableResult
-    private func say(_ line: String, style: Style = .plain) -> Outcome {
+    func say(_ line: String, style: Style = .plain) -> Outcome {
         let text = DisplayText.escaped(line)
         output.write(color && style == .success ? "\u{1B}[32m\(text)\u{1B}[0m" : text, to: .out)
         return .succeeded
