@@ -27,8 +27,10 @@ public struct Completer {
         let endsWithSpace = textBeforeCursor.last == " "
         let completed = endsWithSpace ? words : Array(words.dropLast())
         let word = endsWithSpace ? "" : (words.last ?? "")
+        // Commands and their words are read without regard to case, so they complete so too.
+        let prefix = word.lowercased()
         guard let command = completed.first else {
-            return Completion(word: word, candidates: unique(CommandTable.allNames).filter { $0.hasPrefix(word) })
+            return Completion(word: word, candidates: unique(CommandTable.allNames).filter { $0.hasPrefix(prefix) })
         }
         guard let spec = CommandTable.spec(named: command.lowercased()) else {
             return Completion(word: word, candidates: [])
@@ -36,12 +38,12 @@ public struct Completer {
         let options: [String]
         switch (spec.arguments, completed.count) {
         case (.units, 1), (.dateWords, 1), (.simulateModes, 1): options = spec.words
-        case (.simulateModes, 2) where completed[1] == "save-failure": options = ["once", "always"]
+        case (.simulateModes, 2) where completed[1].lowercased() == "save-failure": options = ["once", "always"]
         case (.entryIDs, 1): options = entryIDs().map(String.init)
         case (.commandNames, 1): options = CommandTable.specs.map(\.name)
         default: options = []
         }
-        return Completion(word: word, candidates: options.filter { $0.hasPrefix(word) })
+        return Completion(word: word, candidates: options.filter { $0.hasPrefix(prefix) })
     }
 
     private func unique(_ names: [String]) -> [String] {
