@@ -24,7 +24,7 @@ public struct REPL {
     }
 
     public func run() async -> Ending {
-        var anyFailed = false
+        var anyFailed = session.startFailed
         var endOfInputWarned = false
         loop: while true {
             let input = reader.readLine(prompt: prompt())

@@ -11,7 +11,7 @@ extension Session {
         } catch {
             self.draftFile = nil
             draftFileNote = "in memory only: \(draftFile.path) could not be read and was left in place"
-            _ = fail(error.message)
+            startFailed = fail(error.message) == .failed
             return
         }
         guard let contents else { return }

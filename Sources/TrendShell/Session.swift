@@ -38,6 +38,9 @@ public final class Session {
     var valueUnit: WeightUnit?
     var lastWrittenDraft: DraftFile.Contents?
     private var quitArmed = false
+    /// True when starting reported an error (a draft file that could not be read), so the
+    /// session's exit status says a failure happened.
+    public internal(set) var startFailed = false
 
     public init(
         log: WeightLog, settings: SettingsFeature, faults: FaultInjectingRepository, storeDescription: String,

@@ -92,7 +92,8 @@ import TrendShell
 
     @Test func helpTextDocumentsEveryExitStatus() {
         for line in [
-            "  0  every command succeeded", "  1  a command failed (or a transcript did not match)",
+            "  0  every command succeeded",
+            "  1  a command failed, the draft file could not be read, or a transcript did not match",
             "  2  the command line was wrong",
             "  3  the session ended with unsaved changes in the draft (a failure wins over 3)",
         ] {
