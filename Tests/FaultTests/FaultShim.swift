@@ -64,7 +64,10 @@ struct FaultShim {
 
     private static func compilerPath() throws -> String {
         let path = String(cString: getenv("PATH") ?? strdup("/usr/bin:/bin"))
-        for folder in path.split(separator: ":") + ["/usr/bin", "/usr/local/bin"] {
+        // `map(String.init)` matters: without it, `+` with string literals type-checks as
+        // `[Any]`-like character slices and only the two literal folders were ever searched.
+        let folders = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"]
+        for folder in folders {
             for name in ["cc", "gcc", "clang"] where access("\(folder)/\(name)", X_OK) == 0 {
                 return "\(folder)/\(name)"
             }
