@@ -23,43 +23,54 @@ static volatile sig_atomic_t reading_line = 0;
 /// so an EINTR from read() alone cannot be relied on.
 static int wake_pipe[2] = {-1, -1};
 static char prompt_text[512] = "trendsh> ";
+/// Set for interactive sessions, where the terminal echoes ^C without a line end.
+static volatile sig_atomic_t echo_newline_on_interrupt = 0;
+
+/* Every handler saves errno first and restores it last: a handler that runs between a
+   failing system call and the caller's read of errno must not change what the caller sees. */
 
 static void wake_reader(void) {
     if (wake_pipe[1] < 0) return;
-    int saved = errno;
     char byte = 1;
     ssize_t ignored = write(wake_pipe[1], &byte, 1); /* a full pipe already wakes the reader */
     (void)ignored;
-    errno = saved;
 }
 
 static void on_interrupt(int signo) {
+    int saved = errno;
     (void)signo;
     interrupt_pending = 1;
-    /* Outside el_gets the terminal is in line mode and has echoed "^C" itself; end that line
-       so what the running command prints next does not follow on it. */
-    if (!reading_line) {
+    /* Outside el_gets, on a terminal, the line discipline has echoed "^C" itself; end that
+       line so what the running command prints next does not follow on it. */
+    if (!reading_line && echo_newline_on_interrupt) {
         ssize_t ignored = write(STDOUT_FILENO, "\n", 1);
         (void)ignored;
     }
     wake_reader();
+    errno = saved;
 }
 
 static void on_terminate(int signo) {
+    int saved = errno;
     terminate_signal = signo;
     wake_reader();
+    errno = saved;
 }
 
 static void on_resize(int signo) {
+    int saved = errno;
     (void)signo;
     resize_pending = 1;
     wake_reader();
+    errno = saved;
 }
 
 static void on_continue(int signo) {
+    int saved = errno;
     (void)signo;
     continue_pending = 1;
     wake_reader();
+    errno = saved;
 }
 
 static void drain_wake_pipe(void) {
@@ -68,7 +79,8 @@ static void drain_wake_pipe(void) {
     }
 }
 
-void trendsh_install_signal_handlers(void) {
+void trendsh_install_signal_handlers(int interactive) {
+    echo_newline_on_interrupt = interactive ? 1 : 0;
     if (wake_pipe[0] < 0 && pipe2(wake_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
         wake_pipe[0] = wake_pipe[1] = -1;
     }
@@ -89,6 +101,34 @@ void trendsh_install_signal_handlers(void) {
 }
 
 int trendsh_interrupt_pending(void) { return interrupt_pending; }
+
+int trendsh_wait_readable(int fd) {
+    for (;;) {
+        if (terminate_signal || interrupt_pending) return 0;
+        struct pollfd fds[2] = {
+            {.fd = fd, .events = POLLIN, .revents = 0},
+            {.fd = wake_pipe[0], .events = POLLIN, .revents = 0},
+        };
+        int ready = poll(fds, wake_pipe[0] >= 0 ? 2 : 1, -1);
+        if (ready < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        if (fds[1].revents & POLLIN) drain_wake_pipe();
+        /* A signal that arrived with the data (or the end of input) wins over it. */
+        if (terminate_signal || interrupt_pending) return 0;
+        if (fds[0].revents) return 1; /* data, end of file, or an error: read() tells which */
+    }
+}
+
+void trendsh_reraise(int signo) {
+    signal(signo, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signo);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(signo);
+}
 void trendsh_clear_interrupt(void) { interrupt_pending = 0; }
 int trendsh_terminate_signal(void) { return terminate_signal; }
 

@@ -5,10 +5,12 @@ import TrendShell
     import Glibc
 #endif
 
-// Wiring only: read the options and environment, build the session, run, exit.
+// Wiring only: secure the standard descriptors, read the options and environment, build
+// the session, run it, close the store, and exit (or raise the signal that ended the run).
 
+let descriptors = StandardDescriptors.secure()
 let environment = ShellEnvironment.current()
-let output = StandardOutput()
+let output = StandardOutput(closedAtStart: descriptors.outputWasClosed)
 
 @MainActor
 func exitWithUsageError(_ message: String) -> Never {
@@ -23,37 +25,43 @@ do {
         Array(CommandLine.arguments.dropFirst()),
         environment: environment["TRENDSH_NOW"].map { ["TRENDSH_NOW": $0] } ?? [:])
 } catch {
-    exitWithUsageError(error.message)
+    exitWithUsageError(Messages.usage(error))
+}
+if descriptors.outputWasClosed {
+    output.write("error: \(Messages.outputClosedAtStart)", to: .err)
+    exit(ExitStatus.failure.rawValue)
 }
 if options.showHelp {
     output.write(Options.helpText, to: .out)
     output.flush()
-    exit(ExitStatus.success.rawValue)
+    exit(output.failure == nil ? ExitStatus.success.rawValue : ExitStatus.failure.rawValue)
 }
 if options.showVersion {
     output.write("trendsh \(Options.version)", to: .out)
     output.flush()
-    exit(ExitStatus.success.rawValue)
+    exit(output.failure == nil ? ExitStatus.success.rawValue : ExitStatus.failure.rawValue)
 }
 if !options.checkFiles.isEmpty {
-    let status = await TranscriptChecker(output: output).check(files: options.checkFiles)
+    let status = await TranscriptChecker(output: output).check(
+        files: options.checkFiles, update: options.updateTranscripts)
     output.flush()
-    exit(status.rawValue)
+    exit(output.failure == nil ? status.rawValue : ExitStatus.failure.rawValue)
 }
 
 umask(0o077)
 // A closed output pipe (`trendsh ... | head`) is an error on write, not a reason to die.
 signal(SIGPIPE, SIG_IGN)
+let interactive = environment.isInteractive
+Signals.install(interactive: interactive)
 guard let storePath = options.storePath ?? environment.defaultStorePath else {
-    exitWithUsageError("There is no HOME or XDG_DATA_HOME to keep the store in; choose one with --store.")
+    exitWithUsageError(Messages.noStoreFolder)
 }
 if options.storePath == nil, let directory = environment.dataDirectory {
-    // A folder that can't be created is the weights feature's error to report (its commands
+    // A folder that can't be created is the store's error to report (its features' commands
     // say so); help, settings and the rest keep working.
     _ = makePrivateDirectory(directory)
 }
 
-let interactive = environment.isInteractive
 var history: HistoryFile?
 if interactive, !options.noHistory, let path = environment.historyPath, let directory = environment.stateDirectory,
     makePrivateDirectory(directory)
@@ -62,31 +70,39 @@ if interactive, !options.noHistory, let path = environment.historyPath, let dire
 }
 
 let location = StoreLocation(storePath)
+let style = TerminalStyle(usesColor: environment.allowsColor)
 let session = Session.make(
     location: location, clock: options.now.map { Clock.fixed($0) } ?? .system, output: output, history: history,
-    color: environment.allowsColor, interruptRequested: { InterruptSignal.isPending })
+    style: style, interruptRequested: { Signals.stopRequested })
 
 var editLineReader: EditLineReader?
 if interactive {
-    let log = session.log
+    let weights = session.weights
     editLineReader = EditLineReader(
         previousLines: history?.entries ?? [],
-        completer: Completer { MainActor.assumeIsolated { log.entries.map(\.id) } })
-    output.write(
-        "trendsh \(Options.version). Store: \(DisplayText.escaped(location.description)). Type \"help\" for the commands.",
-        to: .out)
+        completer: Completer(
+            sources: CompletionSources(entryIDs: { MainActor.assumeIsolated { weights.entries.map(\.id) } })))
+    output.write(Messages.banner(version: Options.version, store: location.description), to: .out)
 }
 await session.start()
 
-var repl = REPL(session: session, reader: editLineReader ?? DescriptorLineReader(), output: output)
+var repl = REPL(
+    session: session,
+    reader: editLineReader
+        ?? DescriptorLineReader(watchesSignals: true, beforeWaiting: { MainActor.assumeIsolated { output.flush() } }),
+    output: output)
 repl.echo = options.echo
 repl.bail = options.bail
 repl.interactive = interactive
 repl.history = history
-repl.colorPrompt = environment.allowsColor
+repl.pendingSignal = { interactive ? Signals.terminateSignal : Signals.endingSignal }
 let ending = await repl.run()
 editLineReader?.close()
+session.close()
+output.flush()
 switch ending {
 case .status(let status): exit(status.rawValue)
-case .signal(let signal): exit(128 + signal)
+case .signal(let signal):
+    Signals.reraise(signal)
+    exit(128 + signal)
 }

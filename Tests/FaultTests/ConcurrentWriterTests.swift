@@ -14,7 +14,7 @@ import Testing
             return writer
         }
         for writer in writers { writer.closeInput() }
-        let results = try writers.map { try $0.finish() }
+        let results = writers.map { $0.finish() }
 
         for (output, status) in results {
             #expect(
@@ -39,7 +39,7 @@ import Testing
                 session.send(["status"])
                 session.closeInput()
             }
-            for (output, _) in try sessions.map({ try $0.finish() }) {
+            for (output, _) in sessions.map({ $0.finish() }) {
                 #expect(output.stdout.contains("weights: ready, 0 loaded"), "round \(round): \(output.stdout)")
             }
         }

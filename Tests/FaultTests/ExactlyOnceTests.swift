@@ -1,9 +1,11 @@
 import Testing
+import TrendKit
 
-/// A kill between the commit and the `Saved` line leaves the draft file behind; saving that
-/// restored draft again must find the entry, not write a second one.
+/// A kill between the commit and closing the draft leaves the draft in the draft file. The
+/// next session asks the store first: a draft that was already saved is closed and named,
+/// never restored as if it were unsaved, and never written twice (issue 9, point 4).
 @Suite struct ExactlyOnceTests {
-    @Test func restoredDraftOfAnAlreadySavedEntryWritesNothingNew() throws {
+    @Test func aRestoredDraftThatWasAlreadySavedIsClosedAndWritesNothingNew() throws {
         let fixture = try StoreFixture()
         let typed = fixture.run(["value 75", "note after run"])
         try #require(typed.status == 3, "the draft is left unsaved: \(typed.stderr)")
@@ -11,34 +13,34 @@ import Testing
 
         let saved = fixture.run(["save"])
         try #require(saved.stdout.contains("Saved #1: 75.0 kg on \(Fixtures.minute)."))
-        try #require(!Disk.exists(fixture.draftPath))
-        // As if the kill had landed after the commit, before the draft file was removed.
+        try #require(Fixtures.draftOnDisk(fixture.draftPath) == nil)
+        // As if the kill had landed after the commit, before the draft file was cleared.
         try Disk.write(draftBeforeTheSave, to: fixture.draftPath)
 
-        let again = fixture.run(["save", "list"])
+        let again = fixture.run(["list"])
 
-        #expect(again.stdout.contains(#"Restored unsaved draft (new entry): value "75", note "after run""#))
+        #expect(!again.stdout.contains("Restored unsaved draft"), "\(again.stdout)")
         #expect(
             again.stdout.contains(
-                "Saved #1: 75.0 kg on \(Fixtures.minute) (an earlier attempt had already saved it; nothing new was written)."
-            ))
-        #expect(again.status == 0)
+                "The draft left by an earlier session had already been saved as #1, so it was closed."))
+        #expect(again.status == 0, "nothing this run made is unsaved")
         #expect(try fixture.entries().count == 1)
-        #expect(!Disk.exists(fixture.draftPath))
+        #expect(Fixtures.draftOnDisk(fixture.draftPath) == nil, "the closed draft is gone from the file")
         #expect(try fixture.integrity() == "ok")
     }
 
-    @Test func restoredDraftChangedAfterItsUnacknowledgedSaveUpdatesTheSameEntry() throws {
+    @Test func aValueTypedAfterTheClosedDraftStartsANewOne() throws {
         let fixture = try StoreFixture()
         _ = fixture.run(["value 75"])
         let draftBeforeTheSave = try #require(Disk.read(fixture.draftPath))
         try #require(fixture.run(["save"]).stdout.contains("Saved #1:"))
         try Disk.write(draftBeforeTheSave, to: fixture.draftPath)
 
-        let changed = fixture.run(["value 76", "save"])
+        let next = fixture.run(["value 76", "save"])
 
-        #expect(changed.stdout.contains("Saved #1: 76.0 kg on \(Fixtures.minute) (changed)."), "\(changed.stdout)")
-        #expect(try fixture.entries().map(\.kilograms) == [76])
+        #expect(next.stdout.contains("had already been saved as #1, so it was closed."), "\(next.stdout)")
+        #expect(next.stdout.contains("Saved #2: 76.0 kg on \(Fixtures.minute)."), "\(next.stdout)")
+        #expect(try fixture.entries().map(\.kilograms) == [75, 76])
         #expect(try fixture.integrity() == "ok")
     }
 }

@@ -101,9 +101,6 @@ struct MatrixCase: Sendable, Equatable, CustomTestStringConvertible {
     /// - missingFolder × save sites × nextSession: the draft file belongs in the missing
     ///   folder, so only the session that typed the draft has it (in memory).
     /// - diskFull × refresh: a refresh only reads; the full disk cannot touch it.
-    /// - ioError × delete × nextSession: the failed delete may still reach the store, and a
-    ///   new session has no memory of the attempt, so `delete 1` there truthfully says there
-    ///   is no entry #1. Only the same session recognises its own earlier attempt.
     static let all: [MatrixCase] = FaultClass.allCases.flatMap { fault in
         FaultSite.allCases.flatMap { site in
             RetryPlace.allCases.map { MatrixCase(fault: fault, site: site, retry: $0) }
@@ -114,8 +111,6 @@ struct MatrixCase: Sendable, Equatable, CustomTestStringConvertible {
         switch (fault, site) {
         case (.validation, .delete), (.validation, .refresh), (.missingFolder, .edit), (.diskFull, .refresh):
             return false
-        case (.ioError, .delete):
-            return retry == .sameSession
         case (.missingFolder, _):
             return !(site.savesADraft && retry == .nextSession)
         default:

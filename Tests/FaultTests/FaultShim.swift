@@ -18,6 +18,8 @@ struct FaultShim {
         case syncError
         /// `pread`/`pread64` fail with EIO.
         case readError
+        /// `write`/`pwrite` on the draft file (`.draft`) fail with EIO.
+        case draftWriteError
 
         var control: String {
             switch self {
@@ -25,6 +27,7 @@ struct FaultShim {
             case .writeError: return "eio write 0"
             case .syncError: return "eio sync 0"
             case .readError: return "eio read 0"
+            case .draftWriteError: return "eio write 0 draft"
             }
         }
     }
@@ -93,16 +96,17 @@ struct FaultShim {
         static long matching_calls;
         static char last_control[128];
 
-        /* True when fd is open on a store file: a path ending in ".sqlite" or ".sqlite-wal". */
-        static int is_store_file(int fd) {
+        /* True when fd is open on a file of the kind named: the store's (a path ending in
+           ".sqlite" or ".sqlite-wal"), or the draft's (".draft"). */
+        static int is_target_file(int fd, int draft) {
             char link[64];
             char target[4096];
             snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
             ssize_t length = readlink(link, target, sizeof target - 1);
             if (length <= 0) return 0;
             target[length] = 0;
-            const char *suffixes[] = {".sqlite", ".sqlite-wal"};
-            for (int i = 0; i < 2; i++) {
+            const char *suffixes[] = {".sqlite", ".sqlite-wal", ".draft"};
+            for (int i = draft ? 2 : 0; i < (draft ? 3 : 2); i++) {
                 size_t n = strlen(suffixes[i]);
                 if ((size_t)length >= n && strcmp(target + length - n, suffixes[i]) == 0) return 1;
             }
@@ -136,14 +140,15 @@ struct FaultShim {
                 strcpy(last_control, text);
                 __atomic_store_n(&matching_calls, 0, __ATOMIC_SEQ_CST);
             }
-            char error[16] = {0}, operation[16] = {0};
+            char error[16] = {0}, operation[16] = {0}, target[16] = {0};
             long after = 0;
-            if (sscanf(text, "%15s %15s %ld", error, operation, &after) < 2) return 0;
+            if (sscanf(text, "%15s %15s %ld %15s", error, operation, &after, target) < 2) return 0;
+            int draft = strcmp(target, "draft") == 0;
             int number = strcmp(error, "enospc") == 0 ? ENOSPC : strcmp(error, "eio") == 0 ? EIO : 0;
             if (number == 0) return 0;
             enum operation wanted = strcmp(operation, "write") == 0 ? OP_WRITE
                 : strcmp(operation, "sync") == 0 ? OP_SYNC : OP_READ;
-            if (wanted != op || !is_store_file(fd)) return 0;
+            if (wanted != op || !is_target_file(fd, draft)) return 0;
             if (__atomic_fetch_add(&matching_calls, 1, __ATOMIC_SEQ_CST) < after) return 0;
             note(error, operation, fd);
             return number;

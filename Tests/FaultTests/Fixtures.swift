@@ -1,3 +1,5 @@
+import TrendKit
+
 /// The fixed values every fault test shares.
 enum Fixtures {
     /// The clock every run is pinned to (`--now`), with TZ=UTC.
@@ -17,17 +19,27 @@ enum Fixtures {
     /// A text file someone saved where the store should be.
     static let textFile = Array("Weights for November\n75.0 76.2 75.8\nDo not delete.\n".utf8)
 
-    /// The sentences trendsh prints for each fault (see TrendError+Message.swift).
+    /// The sentences trendsh prints for each fault (see TrendShell/Messages).
     enum Sentence {
         static let locked = "The store is locked by another program. Close that program, then try again."
-        static let damaged = "is damaged or is not a trendsh store. It was left untouched"
+        /// A file that is not a store, or that could not be read as one, is never written.
+        static let damaged = "It was left untouched"
         static let cannotOpen = "can't be opened: its folder is missing or can't be written."
         static let diskFull = "The disk is full, so nothing was written. Free some space, then try again."
-        static let ioError = "The disk reported an I/O error (SQLite code"
+        static let ioError = "The disk reported an I/O error, so nothing was confirmed."
         static let invalidWeight = "Enter a weight between 20 and 500 kg."
         static let simulated = "(simulated failure)"
         static let draftKept = "The draft is kept; type \"save\" to try again."
         static let otherSession =
             "Another trendsh session is using this store, so this session's draft is kept in memory only."
+    }
+
+    /// The draft the draft file holds now, read as the next session would; nil for none.
+    static func draftOnDisk(_ path: String) -> DraftRecord? {
+        do {
+            return try DraftFile(path: path).load()
+        } catch {
+            return nil
+        }
     }
 }

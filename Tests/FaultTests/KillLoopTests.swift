@@ -34,7 +34,7 @@ import Testing
             // A third of the kills land while the shell starts, the rest among the saves.
             if round % 3 != 0 { try shell.waitForFirstOutput() }
             usleep(UInt32(random.next() % 30_001))
-            let end = try shell.finish(killingWith: SIGKILL)
+            let end = shell.finish(killingWith: SIGKILL)
             if end.status == 128 + SIGKILL { killedMidway += 1 }
             for line in end.output.stdout.split(separator: "\n") {
                 if line.hasPrefix("value: ") { acknowledgedValues.insert(String(line.dropFirst(7))) }

@@ -18,7 +18,7 @@ import TrendshTestSupport
         #expect(locked.stdout.contains("  value: 75 (kg)"))
         #expect(locked.stdout.contains("  last save failed: " + Fixtures.Sentence.locked))
         #expect(locked.status == 1)
-        #expect(Disk.text(fixture.draftPath)?.contains(#""value":"75""#) == true)
+        #expect(Fixtures.draftOnDisk(fixture.draftPath)?["value"] == "75")
 
         try otherProgram.execute("ROLLBACK")
         otherProgram.close()
@@ -30,7 +30,7 @@ import TrendshTestSupport
         #expect(retry.status == 0)
         #expect(try fixture.entries().map(\.kilograms) == [75])
         #expect(try fixture.integrity() == "ok")
-        #expect(!Disk.exists(fixture.draftPath))
+        #expect(Fixtures.draftOnDisk(fixture.draftPath) == nil)
     }
 
     @Test func lockReleasedDuringTheSessionLetsTheNextSaveThrough() throws {
@@ -43,7 +43,7 @@ import TrendshTestSupport
         let locked = try shell.run(["save"])
         try otherProgram.execute("ROLLBACK")
         let retry = try shell.run(["save"])
-        let end = try shell.finish()
+        let end = shell.finish()
 
         #expect(locked.stderr.contains(Fixtures.Sentence.locked))
         #expect(!locked.stdout.contains("Saved"))

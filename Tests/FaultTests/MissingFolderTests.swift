@@ -46,7 +46,7 @@ import TrendshTestSupport
         let failed = try shell.run(["value 75", "save"])
         try Disk.makeFolder(folder)
         let retry = try shell.run(["save", "list"])
-        try shell.finish()
+        shell.finish()
 
         #expect(failed.stderr.contains(Fixtures.Sentence.cannotOpen))
         #expect(!failed.stdout.contains("Saved"))
@@ -68,7 +68,7 @@ import TrendshTestSupport
         #expect(!result.stderr.contains(Fixtures.Sentence.otherSession))
         #expect(!result.stdout.contains("another trendsh session is using"))
         #expect(result.stderr.contains("warning: The draft file \(store).draft can't be created ("), "\(result.stderr)")
-        #expect(result.stderr.contains("so the draft is kept in memory only."))
+        #expect(result.stderr.contains("so this session's draft is kept in memory only."))
         #expect(result.stdout.contains("draft file: in memory only: \(store).draft can't be created"))
     }
 

@@ -26,7 +26,7 @@ import Testing
         #expect(Disk.inode(fixture.draftPath) == firstDraftFile, "the first session's draft file was not replaced")
 
         let firstSave = try first.run(["save"])
-        try first.finish()
+        first.finish()
 
         #expect(firstSave.stdout.contains("Saved #2: 71.0 kg on \(Fixtures.minute)."))
         #expect(try fixture.entries().map(\.kilograms) == [72, 71])
@@ -38,7 +38,7 @@ import Testing
         let first = fixture.start()
         try first.run(["value 71"])
         let second = fixture.run(["value 72"])
-        try first.finish(killingWith: SIGKILL)
+        first.finish(killingWith: SIGKILL)
 
         let third = fixture.run(["save"])
 

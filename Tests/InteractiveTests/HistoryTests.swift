@@ -59,5 +59,23 @@ extension InteractiveShell {
             #expect(try await terminal.quit() == 0)
             #expect(access(Fixtures.historyPath(home: home), F_OK) != 0)
         }
+
+        @Test func aHistoryFileThatCannotBeWrittenWarnsOnceAndSaysHowToTurnItOff() async throws {
+            let home = TemporaryDirectory()
+            let path = Fixtures.historyPath(home: home)
+            // A folder where the history file belongs: every append fails.
+            #expect(mkdir(home.path + "/state", 0o700) == 0 && mkdir(home.path + "/state/trendsh", 0o700) == 0)
+            #expect(mkdir(path, 0o700) == 0)
+
+            let terminal = try await PseudoTerminal.started(home: home)
+            try await terminal.run("show", expecting: "No draft is open.", prompt: Fixtures.prompt)
+            try await terminal.run("help unit", expecting: "unit [kg|lb]", prompt: Fixtures.prompt)
+            try await terminal.run("unit", expecting: "unit: kg", prompt: Fixtures.prompt)
+
+            let warning = "could not be written"
+            #expect(terminal.screen.count(of: warning) == 1, "\(terminal.screen.text)")
+            #expect(terminal.screen.text.contains("--no-history"))
+            #expect(try await terminal.quit() == 0)
+        }
     }
 }

@@ -43,11 +43,11 @@ public enum TrendshProcess {
     /// written (and an empty `stderr`).
     public static func run(
         _ arguments: [String], input: String = "", environment: [String: String], program: String? = nil,
-        directory: String? = nil, mergingErrors: Bool = false
+        directory: String? = nil, mergingErrors: Bool = false, streams: StreamChanges = StreamChanges()
     ) -> ProcessResult {
         let child = start(
             [program ?? binaryPath] + arguments, environment: environment, directory: directory,
-            mergingErrors: mergingErrors)
+            mergingErrors: mergingErrors, streams: streams)
         child.send(input)
         child.closeInput()
         return child.wait()
@@ -56,19 +56,42 @@ public enum TrendshProcess {
     /// Starts a process whose stdin, stdout and stderr are pipes (stdout and stderr one pipe
     /// when `mergingErrors`), in `directory` when one is given.
     public static func start(
-        _ argv: [String], environment: [String: String], directory: String? = nil, mergingErrors: Bool = false
+        _ argv: [String], environment: [String: String], directory: String? = nil, mergingErrors: Bool = false,
+        streams: StreamChanges = StreamChanges()
     ) -> RunningProcess {
         // Tests run in parallel: one lock around creating the pipes and spawning, and every
         // pipe end close-on-exec, so no child inherits another test's pipe and waits forever.
         spawnLock.withLock { _ in
-            startLocked(argv, environment: environment, directory: directory, mergingErrors: mergingErrors)
+            startLocked(
+                argv, environment: environment, directory: directory, mergingErrors: mergingErrors, streams: streams)
+        }
+    }
+
+    /// Standard streams the child gets instead of the test's pipes: closed, or a file.
+    public struct StreamChanges: Sendable {
+        public enum Change: Sendable {
+            /// The descriptor is closed when the child starts.
+            case closed
+            /// The descriptor is this file, opened for writing (or reading for standard input).
+            case file(String)
+        }
+
+        public var input: Change?
+        public var output: Change?
+        public var error: Change?
+
+        public init(input: Change? = nil, output: Change? = nil, error: Change? = nil) {
+            self.input = input
+            self.output = output
+            self.error = error
         }
     }
 
     private static let spawnLock = Mutex(())
 
     private static func startLocked(
-        _ argv: [String], environment: [String: String], directory: String?, mergingErrors: Bool
+        _ argv: [String], environment: [String: String], directory: String?, mergingErrors: Bool,
+        streams: StreamChanges
     ) -> RunningProcess {
         let input = closeOnExecPipe()
         let output = closeOnExecPipe()
@@ -80,14 +103,36 @@ public enum TrendshProcess {
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, (errors ?? output)[1], 2)
         for descriptor in ends { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        for (descriptor, change) in [(Int32(0), streams.input), (1, streams.output), (2, streams.error)] {
+            switch change {
+            case .closed: posix_spawn_file_actions_addclose(&actions, descriptor)
+            case .file(let path):
+                posix_spawn_file_actions_addopen(
+                    &actions, descriptor, path, descriptor == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            case nil: break
+            }
+        }
         if let directory {
             precondition(
                 directory.withCString { addChdir(&actions, $0) } == 0, "could not arrange to start in \(directory)")
         }
+        // As a shell starts a program: no signal blocked, and the ones trendsh handles at
+        // their defaults, whatever the test runner's thread has blocked or ignored.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         var pid: pid_t = 0
-        let code = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
+        let code = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
+        posix_spawnattr_destroy(&attributes)
         posix_spawn_file_actions_destroy(&actions)
         for argument in cArguments { free(argument) }
         for variable in cEnvironment { free(variable) }

@@ -9,14 +9,6 @@ enum Fixtures {
     static let hour: TimeInterval = 3_600
     static let day: TimeInterval = 86_400
 
-    static let kilogramsMessage = "Enter a weight between 20 and 500 kg."
-    static let poundsMessage = "Enter a weight between 44.1 and 1102.3 lb."
-    static let futureMessage = "An entry can't be dated in the future."
-    static let lockedMessage = "The store is locked by another program. Close that program, then try again."
-    static let simulatedSaveMessage = "The store could not save (simulated failure), so nothing was written."
-    static let tooLongNoteMessage =
-        "A note can have at most 500 characters; this one has 501. Shorten it and try again."
-
     /// A valid draft from an hour ago, typed with a comma and a padded note.
     static let draft = WeightEntryDraft(
         id: DraftID(rawValue: "draft-morning"), date: now - hour, value: "75,5", note: "  after the run  ")
@@ -29,10 +21,11 @@ enum Fixtures {
             date: now - day, kilograms: 75.1, note: "before breakfast", draftID: DraftID(rawValue: "draft-c")),
     ]
 
-    /// The same three as a store would hold them, ids 1 to 3.
+    /// The same three as a store would hold them, ids 1 to 3, each at revision 1.
     static let storedEntries: [WeightEntry] = newEntries.enumerated().map { offset, new in
         WeightEntry(
-            id: Int64(offset + 1), date: new.date, kilograms: new.kilograms, note: new.note, draftID: new.draftID)
+            id: Int64(offset + 1), date: new.date, kilograms: new.kilograms, note: new.note, draftID: new.draftID,
+            revision: 1)
     }
 
     static let longestNote = String(repeating: "a", count: 500)
@@ -45,5 +38,33 @@ enum Fixtures {
     {
         let settings = SettingsFeature(store: InMemorySettingsStore(Settings(unit: unit)))
         return WeightLog(repository: repository, settings: settings, clock: clock, windowSize: windowSize)
+    }
+
+    /// The store of the file at `path`, with this build's schema.
+    @MainActor
+    static func store(
+        at path: String, faults: FaultInjector = FaultInjector(), busyTimeout: Duration = Store.defaultBusyTimeout,
+        interruptRequested: @escaping @Sendable () -> Bool = { false }
+    ) -> Store {
+        Store(
+            location: .file(path: path), schema: .trendsh, faults: faults, busyTimeout: busyTimeout,
+            interruptRequested: interruptRequested)
+    }
+
+    /// The weights repository on a new store of the file at `path`.
+    @MainActor
+    static func repository(
+        at path: String, faults: FaultInjector = FaultInjector(), busyTimeout: Duration = Store.defaultBusyTimeout,
+        interruptRequested: @escaping @Sendable () -> Bool = { false }
+    ) -> SQLiteWeightRepository {
+        SQLiteWeightRepository(
+            store: store(at: path, faults: faults, busyTimeout: busyTimeout, interruptRequested: interruptRequested))
+    }
+
+    /// A new entry from its own draft, dated `daysAgo` days before `now`.
+    static func newEntry(_ name: String, kilograms: Double = 75, daysAgo: Double = 0, note: String = "")
+        -> NewWeightEntry
+    {
+        NewWeightEntry(date: now - daysAgo * day, kilograms: kilograms, note: note, draftID: DraftID(rawValue: name))
     }
 }

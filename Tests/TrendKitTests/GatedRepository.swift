@@ -2,8 +2,9 @@ import TrendKit
 
 /// Wraps an in-memory repository and holds its first write (insert, update or delete) until
 /// the test releases it, so a test can look at the feature while a write is in flight
-/// without sleeping. Later writes pass straight through.
-actor GatedRepository: WeightRepository {
+/// without sleeping. Later writes pass straight through; reads are never held.
+@MainActor
+final class GatedRepository: WeightRepository {
     let base: InMemoryWeightRepository
     private var hasHeldAWrite = false
     private var isReleased = false
@@ -25,27 +26,35 @@ actor GatedRepository: WeightRepository {
         heldWrite = nil
     }
 
-    func open() async throws(StorageError) { try await base.open() }
-
     func recentEntries(limit: Int) async throws(StorageError) -> [WeightEntry] {
-        try await base.recentEntries(limit: limit)
+        try base.recentEntries(limit: limit)
     }
 
-    func entry(id: Int64) async throws(StorageError) -> WeightEntry? { try await base.entry(id: id) }
+    func entry(id: Int64) async throws(StorageError) -> WeightEntry? { try base.entry(id: id) }
+
+    func entry(savedFrom draft: DraftID) async throws(StorageError) -> WeightEntry? {
+        try base.entry(savedFrom: draft)
+    }
 
     func insert(_ entry: NewWeightEntry) async throws(StorageError) -> InsertOutcome {
         await holdIfFirstWrite()
-        return try await base.insert(entry)
+        return try base.insert(entry)
     }
 
-    func update(_ entry: WeightEntry) async throws(StorageError) -> WeightEntry? {
+    func update(_ change: EntryChange) async throws(StorageError) -> UpdateOutcome {
         await holdIfFirstWrite()
-        return try await base.update(entry)
+        return try base.update(change)
     }
 
-    func delete(id: Int64) async throws(StorageError) -> WeightEntry? {
+    func delete(id: Int64, expectedRevision: Int64?, operation: OperationID) async throws(StorageError)
+        -> RemovalOutcome
+    {
         await holdIfFirstWrite()
-        return try await base.delete(id: id)
+        return try base.delete(id: id, expectedRevision: expectedRevision, operation: operation)
+    }
+
+    func operationApplied(_ operation: OperationID) async throws(StorageError) -> Bool {
+        try base.operationApplied(operation)
     }
 
     private func holdIfFirstWrite() async {

@@ -44,7 +44,7 @@ import TrendshTestSupport
         #expect(output.contains("+" + realLine))
         #expect(output.filter { $0.hasPrefix("-") && !$0.hasPrefix("---") }.count == 1)
         #expect(output.filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }.count == 1)
-        #expect(result.stdout.hasSuffix("0 passed, 1 failed\n"))
+        #expect(result.stdout.hasSuffix("1 transcript checked: 0 passed, 1 failed\n"))
     }
 
     @Test func aRecordedSessionWithItsClockOnTopPassesTheCheck() throws {
@@ -58,7 +58,7 @@ import TrendshTestSupport
         let result = check(transcript)
 
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout == "ok: \(transcript)\n1 passed, 0 failed\n")
+        #expect(result.stdout == "ok: \(transcript)\n1 transcript checked: 1 passed, 0 failed\n")
     }
 
     @Test func aRecordingWithoutItsClockHeaderDoesNotMatch() throws {
@@ -76,5 +76,29 @@ import TrendshTestSupport
         let result = check(transcript)
 
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test func aFolderIsNotATranscript() {
+        let result = check(home.path)
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(home.path) is not a transcript: it is not a regular file.\n")
+        #expect(result.stdout == "1 transcript checked: 0 passed, 1 failed\n")
+    }
+
+    @Test func devNullIsNotATranscript() {
+        let result = check("/dev/null")
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: /dev/null is not a transcript: it is not a regular file.\n")
+    }
+
+    @Test(arguments: ["", "# only narration\n", "# now: 2026-11-29T08:00:00Z\n\nsome output\n"])
+    func aFileWithNoCommandIsNotATranscript(text: String) throws {
+        let path = home.file("empty.transcript")
+        try #require(TextFile.write(text, to: path))
+        let result = check(path)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "error: \(path) is not a transcript: it has no \"trendsh> \" line, so there is nothing to replay.\n")
     }
 }

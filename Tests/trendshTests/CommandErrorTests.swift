@@ -24,7 +24,7 @@ import TrendshTestSupport
         ("list 0", "error: \"0\" is not a positive whole number. Usage: list [N]"),
         ("edit x", "error: \"x\" is not an entry number. Usage: edit ID"),
         ("delete", "error: delete needs one entry number. Usage: delete ID"),
-        ("new now", "error: new takes no arguments. Usage: new"),
+        ("new now", "error: \"now\" is not a kind of draft; use weight. Usage: new [weight]"),
         ("save please", "error: save takes no arguments. Usage: save"),
         ("value", "error: value needs a weight. Usage: value WEIGHT"),
         ("date", "error: date needs a date. Usage: date WHEN"),

@@ -60,3 +60,75 @@ import TrendshTestSupport
         #expect(result.status == 1)
     }
 }
+
+/// Dates at the edges (issue 9, point 19): the C library's -1, years outside 1900–9999,
+/// daylight-saving gaps and overlaps, and entries an earlier clock dated in the future.
+@Suite struct DateEdgeTests {
+    @Test func yesterdayWorksOnTheFirstDayOf1970() {
+        let shell = Shell()
+        let result = shell.run(
+            arguments: ["--store", ":memory:", "--now", "1970-01-01T23:59:59Z"], input: "date yesterday\ncancel\n")
+        #expect(result.stdout.hasPrefix("date: 1969-12-31 23:59\n"), "\(result.stdout) \(result.stderr)")
+        #expect(result.status == 0)
+    }
+
+    @Test(arguments: ["0000-01-01T00:00:00Z", "1899-12-31T00:00:00Z", "9999-13-01T00:00:00Z"])
+    func aClockOutsideTheYearsTrendshKeepsIsAUsageError(now: String) {
+        let result = Shell().run(arguments: ["--store", ":memory:", "--now", now], input: "value 75\n")
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+    }
+
+    @Test(arguments: ["date 1899-12-31", "date 0000-01-01 00:00"])
+    func aDateBefore1900IsRefused(line: String) {
+        let text = String(line.dropFirst("date ".count))
+        let result = Shell().run(["value 75", line])
+        #expect(
+            result.stderr.hasPrefix(
+                "error: \"\(text)\" is outside the years 1900 to 9999, which are the dates trendsh keeps. The draft is unchanged.\n"
+            ), "\(result.stderr)")
+    }
+
+    @Test func aTimeTheClocksSkippedIsRefused() {
+        let shell = Shell()
+        var environment = shell.environment
+        environment["TZ"] = "Europe/Berlin"
+        let result = shell.run(
+            arguments: ["--store", ":memory:", "--now", "2026-11-29T08:00:00Z"],
+            input: "value 75\ndate 2026-03-29 02:30\n",
+            environment: environment)
+        #expect(
+            result.stderr.hasPrefix(
+                "error: 2026-03-29 02:30 did not happen here: the clocks went forward over it. Type a time before or after the change. The draft is unchanged.\n"
+            ), "\(result.stderr)")
+    }
+
+    @Test func aTimeThatHappenedTwiceTakesTheFirstAndSaysSo() {
+        let shell = Shell()
+        var environment = shell.environment
+        environment["TZ"] = "Europe/Berlin"
+        let result = shell.run(
+            arguments: ["--store", ":memory:", "--now", "2026-11-29T08:00:00Z"],
+            input: "value 75\ndate 2026-10-25 02:30\nsave\n", environment: environment)
+        #expect(
+            result.stdout.contains(
+                "date: 2026-10-25 02:30 (that time happened twice, as the clocks went back; this is the first)"),
+            "\(result.stdout)")
+        #expect(result.stdout.contains("Saved #1: 75.0 kg on 2026-10-25 02:30."))
+    }
+
+    @Test func anEntryDatedInTheFutureCanStillHaveItsNoteChanged() {
+        let shell = Shell()
+        _ = shell.run(
+            arguments: ["--store", shell.storePath, "--now", "2026-12-31T08:00:00Z"], input: "value 75\nsave\n")
+        let noteOnly = shell.run(["edit 1", "note fixed", "save"])
+        #expect(noteOnly.stderr == "", "\(noteOnly.stderr)")
+        #expect(noteOnly.stdout.hasSuffix("Saved #1: 75.0 kg on 2026-12-31 08:00 (changed).\n"))
+
+        let weight = shell.run(["edit 1", "value 76", "save"])
+        #expect(
+            weight.stderr.hasPrefix(
+                "error: This entry is dated 2026-12-31 08:00, which is still in the future, so only its note can change. Set a date that has passed with \"date WHEN\" to change its weight. The draft is kept; fix it and save again.\n"
+            ), "\(weight.stderr)")
+    }
+}

@@ -43,7 +43,7 @@ import TrendshTestSupport
         #expect(
             badTime.stderr
                 == lines(
-                    "error: --now needs an ISO 8601 time such as 2026-11-29T08:00:00Z, not \"notatime\". Run \"trendsh --help\" for usage."
+                    "error: --now needs an ISO 8601 time from the years 1900 to 9999, such as 2026-11-29T08:00:00Z, not \"notatime\". Run \"trendsh --help\" for usage."
                 ))
     }
 
@@ -71,12 +71,13 @@ import TrendshTestSupport
         let result = Shell().run(arguments: ["--help"])
         #expect(result.stderr == "")
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("trendsh 0.1.0: "))
+        #expect(result.stdout.hasPrefix("trendsh 0.2.0: "))
         for line in [
-            "Exit status:", "  0  every command succeeded",
-            "  1  a command failed, the draft file could not be read, or a transcript did not match",
-            "  2  the command line was wrong",
-            "  3  the session ended with unsaved changes in the draft (a failure wins over 3)",
+            "Exit status:", "  0    every command succeeded; at a terminal, the session ended normally",
+            "  1    a piped command failed, output could not be written, or a transcript did not match",
+            "  2    the command line was wrong",
+            "  3    the session ended with unsaved changes that this run made (a failure wins over 3)",
+            "  128+N  the signal N ended the session; the draft is kept",
         ] {
             #expect(result.stdout.contains("\n" + line + "\n"), "missing \(line)")
         }
@@ -87,7 +88,7 @@ import TrendshTestSupport
 
     @Test func versionPrintsTheNameAndVersion() {
         let result = Shell().run(arguments: ["--version"])
-        #expect(result.stdout == lines("trendsh 0.1.0"))
+        #expect(result.stdout == lines("trendsh 0.2.0"))
         #expect(result.stderr == "")
         #expect(result.status == 0)
     }

@@ -12,10 +12,10 @@ enum Fixtures {
     static let futureError = "error: An entry can't be dated in the future. The draft is unchanged."
     /// Input ended with unsaved changes and the draft file keeps them.
     static let endedUnsaved =
-        "warning: The session ended with unsaved changes in the draft. It was not saved as an entry; the draft file keeps it and the next trendsh with this store restores it."
+        "warning: The session ended with unsaved changes in the draft; it was not saved. The draft file keeps it, and the next trendsh with this store restores it."
     /// Input ended with unsaved changes that nothing keeps (`:memory:`, or no draft file).
     static let endedUnsavedInMemory =
-        "warning: The session ended with unsaved changes in the draft; they were not saved."
+        "warning: The session ended with unsaved changes in the draft; it was not saved. The store is in memory, so nothing of it is kept."
     static let noEntries = "No entries yet. Log one with \"value WEIGHT\", then \"save\"."
     static let unsavedDraftOpen =
         "error: A draft with unsaved changes is open (value \"75\", dated 2026-11-29 08:00). Save it with \"save\" or discard it with \"cancel\" first."

@@ -9,10 +9,13 @@ import TrendshTestSupport
         #expect(
             result.stdout
                 == lines(
-                    "usage: value WEIGHT", "  Set the draft's weight, kept exactly as typed.", "  Example: value 75.4",
+                    "usage: value WEIGHT",
+                    "  Set the draft's weight, kept exactly as typed; kg or lb after it names its unit.",
+                    "  The rest of the line is the weight, read when the draft is saved: in the unit set with \"unit\",",
+                    "  or in the unit written after it (\"value 165 lb\", \"value 75kg\").", "  Example: value 75.4",
                     "value: 75", Fixtures.savedFirst))
         #expect(!result.stdout.contains("trendsh>"))
-        #expect(!result.stdout.contains("trendsh 0.1.0"))
+        #expect(!result.stdout.contains("trendsh 0.2.0"))
         #expect(result.stderr == "")
     }
 

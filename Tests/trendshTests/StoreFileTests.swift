@@ -1,4 +1,5 @@
 import Testing
+import TrendKit
 import TrendshTestSupport
 
 /// Where trendsh writes, and who may read it.
@@ -38,12 +39,13 @@ import TrendshTestSupport
         }
     }
 
-    @Test func theDraftFileIsRemovedOnceTheDraftIsSaved() {
+    @Test func theDraftFileHoldsNoDraftOnceTheDraftIsSaved() throws {
         let shell = Shell()
         _ = shell.run(["value 75"])
-        #expect(permissions(of: shell.storePath + ".draft") != nil)
+        #expect(try DraftFile(path: shell.storePath + ".draft").load()?["value"] == "75")
         _ = shell.run(["save"])
-        #expect(permissions(of: shell.storePath + ".draft") == nil)
+        #expect(try DraftFile(path: shell.storePath + ".draft").load() == nil)
+        #expect(permissions(of: shell.storePath + ".draft") == 0o600, "the file stays, ready for the next draft")
     }
 
     @Test func withoutStoreTheStoreLivesUnderXDGDataHome() throws {
@@ -96,8 +98,10 @@ import TrendshTestSupport
         #expect(
             result.stderr
                 == lines(
-                    "warning: The draft file \(store).draft can't be created (no such file or directory), so the draft is kept in memory only.",
-                    Self.storeError(store), Fixtures.endedUnsavedInMemory))
+                    "warning: The draft file \(store).draft can't be created (no such file or directory), so this session's draft is kept in memory only.",
+                    Self.storeError(store),
+                    "warning: The session ended with unsaved changes in the draft; it was not saved. The draft file cannot be used, so no copy of it is on disk."
+                ))
         #expect(
             result.stdout.contains(
                 "\ndraft file: in memory only: \(store).draft can't be created (no such file or directory)\n"))

@@ -31,9 +31,13 @@ int trendsh_history_enter(History *h, const char *line);
 
 /// Installs handlers for SIGINT (sets the interrupt flag), SIGTERM and SIGHUP (set the
 /// terminate flag), SIGWINCH (resizes the editor) and SIGCONT (after Ctrl-Z, takes the
-/// terminal back and redraws the line). Each also wakes a waiting
-/// trendsh_el_gets through a self-pipe, whichever thread the signal lands on.
-void trendsh_install_signal_handlers(void);
+/// terminal back and redraws the line). Each also wakes a waiting reader through a
+/// self-pipe, whichever thread the signal lands on. `interactive` says a terminal echoes ^C.
+void trendsh_install_signal_handlers(int interactive);
+/// Waits until `fd` can be read (1), a signal is pending (0), or poll fails (-1).
+int trendsh_wait_readable(int fd);
+/// Restores the default action for `signo` and raises it, so a parent sees the signal.
+void trendsh_reraise(int signo);
 int trendsh_interrupt_pending(void);
 void trendsh_clear_interrupt(void);
 int trendsh_terminate_signal(void);

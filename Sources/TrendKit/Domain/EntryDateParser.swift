@@ -1,39 +1,42 @@
 import FoundationEssentials
 
 /// Reads the date forms a person types for an entry: `today`, `yesterday`, `-3d`,
-/// `2026-11-28` (keeps the current time of day) and `2026-11-28 07:30`.
+/// `2026-11-28` (keeps the current time of day) and `2026-11-28 07:30`, in local time.
 public enum EntryDateParser {
-    /// The forms accepted, for help and error text.
-    public static let acceptedForms = "YYYY-MM-DD, YYYY-MM-DD HH:MM, today, yesterday or -Nd"
+    /// What a typed date names.
+    public struct Parsed: Equatable, Sendable {
+        public var date: Date
+        /// True when the local time happened twice (the clocks went back) and the first was taken.
+        public var tookEarlierOfTwo: Bool
+    }
 
-    public static func date(from text: String, now: Date) throws(WeightValidationError) -> Date {
+    public static func date(from text: String, now: Date) throws(WeightValidationError) -> Parsed {
         let trimmed = text.trimmingWhitespace()
         let lowered = trimmed.lowercased()
-        let result: Date?
+        let relative: Date?
         switch lowered {
-        case "now", "today": result = now
-        case "yesterday": result = LocalCalendar.adding(days: -1, to: now)
+        case "now", "today": return Parsed(date: now, tookEarlierOfTwo: false)
+        case "yesterday": relative = LocalCalendar.adding(days: -1, to: now)
         default:
-            if lowered.hasPrefix("-"), lowered.hasSuffix("d"), lowered.count >= 3,
-                let days = Int(lowered.dropFirst().dropLast()), days >= 0, days <= 36_500,
-                lowered.dropFirst().dropLast().allSatisfy(\.isASCIIDigitCharacter)
-            {
-                result = LocalCalendar.adding(days: -days, to: now)
-            } else {
-                result = absoluteDate(trimmed, now: now)
-            }
+            guard lowered.hasPrefix("-"), lowered.hasSuffix("d"), lowered.count >= 3,
+                lowered.dropFirst().dropLast().allSatisfy(\.isASCIIDigitCharacter),
+                let days = Int(lowered.dropFirst().dropLast()), days <= 36_500
+            else { return try absoluteDate(trimmed, now: now) }
+            relative = LocalCalendar.adding(days: -days, to: now)
         }
-        guard let result else { throw .unreadableDate(trimmed) }
-        return result
+        guard let relative else { throw .dateOutOfRange(trimmed) }
+        return Parsed(date: relative, tookEarlierOfTwo: false)
     }
 
     /// `YYYY-MM-DD` or `YYYY-MM-DD HH:MM`, in local time.
-    static func absoluteDate(_ text: String, now: Date) -> Date? {
+    static func absoluteDate(_ text: String, now: Date) throws(WeightValidationError) -> Parsed {
         let halves = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard halves.count == 1 || halves.count == 2, let day = dayFields(halves[0]) else { return nil }
-        var fields = day
+        guard halves.count == 1 || halves.count == 2, var fields = dayFields(halves[0], anyYear: true) else {
+            throw .unreadableDate(text)
+        }
+        guard LocalCalendar.years.contains(fields.year) else { throw .dateOutOfRange(text) }
         if halves.count == 2 {
-            guard let (hour, minute) = timeFields(halves[1]) else { return nil }
+            guard let (hour, minute) = timeFields(halves[1]) else { throw .unreadableDate(text) }
             fields.hour = hour
             fields.minute = minute
         } else {
@@ -42,15 +45,22 @@ public enum EntryDateParser {
             fields.minute = current.minute
             fields.second = current.second
         }
-        return LocalCalendar.date(from: fields)
+        switch LocalCalendar.resolve(fields) {
+        case .exact(let date): return Parsed(date: date, tookEarlierOfTwo: false)
+        case .ambiguous(let earlier, _): return Parsed(date: earlier, tookEarlierOfTwo: true)
+        case .nonexistent: throw .nonexistentLocalTime(text)
+        case .invalid: throw .unreadableDate(text)
+        }
     }
 
-    static func dayFields(_ text: Substring) -> LocalCalendar.Fields? {
+    /// `YYYY-MM-DD` with four-digit years; only 1900–9999 unless `anyYear`.
+    static func dayFields(_ text: Substring, anyYear: Bool = false) -> LocalCalendar.Fields? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigitCharacter) }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), (1...31).contains(day)
+            anyYear || LocalCalendar.years.contains(year),
+            Timestamp.daysFromCivil(year: year, month: month, day: day) != nil
         else { return nil }
         return LocalCalendar.Fields(year: year, month: month, day: day)
     }

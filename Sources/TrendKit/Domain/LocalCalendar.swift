@@ -7,6 +7,9 @@ import FoundationEssentials
 /// Calendar arithmetic in the process's local time zone (`TZ`), through the C library.
 /// FoundationEssentials has no local-time calendar without ICU; the C library has one.
 public enum LocalCalendar {
+    /// The years trendsh reads and writes: four digits, and no calendar reform in between.
+    public static let years = 1900...9999
+
     /// The fields of a local date and time.
     public struct Fields: Equatable, Sendable {
         public var year: Int
@@ -26,6 +29,26 @@ public enum LocalCalendar {
         }
     }
 
+    /// What a local date and time names, given the zone's daylight-saving changes.
+    public enum Resolution: Equatable, Sendable {
+        /// One moment.
+        case exact(Date)
+        /// The clocks went back, so the time happened twice; `earlier` is the first.
+        case ambiguous(earlier: Date, later: Date)
+        /// The clocks went forward over this time, so it never happened.
+        case nonexistent
+        /// The fields name no date (February 30) or a year outside 1900–9999.
+        case invalid
+
+        /// The moment, or the first of two; nil when there is none.
+        public var earliest: Date? {
+            switch self {
+            case .exact(let date), .ambiguous(let date, _): return date
+            case .nonexistent, .invalid: return nil
+            }
+        }
+    }
+
     /// Breaks a date into local fields.
     public static func fields(of date: Date) -> Fields {
         // A date read from a damaged row may be anything: clamp rather than trap.
@@ -38,38 +61,70 @@ public enum LocalCalendar {
             hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
     }
 
-    /// The local moment with these fields, or nil when they name no real date (February 30).
-    public static func date(from fields: Fields) -> Date? {
-        var parts = tm()
-        parts.tm_year = Int32(fields.year - 1900)
-        parts.tm_mon = Int32(fields.month - 1)
-        parts.tm_mday = Int32(fields.day)
-        parts.tm_hour = Int32(fields.hour)
-        parts.tm_min = Int32(fields.minute)
-        parts.tm_sec = Int32(fields.second)
-        parts.tm_isdst = -1
-        let seconds = mktime(&parts)
-        guard seconds != -1,
-            Int(parts.tm_year) + 1900 == fields.year, Int(parts.tm_mon) + 1 == fields.month,
-            Int(parts.tm_mday) == fields.day
-        else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    /// Every moment whose local fields are exactly `fields`: none in a spring-forward gap,
+    /// two in an autumn overlap. `mktime` is asked with each daylight-saving guess, and only
+    /// answers whose own fields match are kept (its -1 is a real time, 1969-12-31 23:59:59
+    /// UTC, so failure is told by the unchanged weekday instead).
+    public static func resolve(_ fields: Fields) -> Resolution {
+        guard years.contains(fields.year), (0..<24).contains(fields.hour), (0..<60).contains(fields.minute),
+            (0..<60).contains(fields.second),
+            Timestamp.daysFromCivil(year: fields.year, month: fields.month, day: fields.day) != nil
+        else { return .invalid }
+        var found: [time_t] = []
+        for guess: Int32 in [-1, 0, 1] {
+            guard let seconds = makeTime(fields, isDaylightSaving: guess) else { continue }
+            var copy = seconds
+            var parts = tm()
+            localtime_r(&copy, &parts)
+            let back = Fields(
+                year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+                hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
+            if back == fields && !found.contains(seconds) { found.append(seconds) }
+        }
+        found.sort()
+        switch found.count {
+        case 0: return .nonexistent
+        case 1: return .exact(Date(timeIntervalSince1970: TimeInterval(found[0])))
+        default:
+            return .ambiguous(
+                earlier: Date(timeIntervalSince1970: TimeInterval(found[0])),
+                later: Date(timeIntervalSince1970: TimeInterval(found[found.count - 1])))
+        }
     }
 
-    /// The same local time of day, `days` calendar days later (earlier when negative).
+    /// `mktime` for these fields, normalising out-of-range ones; nil when it fails.
+    private static func makeTime(_ fields: Fields, isDaylightSaving: Int32) -> time_t? {
+        var parts = tm()
+        parts.tm_year = Int32(clamping: fields.year - 1900)
+        parts.tm_mon = Int32(clamping: fields.month - 1)
+        parts.tm_mday = Int32(clamping: fields.day)
+        parts.tm_hour = Int32(clamping: fields.hour)
+        parts.tm_min = Int32(clamping: fields.minute)
+        parts.tm_sec = Int32(clamping: fields.second)
+        parts.tm_isdst = isDaylightSaving
+        parts.tm_wday = -1
+        let seconds = mktime(&parts)
+        return parts.tm_wday == -1 ? nil : seconds
+    }
+
+    /// The local moment with these fields: the first of two in an autumn overlap; nil when
+    /// they name no real moment.
+    public static func date(from fields: Fields) -> Date? { resolve(fields).earliest }
+
+    /// The same local time of day, `days` calendar days later (earlier when negative). In a
+    /// spring-forward gap the time moves forward with the clocks; nil outside 1900–9999.
     public static func adding(days: Int, to date: Date) -> Date? {
         var parts = fields(of: date)
         parts.day += days
-        var normalized = tm()
-        normalized.tm_year = Int32(parts.year - 1900)
-        normalized.tm_mon = Int32(parts.month - 1)
-        normalized.tm_mday = Int32(parts.day)
-        normalized.tm_hour = Int32(parts.hour)
-        normalized.tm_min = Int32(parts.minute)
-        normalized.tm_sec = Int32(parts.second)
-        normalized.tm_isdst = -1
-        let seconds = mktime(&normalized)
-        return seconds == -1 ? nil : Date(timeIntervalSince1970: TimeInterval(seconds))
+        guard let seconds = makeTime(parts, isDaylightSaving: -1) else { return nil }
+        let result = Date(timeIntervalSince1970: TimeInterval(seconds))
+        return years.contains(fields(of: result).year) ? result : nil
+    }
+
+    /// The local calendar day of a date, as days since 1970-01-01.
+    public static func dayNumber(of date: Date) -> Int {
+        let f = fields(of: date)
+        return Timestamp.daysFromCivil(year: f.year, month: f.month, day: f.day) ?? 0
     }
 
     /// `2026-11-29 08:05` in local time.
@@ -80,6 +135,12 @@ public enum LocalCalendar {
 
     /// `2026-11-29` in local time.
     public static func dayText(_ date: Date) -> String { dayText(fields(of: date)) }
+
+    /// `2026-11-29` for a day number (days since 1970-01-01).
+    public static func dayText(dayNumber: Int) -> String {
+        let (year, month, day) = Timestamp.civilFromDays(dayNumber)
+        return dayText(Fields(year: year, month: month, day: day))
+    }
 
     static func dayText(_ f: Fields) -> String {
         "\(pad(f.year, width: 4))-\(pad(f.month))-\(pad(f.day))"

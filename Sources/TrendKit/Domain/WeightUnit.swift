@@ -13,17 +13,30 @@ public enum WeightUnit: String, Sendable, CaseIterable, Codable {
     /// The short symbol shown after a value: `kg` or `lb`.
     public var symbol: String { rawValue }
 
-    /// Parses typed text as a weight in this unit and returns it in kilograms.
+    /// Reads `kg`, `kgs`, `lb`, `lbs` and `pounds`, in any case.
+    public init?(symbol text: String) {
+        switch text.lowercased() {
+        case "kg", "kgs", "kilograms": self = .kilograms
+        case "lb", "lbs", "pound", "pounds": self = .pounds
+        default: return nil
+        }
+    }
+
+    /// Parses typed text as a weight and returns it in kilograms. The text is read in this
+    /// unit unless it names its own (`165 lb`, `75kg`).
     ///
     /// Accepts digits with an optional `.` or `,` decimal part and surrounding spaces.
-    /// Never consults the process locale; rejects words, `nan`, `inf`, hex and exponents.
+    /// Never consults the process locale; rejects words, `nan`, `inf`, hex, exponents and
+    /// numbers with both a comma and a point.
     public func kilograms(from text: String) throws(WeightValidationError) -> Double {
-        guard let number = Self.plainDecimal(text), number > 0 else {
-            throw .invalidWeight(self)
+        let reading = WeightText(text)
+        let unit = reading.unit ?? self
+        guard let number = Self.plainDecimal(reading.number), number > 0 else {
+            throw .invalidWeight(unit)
         }
-        let kilograms = self == .kilograms ? number : number * Self.kilogramsPerPound
+        let kilograms = unit == .kilograms ? number : number * Self.kilogramsPerPound
         guard (Self.minimumKilograms...Self.maximumKilograms).contains(kilograms) else {
-            throw .invalidWeight(self)
+            throw .invalidWeight(unit)
         }
         return kilograms
     }
@@ -31,6 +44,11 @@ public enum WeightUnit: String, Sendable, CaseIterable, Codable {
     /// Converts a stored weight to this unit for display.
     public func value(fromKilograms kilograms: Double) -> Double {
         self == .kilograms ? kilograms : kilograms / Self.kilogramsPerPound
+    }
+
+    /// Converts a value in this unit to kilograms.
+    public func kilograms(fromValue value: Double) -> Double {
+        self == .kilograms ? value : value * Self.kilogramsPerPound
     }
 
     /// Reads `digits[(.|,)digits]` only; anything else is not a weight.
@@ -52,9 +70,32 @@ public enum WeightUnit: String, Sendable, CaseIterable, Codable {
             default:
                 return nil
             }
+            // A weight has a handful of digits; a long run is not one (and is not parsed).
+            guard digitsBefore + digitsAfter <= 32 else { return nil }
         }
         guard digitsBefore > 0, !sawSeparator || digitsAfter > 0 else { return nil }
         return Double(normalized)
+    }
+}
+
+/// A typed weight split into its number and the unit written after it, if any:
+/// `165 lb` → (`165`, lb), `75kg` → (`75`, kg), `75` → (`75`, nil).
+public struct WeightText: Equatable, Sendable {
+    public var number: String
+    public var unit: WeightUnit?
+
+    public init(_ text: String) {
+        let trimmed = text.trimmingWhitespace()
+        let letters = trimmed.unicodeScalars.reversed().prefix { $0.properties.isAlphabetic }
+        let suffix = String(String.UnicodeScalarView(letters.reversed()))
+        if !suffix.isEmpty, suffix.count < trimmed.unicodeScalars.count, let unit = WeightUnit(symbol: suffix) {
+            let scalars = trimmed.unicodeScalars
+            number = String(scalars.prefix(scalars.count - suffix.unicodeScalars.count)).trimmingWhitespace()
+            self.unit = unit
+        } else {
+            number = trimmed
+            unit = nil
+        }
     }
 }
 

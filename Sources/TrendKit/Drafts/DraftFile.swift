@@ -5,38 +5,33 @@ import FoundationEssentials
 #endif
 
 /// The open draft, kept on disk beside the store so a crash or `kill -9` loses nothing.
-/// A lock file makes sure two sessions on one store never overwrite each other's draft.
 ///
-/// Each change overwrites the file in place with one `pwrite` of at most one page, padded
-/// with spaces to the longest draft written before: a process that dies at any moment
-/// leaves the old draft or the new one, never a mix, and an edit costs a single system
-/// call, far less than an fsync. A draft longer than a page is written to a temporary file
-/// and renamed over the old one instead. No fsync: the file guards against a crash of
-/// trendsh, not a power cut (saved entries are fsynced by the store).
+/// The file is made once, at its full size, and then neither grows, shrinks nor moves while
+/// drafts come and go: a header page, then two slots. (Only a draft bigger than a slot,
+/// which no typed line makes, rebuilds it once with bigger slots.) Each change is one `pwrite` into the slot not holding the newest draft,
+/// with a sequence number and a CRC-32, so a write that fails or is torn (a full disk, a
+/// killed process) leaves the previous draft whole in the other slot. Closing a draft writes
+/// an empty record the same way: no file is created or removed in a draft's life. No fsync:
+/// the file guards against a crash of trendsh, not a power cut (saved entries are fsynced by
+/// the store). A lock file makes sure two sessions never write one draft file.
 public final class DraftFile {
-    /// What is written: the draft and the entry it edits, if any.
-    public struct Contents: Codable, Equatable, Sendable {
-        public var draft: WeightEntryDraft
-        public var editingID: Int64?
-        /// The unit the value was typed in; nil in files written before it was kept.
-        public var unit: WeightUnit?
-
-        public init(draft: WeightEntryDraft, editingID: Int64?, unit: WeightUnit? = nil) {
-            self.draft = draft
-            self.editingID = editingID
-            self.unit = unit
-        }
-    }
-
-    /// The most bytes written in one call: a page, which a write never splits.
-    static let inPlaceLimit = 4096
+    static let headerSize = 4096
+    static let magic = Array("trendsh draft file, format 2\n".utf8)
+    private static let slotMagic = Array("TDS2".utf8)
+    /// Bytes before a slot's record: magic, sequence, length, checksum.
+    static let slotHeaderSize = 20
+    /// Big enough for any draft a line can make (a line holds at most 4096 bytes).
+    static let defaultSlotSize = 16384
 
     public let path: String
     private var lockDescriptor: Int32 = -1
-    /// The draft file, open for in-place writes; -1 until the first write.
+    /// The draft file, open for writing once prepared; -1 before.
     private var descriptor: Int32 = -1
-    /// How many bytes the file holds, so a shorter draft pads over the rest.
-    private var writtenLength = 0
+    private var slotSize = DraftFile.defaultSlotSize
+    /// The newest slot's sequence number; the next write goes to the other slot.
+    private var sequence: UInt64 = 0
+    /// True when the file on disk is an older format, rewritten at the first write.
+    private var holdsOlderFormat = false
 
     public init(path: String) { self.path = path }
 
@@ -50,94 +45,241 @@ public final class DraftFile {
         case acquired
         /// Another session holds the lock and so owns the draft file.
         case heldByAnotherSession
-        /// The lock file could not be created; the reason in words.
-        case unavailable(String)
+        /// The lock file could not be opened; why.
+        case unavailable(PrivateFileError)
     }
 
     /// Takes the draft lock for this session.
     public func acquire() -> Acquisition {
         if lockDescriptor >= 0 { return .acquired }
-        let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return .unavailable(systemMessage(errno)) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let failure = errno
-            close(descriptor)
-            return failure == EWOULDBLOCK ? .heldByAnotherSession : .unavailable(systemMessage(failure))
+        let lock: Int32
+        do {
+            guard let opened = try PrivateFile.open(path + ".lock", creating: true) else {
+                return .unavailable(PrivateFileError(path: path + ".lock", reason: .system(ENOENT)))
+            }
+            lock = opened
+        } catch {
+            return .unavailable(error)
         }
-        lockDescriptor = descriptor
+        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+            let failure = errno
+            close(lock)
+            return failure == EWOULDBLOCK
+                ? .heldByAnotherSession : .unavailable(PrivateFileError(path: path + ".lock", reason: .system(failure)))
+        }
+        lockDescriptor = lock
         return .acquired
     }
 
-    /// The draft a previous session left, if any.
-    public func load() throws(TrendError) -> Contents? {
-        let bytes: [UInt8]?
+    /// The draft the file holds; nil when it holds none (or does not exist).
+    public func load() throws(DraftFileError) -> DraftRecord? {
+        let bytes: [UInt8]
         do {
-            bytes = try PrivateFile.read(path)
+            guard let descriptor = try PrivateFile.open(path, creating: false) else { return nil }
+            defer { close(descriptor) }
+            bytes = try PrivateFile.readAll(descriptor, path: path, limit: 1 << 22)
         } catch {
-            throw .draftFile(.unreadable(path: path))
+            throw .unreadable(path: path, problem: error.reason)
         }
-        guard let bytes, bytes.contains(where: { $0 != 0x20 && $0 != 0x0A }) else { return nil }
-        writtenLength = bytes.count
-        do {
-            return try JSONDecoder().decode(Contents.self, from: Data(bytes))
-        } catch {
-            throw .draftFile(.unreadable(path: path))
+        if bytes.allSatisfy({ $0 == 0 || $0 == 0x20 || $0 == 0x0A }) { return nil }
+        if bytes.first == UInt8(ascii: "{") {
+            holdsOlderFormat = true
+            guard let record = LegacyWeightDraft.record(from: bytes) else {
+                throw .unreadable(path: path, problem: nil)
+            }
+            return record
         }
+        guard let (record, sequence, slotSize) = Self.newest(in: bytes) else {
+            throw .unreadable(path: path, problem: nil)
+        }
+        self.sequence = sequence
+        self.slotSize = slotSize
+        return record
     }
 
-    /// Replaces the file's draft with `contents`: in place when it fits in a page, else by
-    /// renaming a new file over it. Either way a crash leaves the old draft or the new one.
-    public func write(_ contents: Contents) throws(TrendError) {
-        let data: Data
-        do {
-            data = try JSONEncoder().encode(contents)
-        } catch {
-            throw .draftFile(.cannotWrite(path: path, errno: EINVAL))
+    /// Reads the header and both slots; the valid slot with the higher sequence wins.
+    static func newest(in bytes: [UInt8]) -> (record: DraftRecord?, sequence: UInt64, slotSize: Int)? {
+        guard bytes.count >= headerSize, Array(bytes[0..<magic.count]) == magic else { return nil }
+        var header = ByteReader(bytes: Array(bytes[magic.count..<magic.count + 4]))
+        guard let size = header.uint32().map(Int.init), size > slotHeaderSize, size <= 1 << 20,
+            bytes.count >= headerSize + 2 * size
+        else { return nil }
+        var best: (record: DraftRecord?, sequence: UInt64)?
+        for slot in 0..<2 {
+            let start = headerSize + slot * size
+            var reader = ByteReader(bytes: Array(bytes[start..<start + size]))
+            guard reader.take(4).map(Array.init) == slotMagic, let sequence = reader.uint64(),
+                let length = reader.uint32().map(Int.init), let checksum = reader.uint32(),
+                length <= size - slotHeaderSize, let payload = reader.take(length),
+                CRC32.checksum(payload, startingWith: UInt32(truncatingIfNeeded: sequence)) == checksum
+            else { continue }
+            let record: DraftRecord?
+            if length == 0 {
+                record = nil
+            } else {
+                guard let decoded = DraftRecord(decoding: Array(payload)) else { continue }
+                record = decoded
+            }
+            if best.map({ sequence > $0.sequence }) ?? true { best = (record, sequence) }
         }
-        var bytes = Array(data) + [0x0A]
-        // In place only while the file is within a page: a longer file left by an earlier,
-        // longer draft would keep its tail after a shorter one.
-        if bytes.count <= Self.inPlaceLimit, writtenLength <= Self.inPlaceLimit, openForWriting() {
-            if writtenLength > bytes.count {
-                bytes += [UInt8](repeating: 0x20, count: min(writtenLength, Self.inPlaceLimit) - bytes.count)
+        if let best { return (best.record, best.sequence, size) }
+        // A prepared file no draft was ever written to.
+        let untouched = bytes[headerSize..<headerSize + 2 * size].allSatisfy { $0 == 0 }
+        return untouched ? (nil, 0, size) : nil
+    }
+
+    /// Makes the file at its full size now, so later draft writes need no new disk space.
+    public func prepare() throws(DraftFileError) {
+        if descriptor >= 0 && !holdsOlderFormat { return }
+        try openForWriting()
+    }
+
+    /// Writes `record` (nil: no draft) into the slot not holding the newest one. Either way
+    /// a crash, a full disk or a failed write leaves the previous draft readable.
+    public func write(_ record: DraftRecord?) throws(DraftFileError) {
+        let payload = record?.encoded() ?? []
+        if payload.count > slotSize - Self.slotHeaderSize {
+            try rebuild(slotSize: Self.slotSize(fitting: payload.count), first: payload)
+            return
+        }
+        try openForWriting()
+        let next = sequence &+ 1
+        var bytes = Self.slotMagic
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: next >> UInt64(shift))) }
+        for value in [UInt32(payload.count), CRC32.checksum(payload, startingWith: UInt32(truncatingIfNeeded: next))] {
+            for shift in stride(from: 0, to: 32, by: 8) {
+                bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
             }
-            let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-            if written == bytes.count {
-                writtenLength = max(writtenLength, bytes.count)
-                return
+        }
+        bytes += payload
+        let offset = Self.headerSize + Int(next % 2) * slotSize
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+        guard written == bytes.count else {
+            throw .cannotWrite(path: path, errno: written < 0 ? errno : ENOSPC)
+        }
+        sequence = next
+    }
+
+    private static func slotSize(fitting payload: Int) -> Int {
+        var size = defaultSlotSize
+        while size - slotHeaderSize < payload { size *= 2 }
+        return size
+    }
+
+    /// Opens the file, creating and sizing it when new, or replacing an older format.
+    private func openForWriting() throws(DraftFileError) {
+        if holdsOlderFormat {
+            try rebuild(slotSize: slotSize, first: nil)
+            return
+        }
+        if descriptor >= 0 { return }
+        let file: Int32?
+        do {
+            file = try PrivateFile.open(path, creating: true)
+        } catch {
+            if let number = error.errno { throw .cannotWrite(path: path, errno: number) }
+            throw .unsafe(path: path, problem: error.reason)
+        }
+        guard let opened = file else { throw .cannotWrite(path: path, errno: ENOENT) }
+        var info = stat()
+        fstat(opened, &info)
+        let needed = Self.headerSize + 2 * slotSize
+        if Int(info.st_size) >= needed {
+            // A file already made: write after its newest draft, whether or not it was loaded.
+            do {
+                let bytes = try PrivateFile.readAll(opened, path: path, limit: 1 << 22)
+                if let (_, newest, size) = Self.newest(in: bytes) {
+                    sequence = newest
+                    slotSize = size
+                }
+            } catch {
+                close(opened)
+                throw .cannotWrite(path: path, errno: error.errno ?? EIO)
             }
-            let failure = written < 0 ? errno : EIO
-            throw .draftFile(.cannotWrite(path: path, errno: failure))
+        } else {
+            let header = Self.header(slotSize: slotSize)
+            let failure = posix_fallocate(opened, 0, off_t(needed))
+            let written = header.withUnsafeBytes { pwrite(opened, $0.baseAddress, $0.count, 0) }
+            guard failure == 0, written == header.count else {
+                let reason = failure != 0 ? failure : (written < 0 ? errno : ENOSPC)
+                // A file that could not be made whole holds no draft; nothing worth keeping is lost.
+                ftruncate(opened, 0)
+                close(opened)
+                throw .cannotWrite(path: path, errno: reason)
+            }
+        }
+        descriptor = opened
+    }
+
+    /// Writes a whole new file (header, first record in slot 1) beside the old one and
+    /// renames it into place: for an older format, or a draft bigger than a slot.
+    private func rebuild(slotSize size: Int, first payload: [UInt8]?) throws(DraftFileError) {
+        var bytes = Self.header(slotSize: size) + [UInt8](repeating: 0, count: 2 * size)
+        if let payload {
+            let next: UInt64 = 1
+            var slot = Self.slotMagic
+            for shift in stride(from: 0, to: 64, by: 8) {
+                slot.append(UInt8(truncatingIfNeeded: next >> UInt64(shift)))
+            }
+            for value in [UInt32(payload.count), CRC32.checksum(payload, startingWith: UInt32(next))] {
+                for shift in stride(from: 0, to: 32, by: 8) {
+                    slot.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+                }
+            }
+            slot += payload
+            bytes.replaceSubrange(Self.headerSize + size..<Self.headerSize + size + slot.count, with: slot)
         }
         do {
             try PrivateFile.replace(path, with: bytes)
         } catch {
-            throw .draftFile(.cannotWrite(path: path, errno: error.errno))
+            if error.reason == .system(ENOSPC) || error.errno != nil {
+                throw .cannotWrite(path: path, errno: error.errno ?? EIO)
+            }
+            throw .unsafe(path: path, problem: error.reason)
         }
-        closeDescriptor()
-        writtenLength = bytes.count
-    }
-
-    /// Opens (creating, mode 0600) the file for in-place writes; false when it cannot.
-    private func openForWriting() -> Bool {
-        if descriptor >= 0 { return true }
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        return descriptor >= 0
-    }
-
-    private func closeDescriptor() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
+        holdsOlderFormat = false
+        slotSize = size
+        sequence = payload == nil ? 0 : 1
+        try openForWriting()
     }
 
-    /// Removes the file after a save or a cancel.
-    public func remove() throws(TrendError) {
-        closeDescriptor()
-        writtenLength = 0
-        do {
-            try PrivateFile.remove(path)
-        } catch {
-            throw .draftFile(.cannotRemove(path: path, errno: error.errno))
+    private static func header(slotSize: Int) -> [UInt8] {
+        var header = magic
+        for shift in stride(from: 0, to: 32, by: 8) { header.append(UInt8(truncatingIfNeeded: slotSize >> shift)) }
+        return header + [UInt8](repeating: 0, count: headerSize - header.count)
+    }
+}
+
+/// The draft file written by trendsh 0.1 (JSON: `draft`, `editingID`, `unit`), read back as
+/// a weight draft record.
+enum LegacyWeightDraft {
+    private struct Contents: Decodable {
+        struct Draft: Decodable {
+            var id: DraftID
+            var date: Date
+            var value: String
+            var note: String
         }
+        var draft: Draft
+        var editingID: Int64?
+        var unit: WeightUnit?
+    }
+
+    static func record(from bytes: [UInt8]) -> DraftRecord? {
+        let contents: Contents
+        do {
+            contents = try JSONDecoder().decode(Contents.self, from: Data(bytes))
+        } catch {
+            return nil
+        }
+        var fields = [
+            "id": contents.draft.id.rawValue, "date": StoredTime.text(contents.draft.date),
+            "value": contents.draft.value, "note": contents.draft.note, "legacy": "1",
+        ]
+        if let unit = contents.unit { fields["unit"] = unit.rawValue }
+        if let id = contents.editingID { fields["editing"] = String(id) }
+        return DraftRecord(kind: "weight", fields: fields)
     }
 }

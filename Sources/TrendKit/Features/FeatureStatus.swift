@@ -1,21 +1,25 @@
-/// What every feature reports to `status`: its name, where its data stands, and its retained
-/// error. New features (habits, stats, import) join by conforming.
+/// What every feature reports to `status`: which feature it is, where its data stands, and
+/// its retained error. New features join by conforming.
 @MainActor
 public protocol FeatureStatus: AnyObject {
-    /// A short lower-case name: `weights`, `settings`.
-    var featureName: String { get }
-    /// Where the feature's data stands, in a few words.
-    var stateDescription: String { get }
+    var featureID: FeatureID { get }
+    /// Where the feature's data stands; nil for a feature with nothing to load.
+    var featureLoadState: LoadState? { get }
     /// The feature's last failure, kept until an operation succeeds.
     var retainedError: TrendError? { get }
 }
 
 extension WeightLog: FeatureStatus {
-    public var featureName: String { "weights" }
-    public var stateDescription: String { "\(loadState.rawValue), \(entries.count) loaded" }
+    public nonisolated var featureID: FeatureID { .weights }
+    public var featureLoadState: LoadState? { loadState }
 }
 
 extension SettingsFeature: FeatureStatus {
-    public var featureName: String { "settings" }
-    public var stateDescription: String { "unit \(unit.symbol)" }
+    public nonisolated var featureID: FeatureID { .settings }
+    public var featureLoadState: LoadState? { nil }
+}
+
+extension FeatureID {
+    /// The settings.
+    public static let settings = FeatureID("settings")
 }

@@ -1,4 +1,5 @@
-/// Every failure the feature layer reports, so one function turns any of them into text.
+/// Every failure the feature layer reports, as typed reasons. The shell's messages turn any
+/// of them into a sentence and a hint, in one place.
 public enum TrendError: Error, Equatable, Sendable {
     /// The draft broke a domain rule.
     case validation(WeightValidationError)
@@ -6,10 +7,17 @@ public enum TrendError: Error, Equatable, Sendable {
     case storage(StorageError)
     /// No entry has this id.
     case noSuchEntry(id: Int64)
-    /// Settings could not be read or written.
+    /// The entry changed (or was deleted) in the store since this session last read it;
+    /// nothing was written. `current` is what it holds now, nil when it was deleted.
+    case conflict(id: Int64, current: WeightEntry?)
+    /// The open draft edits this entry; it cannot be deleted under it.
+    case entryOpenInDraft(id: Int64)
+    /// Settings could not be read or written, or a value for them is not valid.
     case settings(SettingsError)
     /// The durable copy of the draft could not be written, read or removed.
     case draftFile(DraftFileError)
+    /// A draft with unsaved changes is open, so another cannot be opened.
+    case draftIsOpen
 
     /// True for input the person can fix by editing, as opposed to a fault of the machine.
     public var isValidation: Bool {
@@ -21,19 +29,29 @@ public enum TrendError: Error, Equatable, Sendable {
 /// Why settings could not be read or written.
 public enum SettingsError: Error, Equatable, Sendable {
     /// The settings file could not be written.
-    case cannotWrite(path: String, errno: Int32)
+    case cannotWrite(path: String, problem: PrivateFileError.Reason)
     /// The settings file exists but could not be read or understood.
-    case unreadable(path: String, detail: String)
+    case unreadable(path: String, detail: SettingsProblem)
+    /// The key is not a setting.
+    case unknownKey(String)
+    /// The value is not one the setting takes.
+    case invalidValue(key: String, value: String)
     /// The simulated settings store was told to fail.
     case simulated
 }
 
+/// What was wrong with a settings file.
+public enum SettingsProblem: Error, Equatable, Sendable {
+    case system(PrivateFileError.Reason)
+    case unexpectedLine(String)
+}
+
 /// Why the durable copy of the draft failed.
 public enum DraftFileError: Error, Equatable, Sendable {
-    /// The draft file could not be written or replaced.
+    /// The draft file could not be written; the copy on disk, if any, is unchanged.
     case cannotWrite(path: String, errno: Int32)
-    /// The draft file could not be removed after a save or cancel.
-    case cannotRemove(path: String, errno: Int32)
-    /// The draft file exists but is not a draft trendsh wrote.
-    case unreadable(path: String)
+    /// The path is not a file trendsh may write (a symbolic link, another user's file…).
+    case unsafe(path: String, problem: PrivateFileError.Reason)
+    /// The draft file exists but is not a draft trendsh wrote, or could not be read.
+    case unreadable(path: String, problem: PrivateFileError.Reason?)
 }

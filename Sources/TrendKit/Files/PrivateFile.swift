@@ -2,14 +2,126 @@
     import Glibc
 #endif
 
-/// Small file operations that keep files private (mode 0600) and replace them atomically.
-enum PrivateFile {
-    /// Writes `bytes` to a temporary file beside `path` and renames it over `path`, so a
-    /// crash leaves either the old file or the new one, never half of one.
-    static func replace(_ path: String, with bytes: [UInt8]) throws(PrivateFileError) {
+/// Opening and replacing trendsh's own files (the draft, its lock, settings, history, pending
+/// changes) so that nobody else's file is ever written: no symbolic link is followed, and
+/// what is opened must be a regular file of ours with one link. New files are mode 0600.
+public enum PrivateFile {
+    /// Opens `path` for reading and writing, creating it (0600) when `creating` and missing.
+    /// Returns nil when it does not exist and is not to be created.
+    public static func open(_ path: String, creating: Bool) throws(PrivateFileError) -> Int32? {
+        var flags = O_RDWR | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK
+        if creating { flags |= O_CREAT }
+        let descriptor = Glibc.open(path, flags, 0o600)
+        guard descriptor >= 0 else {
+            let failure = errno
+            if failure == ENOENT && !creating { return nil }
+            if failure == ELOOP { throw PrivateFileError(path: path, reason: .symbolicLink) }
+            throw PrivateFileError(path: path, reason: .system(failure))
+        }
+        do {
+            try checkOwnership(descriptor, path: path)
+        } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
+        // O_NONBLOCK only kept a FIFO planted at the path from blocking the open.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
+    }
+
+    /// Opens `path` for appending, creating it (0600) when missing, with the same checks.
+    public static func openForAppending(_ path: String) throws(PrivateFileError) -> Int32 {
+        let descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
+        guard descriptor >= 0 else {
+            throw PrivateFileError(path: path, reason: errno == ELOOP ? .symbolicLink : .system(errno))
+        }
+        do {
+            try checkOwnership(descriptor, path: path)
+        } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
+        return descriptor
+    }
+
+    /// Refuses a descriptor that is not a regular file owned by this user with one link:
+    /// `O_NOFOLLOW` checks only a path's last part, and a hard link passes it.
+    static func checkOwnership(_ descriptor: Int32, path: String) throws(PrivateFileError) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw PrivateFileError(path: path, reason: .system(errno)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw PrivateFileError(path: path, reason: .notARegularFile) }
+        guard info.st_uid == geteuid() else { throw PrivateFileError(path: path, reason: .ownedByAnotherUser) }
+        guard info.st_nlink == 1 else { throw PrivateFileError(path: path, reason: .hardLinked) }
+    }
+
+    /// Writes `bytes` to a new temporary file beside `path` (created exclusively) and renames
+    /// it over `path`, so a crash leaves the old file or the new one, never half of one.
+    public static func replace(_ path: String, with bytes: [UInt8]) throws(PrivateFileError) {
+        try checkReplaceable(path)
         let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw PrivateFileError(errno: errno) }
+        unlink(temporary)  // a stale one from a killed process with the same pid
+        let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw PrivateFileError(path: path, reason: .system(errno)) }
+        do {
+            try writeAll(bytes, to: descriptor, path: path)
+        } catch {
+            Glibc.close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        guard Glibc.close(descriptor) == 0 else {
+            let failure = errno
+            unlink(temporary)
+            throw PrivateFileError(path: path, reason: .system(failure))
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = errno
+            unlink(temporary)
+            throw PrivateFileError(path: path, reason: .system(failure))
+        }
+    }
+
+    /// An existing file at `path` must be ours to replace; a symbolic link or a folder is not.
+    private static func checkReplaceable(_ path: String) throws(PrivateFileError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if info.st_mode & S_IFMT == S_IFLNK { throw PrivateFileError(path: path, reason: .symbolicLink) }
+        if info.st_mode & S_IFMT != S_IFREG { throw PrivateFileError(path: path, reason: .notARegularFile) }
+        if info.st_uid != geteuid() { throw PrivateFileError(path: path, reason: .ownedByAnotherUser) }
+    }
+
+    /// The whole file, or nil when it does not exist; at most `limit` bytes.
+    public static func read(_ path: String, limit: Int = 1 << 20) throws(PrivateFileError) -> [UInt8]? {
+        let descriptor = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            if errno == ELOOP { throw PrivateFileError(path: path, reason: .symbolicLink) }
+            throw PrivateFileError(path: path, reason: .system(errno))
+        }
+        defer { Glibc.close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw PrivateFileError(path: path, reason: .system(errno)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw PrivateFileError(path: path, reason: .notARegularFile) }
+        return try readAll(descriptor, path: path, limit: limit)
+    }
+
+    /// Reads from the start of `descriptor` to its end; at most `limit` bytes.
+    static func readAll(_ descriptor: Int32, path: String, limit: Int) throws(PrivateFileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        while bytes.count <= limit {
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count)) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw PrivateFileError(path: path, reason: .system(errno))
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        throw PrivateFileError(path: path, reason: .tooLarge)
+    }
+
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(PrivateFileError) {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
@@ -17,54 +129,46 @@ enum PrivateFile {
             }
             if result < 0 {
                 if errno == EINTR { continue }
-                let failure = errno
-                close(descriptor)
-                unlink(temporary)
-                throw PrivateFileError(errno: failure)
+                throw PrivateFileError(path: path, reason: .system(errno))
             }
             written += result
         }
-        guard close(descriptor) == 0 else {
-            let failure = errno
-            unlink(temporary)
-            throw PrivateFileError(errno: failure)
-        }
-        guard rename(temporary, path) == 0 else {
-            let failure = errno
-            unlink(temporary)
-            throw PrivateFileError(errno: failure)
-        }
-    }
-
-    /// The whole file, or nil when it does not exist.
-    static func read(_ path: String, limit: Int = 1 << 20) throws(PrivateFileError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            throw PrivateFileError(errno: errno)
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count <= limit {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw PrivateFileError(errno: errno)
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        throw PrivateFileError(errno: EFBIG)
     }
 
     /// Removes the file; a file that is already gone is not an error.
-    static func remove(_ path: String) throws(PrivateFileError) {
-        guard unlink(path) == 0 || errno == ENOENT else { throw PrivateFileError(errno: errno) }
+    public static func remove(_ path: String) throws(PrivateFileError) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw PrivateFileError(path: path, reason: .system(errno)) }
     }
 }
 
-/// A failed system call, with its errno.
-struct PrivateFileError: Error {
-    var errno: Int32
+/// Why one of trendsh's own files could not be used.
+public struct PrivateFileError: Error, Equatable, Sendable {
+    public enum Reason: Equatable, Sendable {
+        /// A system call failed with this errno.
+        case system(Int32)
+        /// The path is a symbolic link; trendsh never writes through one.
+        case symbolicLink
+        /// The path is a folder, a device or a pipe.
+        case notARegularFile
+        /// The file belongs to another user.
+        case ownedByAnotherUser
+        /// The file has more than one name (a hard link), so writing it would write elsewhere too.
+        case hardLinked
+        /// The file is larger than trendsh ever writes it.
+        case tooLarge
+    }
+
+    public var path: String
+    public var reason: Reason
+
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// The errno, for callers that report system failures.
+    public var errno: Int32? {
+        if case .system(let number) = reason { return number }
+        return nil
+    }
 }

@@ -1,82 +1,123 @@
-import Synchronization
-
 /// Preferences kept apart from the store, so they stay reachable when the store is not.
 public struct Settings: Sendable, Equatable {
+    /// The unit weights are typed and shown in.
     public var unit: WeightUnit = .kilograms
+    /// The goal weight, in kilograms; nil when there is none.
+    public var goalKilograms: Double?
+    /// How charts are drawn.
+    public var chartStyle: ChartStyle = .auto
+    /// Lines of the settings file this version does not know, kept as they were, so a newer
+    /// version's settings survive a rewrite by this one.
+    public var otherLines: [String] = []
 
-    public init(unit: WeightUnit = .kilograms) { self.unit = unit }
+    public init(unit: WeightUnit = .kilograms, goalKilograms: Double? = nil, chartStyle: ChartStyle = .auto) {
+        self.unit = unit
+        self.goalKilograms = goalKilograms
+        self.chartStyle = chartStyle
+    }
+}
 
-    /// `unit = lb` lines; unknown keys are ignored so older versions read newer files.
-    init(parsing text: String) throws(SettingsParseError) {
-        for line in text.split(whereSeparator: \.isNewline) {
-            let trimmed = String(line).trimmingWhitespace()
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+/// How a chart is drawn: Unicode only on a UTF-8 terminal (`auto`), or forced.
+public enum ChartStyle: String, Sendable, CaseIterable, Equatable {
+    case auto
+    case unicode
+    case ascii
+}
+
+/// One setting: its key, the values it takes, and how it reads and writes them. The one table
+/// (`SettingKey.all`) feeds `set`, its completion, `help set`, `settings` and the file.
+public struct SettingKey: Sendable {
+    public let name: String
+    /// The values it takes, for usage and help: `kg|lb`.
+    public let values: String
+    /// What it is for, in a few words.
+    public let summary: String
+    /// Words Tab offers for its value.
+    public let completions: [String]
+    /// The value as `settings` shows it and the file keeps it.
+    public let read: @Sendable (Settings) -> String?
+    /// Changes the value from typed text; throws when the text is not a value it takes.
+    public let write: @Sendable (inout Settings, String) throws(TrendError) -> Void
+
+    public static let unit = SettingKey(
+        name: "unit", values: "kg|lb", summary: "the unit weights are typed and shown in",
+        completions: WeightUnit.allCases.map(\.rawValue), read: { $0.unit.rawValue },
+        write: { settings, text throws(TrendError) in
+            guard let unit = WeightUnit(symbol: text.trimmingWhitespace()) else {
+                throw .settings(.invalidValue(key: "unit", value: text))
+            }
+            settings.unit = unit
+        })
+
+    public static let goal = SettingKey(
+        name: "goal", values: "WEIGHT|off", summary: "the goal weight, in the unit or with kg or lb after it",
+        completions: ["off"], read: { $0.goalKilograms.map { "\($0) kg" } },
+        write: { settings, text throws(TrendError) in
+            let trimmed = text.trimmingWhitespace()
+            if trimmed.lowercased() == "off" {
+                settings.goalKilograms = nil
+                return
+            }
+            do throws(WeightValidationError) {
+                settings.goalKilograms = try settings.unit.kilograms(from: trimmed)
+            } catch {
+                throw .validation(error)
+            }
+        })
+
+    public static let chartStyle = SettingKey(
+        name: "chart-style", values: "auto|unicode|ascii",
+        summary: "how charts are drawn: Unicode on a UTF-8 terminal (auto), or always one way",
+        completions: ChartStyle.allCases.map(\.rawValue), read: { $0.chartStyle.rawValue },
+        write: { settings, text throws(TrendError) in
+            guard let style = ChartStyle(rawValue: text.trimmingWhitespace().lowercased()) else {
+                throw .settings(.invalidValue(key: "chart-style", value: text))
+            }
+            settings.chartStyle = style
+        })
+
+    public static let all: [SettingKey] = [.unit, .goal, .chartStyle]
+
+    public static func named(_ name: String) -> SettingKey? {
+        all.first { $0.name == name.lowercased() }
+    }
+}
+
+extension Settings {
+    /// Reads `key = value` lines. Unknown keys, comments and blank lines are kept for the
+    /// next rewrite; a known key with a value it does not take is an error.
+    init(parsing text: String) throws(SettingsProblem) {
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init) {
+            let trimmed = line.trimmingWhitespace()
+            if trimmed.isEmpty || trimmed.hasPrefix("#") {
+                if trimmed != "# trendsh settings" && !trimmed.isEmpty { otherLines.append(line) }
+                continue
+            }
             let parts = trimmed.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
-            guard parts.count == 2 else { throw SettingsParseError(line: trimmed) }
-            if parts[0] == "unit" {
-                guard let unit = WeightUnit(rawValue: parts[1]) else { throw SettingsParseError(line: trimmed) }
-                self.unit = unit
+            guard parts.count == 2 else { throw .unexpectedLine(trimmed) }
+            guard let key = SettingKey.named(parts[0]) else {
+                otherLines.append(line)
+                continue
+            }
+            do {
+                // The file keeps a goal in kilograms, whatever the unit.
+                if key.name == SettingKey.goal.name, parts[1].lowercased() != "off" {
+                    goalKilograms = try WeightUnit.kilograms.kilograms(from: parts[1])
+                } else {
+                    try key.write(&self, parts[1])
+                }
+            } catch {
+                throw .unexpectedLine(trimmed)
             }
         }
     }
 
-    var fileText: String { "# trendsh settings\nunit = \(unit.rawValue)\n" }
-}
-
-struct SettingsParseError: Error {
-    var line: String
-}
-
-/// Where settings are kept.
-public protocol SettingsStore: Sendable {
-    func load() throws(SettingsError) -> Settings
-    func save(_ settings: Settings) throws(SettingsError)
-}
-
-/// Settings in a small text file beside the store, replaced atomically, mode 0600.
-public struct FileSettingsStore: SettingsStore {
-    public let path: String
-
-    public init(path: String) { self.path = path }
-
-    public func load() throws(SettingsError) -> Settings {
-        do {
-            guard let bytes = try PrivateFile.read(path, limit: 64 * 1024) else { return Settings() }
-            return try Settings(parsing: String(decoding: bytes, as: UTF8.self))
-        } catch let error as PrivateFileError {
-            throw .unreadable(path: path, detail: systemMessage(error.errno))
-        } catch let error as SettingsParseError {
-            throw .unreadable(path: path, detail: "unexpected line \"\(error.line)\"")
-        } catch {
-            throw .unreadable(path: path, detail: String(describing: error))
+    var fileText: String {
+        var lines = ["# trendsh settings"]
+        for key in SettingKey.all {
+            if let value = key.read(self) { lines.append("\(key.name) = \(value)") }
         }
-    }
-
-    public func save(_ settings: Settings) throws(SettingsError) {
-        do {
-            try PrivateFile.replace(path, with: Array(settings.fileText.utf8))
-        } catch {
-            throw .cannotWrite(path: path, errno: error.errno)
-        }
-    }
-}
-
-/// Settings held in memory, for `:memory:` sessions and tests.
-public final class InMemorySettingsStore: SettingsStore {
-    private let state: Mutex<(settings: Settings, failsToSave: Bool)>
-
-    public init(_ settings: Settings = Settings(), failsToSave: Bool = false) {
-        state = Mutex((settings, failsToSave))
-    }
-
-    public func load() throws(SettingsError) -> Settings { state.withLock { $0.settings } }
-
-    public func save(_ settings: Settings) throws(SettingsError) {
-        let saved = state.withLock { value -> Bool in
-            guard !value.failsToSave else { return false }
-            value.settings = settings
-            return true
-        }
-        guard saved else { throw .simulated }
+        lines += otherLines
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -1,7 +1,7 @@
 import Observation
 
-/// The settings feature. It does not touch the weight store, so it keeps working when the
-/// store cannot open.
+/// The settings feature. It does not touch the store, so it keeps working when the store
+/// cannot open. A change takes effect only once the settings store has written it.
 @MainActor
 @Observable
 public final class SettingsFeature {
@@ -22,11 +22,25 @@ public final class SettingsFeature {
     }
 
     public var unit: WeightUnit { settings.unit }
+    public var goalKilograms: Double? { settings.goalKilograms }
+    public var chartStyle: ChartStyle { settings.chartStyle }
+
+    /// Sets one setting from typed text; on failure nothing changes.
+    public func set(_ key: SettingKey, to text: String) throws(TrendError) {
+        var changed = settings
+        try key.write(&changed, text)
+        try commit(changed)
+    }
 
     /// Changes the unit once the store has written it; on failure nothing changes.
     public func setUnit(_ unit: WeightUnit) throws(TrendError) {
         var changed = settings
         changed.unit = unit
+        try commit(changed)
+    }
+
+    private func commit(_ changed: Settings) throws(TrendError) {
+        guard changed != settings else { return }
         do {
             try store.save(changed)
         } catch {

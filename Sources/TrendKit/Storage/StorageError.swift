@@ -1,45 +1,49 @@
-/// Why storage could not do what was asked. Each case keeps SQLite's result code, when there
-/// is one, for diagnostics (`status` shows it).
+/// Why storage could not do what was asked, as typed reasons. The shell's messages turn each
+/// into a sentence; no message is chosen by a SQLite result-code number.
 public enum StorageError: Error, Equatable, Sendable {
     /// Another program holds the store's write lock and did not let go in time.
-    case locked(code: Int32)
+    case locked
     /// The store or its folder cannot be written.
-    case readOnly(code: Int32)
+    case readOnly
     /// The disk or the store's size limit is full.
-    case diskFull(code: Int32)
-    /// The file is damaged or is not a trendsh store; it is left untouched.
-    case damaged(path: String, code: Int32)
+    case diskFull
+    /// SQLite could not read the file as a database: it may be damaged, or a disk read may
+    /// have failed for a moment. It is left untouched.
+    case unreadable(path: String)
+    /// The file is not a SQLite database at all. It is left untouched.
+    case notADatabase(path: String)
+    /// The file is another program's SQLite database. It is left untouched.
+    case foreignDatabase(path: String)
     /// The store was written by a newer trendsh whose format this one does not know.
     case newerFormat(version: Int)
+    /// Upgrading the store's format failed; the store was left exactly as it was.
+    case upgradeFailed(from: Int, to: Int, backup: String?, reason: String)
     /// Reading or writing the disk failed.
-    case ioError(code: Int32)
+    case ioError
     /// The store's file could not be opened or created, usually a missing folder.
-    case cannotOpen(path: String, code: Int32)
-    /// The person interrupted the wait (Ctrl-C).
+    case cannotOpen(path: String)
+    /// The store's path names something other than a regular file (a folder, a device, a
+    /// symbolic link…), which trendsh never opens as a store.
+    case notARegularFile(path: String, kind: FileKind)
+    /// A signal (Ctrl-C, SIGTERM, SIGHUP) ended the wait for the store's lock.
     case interrupted
     /// The change was committed after an earlier I/O error, but the disk did not confirm it
     /// (the checkpoint that proves it failed); trying again checks once more.
-    case unconfirmed(code: Int32)
+    case unconfirmed
+    /// The store refused a value (a constraint); nothing was written.
+    case rejected(message: String)
     /// A failure injected on purpose by tests or by `simulate`.
     case simulated(FaultPoint)
-    /// Any other SQLite failure.
-    case other(code: Int32, message: String)
-
-    /// SQLite's extended result code, when the failure came from SQLite.
-    public var sqliteCode: Int32? {
-        switch self {
-        case .locked(let code), .readOnly(let code), .diskFull(let code), .damaged(_, let code),
-            .ioError(let code), .cannotOpen(_, let code), .other(let code, _), .unconfirmed(let code):
-            return code
-        case .newerFormat, .interrupted, .simulated: return nil
-        }
-    }
+    /// Any other SQLite failure, with SQLite's own words.
+    case other(message: String)
 
     /// True when the connection may be unusable and should be reopened before the next try.
     var needsReopen: Bool {
         switch self {
-        case .ioError, .damaged, .diskFull, .cannotOpen, .other: return true
-        case .locked, .readOnly, .newerFormat, .interrupted, .simulated, .unconfirmed: return false
+        case .ioError, .unreadable, .notADatabase, .foreignDatabase, .diskFull, .cannotOpen, .other, .upgradeFailed,
+            .notARegularFile:
+            return true
+        case .locked, .readOnly, .newerFormat, .interrupted, .simulated, .unconfirmed, .rejected: return false
         }
     }
 
@@ -48,18 +52,43 @@ public enum StorageError: Error, Equatable, Sendable {
     public var mayHaveCommitted: Bool {
         switch self {
         case .ioError, .other, .unconfirmed: return true
-        case .locked, .readOnly, .diskFull, .damaged, .newerFormat, .cannotOpen, .interrupted, .simulated:
+        case .locked, .readOnly, .diskFull, .unreadable, .notADatabase, .foreignDatabase, .newerFormat, .cannotOpen,
+            .interrupted, .simulated, .upgradeFailed, .notARegularFile, .rejected:
             return false
         }
     }
+
+    /// True when trying the same thing again may work without the person changing anything
+    /// but the machine: a lock, a full disk, a passing disk fault. False for a file that is
+    /// not a trendsh store, or a newer one, where only another store helps.
+    public var retryMayHelp: Bool {
+        switch self {
+        case .locked, .readOnly, .diskFull, .ioError, .unconfirmed, .interrupted, .simulated, .other, .unreadable,
+            .cannotOpen:
+            return true
+        case .notADatabase, .foreignDatabase, .newerFormat, .upgradeFailed, .notARegularFile, .rejected:
+            return false
+        }
+    }
+}
+
+/// What a path names, when it is not a regular file.
+public enum FileKind: String, Sendable, Equatable {
+    case directory = "a folder"
+    case symbolicLink = "a symbolic link"
+    case characterDevice = "a character device"
+    case blockDevice = "a block device"
+    case fifo = "a named pipe"
+    case socket = "a socket"
+    case other = "not a regular file"
 }
 
 /// The operations a fault can be injected into.
 public enum FaultPoint: String, Sendable, CaseIterable, Codable {
     /// Opening the store.
     case open
-    /// Any write: a new entry, an edit or a delete.
+    /// Any write: a new entry, an edit, a delete, a habit change.
     case save
-    /// Loading entries.
+    /// Loading a feature's data.
     case refresh
 }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Where the store lives: a file, or memory for a throwaway session.
 public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     case memory
@@ -17,6 +21,15 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { sqlitePath }
+
+    /// False when the path names something other than a regular file or nothing: a folder,
+    /// a device, a symbolic link. Nothing is then created beside it (no `/dev/null.draft`).
+    public var acceptsFilesBeside: Bool {
+        guard case .file(let path) = self else { return false }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return true }
+        return info.st_mode & S_IFMT == S_IFREG
+    }
 
     /// A file beside the store with this suffix (`trend.sqlite.draft`); nil in memory.
     public func companionPath(suffix: String) -> String? {

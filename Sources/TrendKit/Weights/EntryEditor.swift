@@ -1,69 +1,127 @@
 import FoundationEssentials
 import Observation
 
-/// One open draft: what the person typed, the retained error of the last save, and whether a
-/// save is running. A failed save leaves the draft exactly as typed.
+/// One open weight draft: what the person typed, the retained error of the last save, and
+/// whether a save is running. A failed save leaves the draft exactly as typed; a save refused
+/// because another session changed the entry moves the draft's base to what is stored now,
+/// so the next `save` overwrites knowingly.
 @MainActor
 @Observable
-public final class EntryEditor {
-    /// The entry being edited, or nil for a new one.
-    public let entry: WeightEntry?
+public final class EntryEditor: DraftEditor {
     public var draft: WeightEntryDraft
     /// The last save's failure, kept until a save succeeds.
     public private(set) var lastError: TrendError?
-    /// The retained failure as a sentence for the person.
-    public var errorMessage: String? { lastError?.message }
     public private(set) var isSaving = false
-    /// What the last successful save did.
-    public private(set) var lastOutcome: SaveOutcome?
+
+    /// What restoring the draft found about its entry, to be said once.
+    public var restoreNote: RestoreNote?
+
+    /// What restoring a draft found about the entry it edits.
+    public enum RestoreNote: Equatable, Sendable {
+        /// The entry no longer exists; the draft will be saved as a new entry.
+        case entryGone(id: Int64)
+        /// The entry could not be read; the draft's base is unknown until it can be.
+        case entryUnread(id: Int64, TrendError)
+    }
 
     @ObservationIgnored private let log: WeightLog
-    /// The draft as it was opened; anything else is an unsaved change.
-    @ObservationIgnored private let openedDraft: WeightEntryDraft
     /// The draft as it was when a save last failed.
     @ObservationIgnored private var failedDraft: WeightEntryDraft?
 
-    /// Opens a new draft, or one prefilled from `entry`.
+    /// Opens a new draft, or one prefilled from `entry`, in the selected unit.
     public init(log: WeightLog, entry: WeightEntry? = nil) {
         self.log = log
-        self.entry = entry
-        let opened = log.makeDraft(editing: entry)
-        draft = opened
-        openedDraft = opened
+        draft = log.makeDraft(editing: entry)
     }
 
-    /// Reopens a draft kept on disk; everything in it counts as unsaved.
-    public init(log: WeightLog, restoring draft: WeightEntryDraft, editing entry: WeightEntry?) {
+    /// Reopens a draft kept on disk.
+    public init(log: WeightLog, restoring draft: WeightEntryDraft) {
         self.log = log
-        self.entry = entry
         self.draft = draft
-        var blank = log.makeDraft(editing: entry)
-        blank.id = draft.id
-        openedDraft = entry == nil ? WeightEntryDraft(id: draft.id, date: draft.date) : blank
     }
 
-    public var title: String { entry == nil ? "Log Weight" : "Edit Entry" }
-    public var unit: WeightUnit { log.selectedUnit }
+    public var kind: DraftKind { .weight }
+    public var title: String { draft.editing == nil ? "Log Weight" : "Edit Entry" }
     public var latestPermittedEntryDate: Date { log.latestPermittedEntryDate }
     public var canSave: Bool { !draft.value.isEmpty && !isSaving }
-    public var hasUnsavedChanges: Bool { draft != openedDraft }
+    public var hasUnsavedChanges: Bool { draft.hasUnsavedChanges }
     /// True after a failed save until the draft changes.
     public var lastSaveFailed: Bool { failedDraft == draft }
+    public var record: DraftRecord { draft.record }
 
-    /// Saves the draft; true only when storage confirmed it. On failure the draft is untouched
-    /// and the message is kept.
-    public func save() async -> Bool {
+    /// Saves the draft. Success means storage confirmed it; on failure the draft keeps what
+    /// was typed, and the error is kept.
+    public func save() async -> Result<SaveOutcome, TrendError> {
         isSaving = true
         defer { isSaving = false }
         do {
-            lastOutcome = try await log.save(draft, editing: entry)
+            let outcome = try await log.save(draft)
             lastError = nil
             failedDraft = nil
-            return true
+            return .success(outcome)
         } catch {
+            if case .conflict(let id, let current) = error, draft.editing?.id == id {
+                // Seen now: the next save overwrites this revision, and only it. An entry
+                // deleted meanwhile is saved again as a new one.
+                if let current {
+                    draft.editing?.revision = current.revision
+                } else {
+                    draft.editing = nil
+                }
+            }
             lastError = error
             failedDraft = draft
-            return false
+            return .failure(error)
         }
     }
+}
+
+extension DraftKind {
+    /// A weight entry, new or edited.
+    public static let weight = DraftKind("weight")
+}
+
+extension WeightEntryDraft {
+    /// The draft as the draft file keeps it.
+    public var record: DraftRecord {
+        var fields = [
+            "id": id.rawValue, "date": StoredTime.text(date), "value": value, "unit": unit.rawValue, "note": note,
+            "opened.date": StoredTime.text(opened.date), "opened.value": opened.value,
+            "opened.unit": opened.unit.rawValue, "opened.note": opened.note,
+        ]
+        if let editing {
+            fields["editing"] = String(editing.id)
+            if let revision = editing.revision { fields["editing.revision"] = String(revision) }
+            if let kilograms = editing.prefilledKilograms { fields["editing.kilograms"] = String(kilograms) }
+        }
+        return DraftRecord(kind: DraftKind.weight.rawValue, fields: fields)
+    }
+
+    /// Reads a record back. A record from trendsh 0.1 has no opened fields: everything in it
+    /// counts as unsaved, and an edit's base is unknown until the entry is read.
+    public init?(record: DraftRecord, defaultUnit: WeightUnit) {
+        guard record.kind == DraftKind.weight.rawValue, let id = record["id"], let dateText = record["date"],
+            let date = StoredTime.date(dateText), let value = record["value"], let note = record["note"]
+        else { return nil }
+        let unit = record["unit"].flatMap(WeightUnit.init(rawValue:)) ?? defaultUnit
+        self.init(id: DraftID(rawValue: id), date: date, value: value, unit: unit, note: note)
+        if let openedDate = record["opened.date"].flatMap(StoredTime.date), let openedValue = record["opened.value"],
+            let openedUnit = record["opened.unit"].flatMap(WeightUnit.init(rawValue:)),
+            let openedNote = record["opened.note"]
+        {
+            opened = Fields(date: openedDate, value: openedValue, unit: openedUnit, note: openedNote)
+        } else {
+            // trendsh 0.1 kept no opened state: a new draft opened with nothing typed.
+            opened = Fields(date: date, value: "", unit: unit, note: "")
+        }
+        if let editingText = record["editing"] {
+            guard let entryID = Int64(editingText) else { return nil }
+            editing = EditedEntry(
+                id: entryID, revision: record["editing.revision"].flatMap { Int64($0) },
+                prefilledKilograms: record["editing.kilograms"].flatMap { Double($0) })
+        }
+    }
+
+    /// True when the record came from trendsh 0.1's draft file.
+    static func isLegacy(_ record: DraftRecord) -> Bool { record["legacy"] == "1" }
 }

@@ -1,76 +1,94 @@
-/// A real repository kept in memory, with named failure helpers for tests. It follows the
-/// same contract as the SQLite store (one suite runs against both).
-public actor InMemoryWeightRepository: WeightRepository {
+/// A real repository kept in memory, following the same contract as the SQLite one (one
+/// suite runs against both). It has no fault plan of its own: failures come from the
+/// `FaultInjector` it is given, as the store's do.
+@MainActor
+public final class InMemoryWeightRepository: WeightRepository {
     private var entries: [WeightEntry] = []
     private var nextID: Int64 = 1
-    private var plan = FaultPlan()
+    /// Applied operations: their kind and the entry they changed.
+    private var operations: [OperationID: (kind: String, target: Int64, revision: Int64?)] = [:]
+    private var deletedIDs: Set<Int64> = []
+    public let faults: FaultInjector
     /// How many write attempts got past the injected faults, for tests that count them.
     public private(set) var writeCount = 0
 
-    public init(entries: [WeightEntry] = []) {
+    public init(entries: [WeightEntry] = [], faults: FaultInjector = FaultInjector()) {
         self.entries = entries
+        self.faults = faults
         nextID = (entries.map(\.id).max() ?? 0) + 1
     }
 
-    /// Fails the next write (insert, update or delete) with `error`.
-    public func failNextSave(with error: StorageError = .simulated(.save)) { plan.fail(.save, with: error, .once) }
-    /// Fails every write with `error` until `stopFailing()`.
-    public func failEverySave(with error: StorageError = .simulated(.save)) { plan.fail(.save, with: error, .always) }
-    /// Fails every open (and so every operation) with `error` until `stopFailing()`.
-    public func failToOpen(with error: StorageError = .simulated(.open)) { plan.fail(.open, with: error, .always) }
-    /// Fails the next load of entries.
-    public func failNextRefresh(with error: StorageError = .simulated(.refresh)) {
-        plan.fail(.refresh, with: error, .once)
-    }
-    /// Commits the next write but throws, as if the process died before acknowledging it.
-    public func loseNextAcknowledgement() { plan.loseNextAcknowledgement() }
-    public func stopFailing() { plan.clear() }
-
-    public func open() throws(StorageError) { try plan.check(.open) }
-
     public func recentEntries(limit: Int) throws(StorageError) -> [WeightEntry] {
-        try plan.check(.open)
-        try plan.check(.refresh)
+        try faults.check(.open, feature: .weights)
+        try faults.check(.refresh, feature: .weights)
         return Array(newestFirst.prefix(max(0, limit)))
     }
 
     public func entry(id: Int64) throws(StorageError) -> WeightEntry? {
-        try plan.check(.open)
+        try faults.check(.open, feature: .weights)
         return entries.first { $0.id == id }
+    }
+
+    public func entry(savedFrom draft: DraftID) throws(StorageError) -> WeightEntry? {
+        try faults.check(.open, feature: .weights)
+        return entries.first { $0.draftID == draft }
     }
 
     public func insert(_ new: NewWeightEntry) throws(StorageError) -> InsertOutcome {
         try beginWrite()
         if let existing = entries.first(where: { $0.draftID == new.draftID }) { return .alreadySaved(existing) }
         let entry = WeightEntry(
-            id: nextID, date: new.date, kilograms: new.kilograms, note: new.note, draftID: new.draftID)
+            id: nextID, date: new.date, kilograms: new.kilograms, note: new.note, draftID: new.draftID, revision: 1)
         nextID += 1
         entries.append(entry)
-        try plan.checkAcknowledgement()
+        try faults.checkAcknowledgement()
         return .inserted(entry)
     }
 
-    public func update(_ entry: WeightEntry) throws(StorageError) -> WeightEntry? {
+    public func update(_ change: EntryChange) throws(StorageError) -> UpdateOutcome {
         try beginWrite()
-        guard let index = entries.firstIndex(where: { $0.id == entry.id }) else { return nil }
-        entries[index].date = entry.date
-        entries[index].kilograms = entry.kilograms
-        entries[index].note = entry.note
-        try plan.checkAcknowledgement()
-        return entries[index]
+        if let applied = operations[change.operation] {
+            return .alreadyApplied(entries.first { $0.id == change.id }, revision: applied.revision)
+        }
+        guard let index = entries.firstIndex(where: { $0.id == change.id }) else { return .missing }
+        if let expected = change.expectedRevision, entries[index].revision != expected {
+            return .conflict(current: entries[index])
+        }
+        entries[index].date = change.date
+        entries[index].kilograms = change.kilograms
+        entries[index].note = change.note
+        entries[index].revision += 1
+        operations[change.operation] = ("update", change.id, entries[index].revision)
+        try faults.checkAcknowledgement()
+        return .updated(entries[index])
     }
 
-    public func delete(id: Int64) throws(StorageError) -> WeightEntry? {
+    public func delete(id: Int64, expectedRevision: Int64?, operation: OperationID) throws(StorageError)
+        -> RemovalOutcome
+    {
         try beginWrite()
-        guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
+        if operations[operation] != nil { return .alreadyDeleted }
+        guard let index = entries.firstIndex(where: { $0.id == id }) else {
+            return deletedIDs.contains(id) ? .alreadyDeleted : .missing
+        }
+        if let expectedRevision, entries[index].revision != expectedRevision {
+            return .conflict(current: entries[index])
+        }
         let removed = entries.remove(at: index)
-        try plan.checkAcknowledgement()
-        return removed
+        operations[operation] = ("delete", id, nil)
+        deletedIDs.insert(id)
+        try faults.checkAcknowledgement()
+        return .deleted(removed)
+    }
+
+    public func operationApplied(_ operation: OperationID) throws(StorageError) -> Bool {
+        try faults.check(.open, feature: .weights)
+        return operations[operation] != nil
     }
 
     private func beginWrite() throws(StorageError) {
-        try plan.check(.open)
-        try plan.check(.save)
+        try faults.check(.open, feature: .weights)
+        try faults.check(.save, feature: .weights)
         writeCount += 1
     }
 

@@ -1,21 +1,25 @@
 import FoundationEssentials
 
-/// A weight that storage has confirmed. Only the repository creates these.
+/// A weight that storage has confirmed. Only a repository creates these.
 public struct WeightEntry: Sendable, Equatable, Identifiable {
     /// The store's row id, shown to people as `#12`.
     public var id: Int64
+    /// When it was weighed, to the millisecond.
     public var date: Date
     public var kilograms: Double
     public var note: String
     /// The draft this entry was saved from; a retry of that draft finds it instead of writing twice.
     public var draftID: DraftID?
+    /// Raised by every write; an edit saved against an older revision is refused.
+    public var revision: Int64
 
-    public init(id: Int64, date: Date, kilograms: Double, note: String, draftID: DraftID? = nil) {
+    public init(id: Int64, date: Date, kilograms: Double, note: String, draftID: DraftID? = nil, revision: Int64 = 1) {
         self.id = id
         self.date = date
         self.kilograms = kilograms
         self.note = note
         self.draftID = draftID
+        self.revision = revision
     }
 
     /// True when the two describe the same weight, date and note, whatever their ids.
@@ -31,31 +35,34 @@ public struct NewWeightEntry: Sendable, Equatable {
     public var note: String
     public var draftID: DraftID
 
+    /// The date is kept to the millisecond, as the store keeps it.
     public init(date: Date, kilograms: Double, note: String, draftID: DraftID) {
-        self.date = date
+        self.date = StoredTime.rounded(date)
         self.kilograms = kilograms
         self.note = note
         self.draftID = draftID
     }
 }
 
-/// The identity of one draft, stored with the entry it becomes so a retry never writes twice.
-public struct DraftID: Hashable, Sendable, Codable, CustomStringConvertible {
-    public let rawValue: String
+/// A change to a stored entry, made only if the entry is still at `expectedRevision`.
+public struct EntryChange: Sendable, Equatable {
+    public var id: Int64
+    public var date: Date
+    public var kilograms: Double
+    public var note: String
+    /// The revision the change was made from; nil changes whatever is stored.
+    public var expectedRevision: Int64?
+    /// The change's identity, recorded with it, so a retry never applies it twice.
+    public var operation: OperationID
 
-    public init(rawValue: String) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
+    public init(
+        id: Int64, date: Date, kilograms: Double, note: String, expectedRevision: Int64?, operation: OperationID
+    ) {
+        self.id = id
+        self.date = StoredTime.rounded(date)
+        self.kilograms = kilograms
+        self.note = note
+        self.expectedRevision = expectedRevision
+        self.operation = operation
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// A fresh random identity.
-    public static func make() -> DraftID { DraftID(rawValue: UUID().uuidString.lowercased()) }
-
-    public var description: String { rawValue }
 }

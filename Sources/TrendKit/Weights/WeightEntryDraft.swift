@@ -1,26 +1,86 @@
 import FoundationEssentials
 
 /// What a person is typing: the value is text, possibly incomplete or invalid, kept exactly
-/// as typed. Only `WeightLog.save` turns a draft into confirmed data.
-public struct WeightEntryDraft: Sendable, Equatable, Codable {
+/// as typed, with the unit it was typed in. Only `WeightLog.save` turns a draft into
+/// confirmed data.
+public struct WeightEntryDraft: Sendable, Equatable {
     /// The longest note accepted, in characters, after trimming.
     public static let maximumNoteLength = 500
 
     public var id: DraftID
     public var date: Date
+    /// The weight as typed; it may name its own unit (`165 lb`).
     public var value: String
+    /// The unit the value is read in, unless it names its own: the unit in force when it was typed.
+    public var unit: WeightUnit
     public var note: String
+    /// The entry this draft edits; nil for a new entry.
+    public var editing: EditedEntry?
+    /// The fields as the draft was opened; anything else is an unsaved change.
+    public var opened: Fields
 
-    public init(id: DraftID = .make(), date: Date, value: String = "", note: String = "") {
+    /// The fields a person changes.
+    public struct Fields: Sendable, Equatable {
+        public var date: Date
+        public var value: String
+        public var unit: WeightUnit
+        public var note: String
+
+        public init(date: Date, value: String, unit: WeightUnit, note: String) {
+            self.date = date
+            self.value = value
+            self.unit = unit
+            self.note = note
+        }
+    }
+
+    /// A new draft.
+    public init(id: DraftID = .make(), date: Date, value: String = "", unit: WeightUnit = .kilograms, note: String = "")
+    {
         self.id = id
         self.date = date
         self.value = value
+        self.unit = unit
         self.note = note
+        editing = nil
+        opened = Fields(date: date, value: "", unit: unit, note: "")
     }
 
+    /// A draft prefilled from `entry`, its weight shown in `unit` with up to two decimals.
+    public init(id: DraftID = .make(), editing entry: WeightEntry, unit: WeightUnit) {
+        self.id = id
+        let value = DecimalText.shortest(unit.value(fromKilograms: entry.kilograms))
+        date = entry.date
+        self.value = value
+        self.unit = unit
+        note = entry.note
+        editing = EditedEntry(id: entry.id, revision: entry.revision, prefilledKilograms: entry.kilograms)
+        opened = Fields(date: entry.date, value: value, unit: unit, note: entry.note)
+    }
+
+    /// The fields as they are now.
+    public var fields: Fields { Fields(date: date, value: value, unit: unit, note: note) }
+
+    /// True when the draft differs from how it was opened. A value's unit matters only
+    /// when there is a value, and a value that names its own unit needs no other.
+    public var hasUnsavedChanges: Bool {
+        date != opened.date || value != opened.value || note != opened.note
+            || (!value.isEmpty && WeightText(value).unit == nil && unit != opened.unit)
+    }
+
+    /// True when the value is the one trendsh filled in, unchanged: it stands for the stored
+    /// weight exactly, whatever rounding the text shows.
+    public var valueIsAsPrefilled: Bool {
+        editing?.prefilledKilograms != nil && value == opened.value && unit == opened.unit
+    }
+
+    /// The unit the value is read in: the one it names, or the draft's.
+    public var valueUnit: WeightUnit { WeightText(value).unit ?? unit }
+
     /// Converts the typed value through the unit's own validation.
-    public func kilograms(using unit: WeightUnit) throws(WeightValidationError) -> Double {
-        try unit.kilograms(from: value)
+    public func kilograms() throws(WeightValidationError) -> Double {
+        if valueIsAsPrefilled, let exact = editing?.prefilledKilograms { return exact }
+        return try unit.kilograms(from: value)
     }
 
     /// The note as it will be stored: trimmed, in Unicode NFC, at most 500 characters.
@@ -32,12 +92,16 @@ public struct WeightEntryDraft: Sendable, Equatable, Codable {
         return note
     }
 
-    /// Checks every field and returns the entry to store.
-    public func validated(unit: WeightUnit, latestPermittedDate: Date) throws(WeightValidationError)
-        -> NewWeightEntry
-    {
-        let kilograms = try kilograms(using: unit)
-        guard date <= latestPermittedDate else { throw .dateInFuture }
+    /// Checks every field and returns the entry to store. An entry already dated in the
+    /// future (by an earlier fixed clock) may keep that date only while its weight is
+    /// unchanged, so its note can still be corrected.
+    public func validated(latestPermittedDate: Date) throws(WeightValidationError) -> NewWeightEntry {
+        let kilograms = try kilograms()
+        if date > latestPermittedDate {
+            let keepsFutureDate = editing != nil && date == opened.date
+            guard keepsFutureDate else { throw .dateInFuture }
+            guard valueIsAsPrefilled else { throw .futureEntryAllowsOnlyNote(date: date) }
+        }
         return NewWeightEntry(date: date, kilograms: kilograms, note: try normalizedNote(), draftID: id)
     }
 
@@ -46,5 +110,21 @@ public struct WeightEntryDraft: Sendable, Equatable, Codable {
     /// normaliser, which `String` itself uses for comparison.
     static func canonicalNFC(_ text: String) -> String {
         String(decoding: text._nfcCodeUnits, as: UTF8.self)
+    }
+}
+
+/// The stored entry a draft edits, as the draft knows it.
+public struct EditedEntry: Sendable, Equatable {
+    public var id: Int64
+    /// The revision the draft was opened from, or moved to by a refused save; nil when the
+    /// entry could not be read when the draft was restored (unread).
+    public var revision: Int64?
+    /// The stored weight behind the prefilled value; nil when unread.
+    public var prefilledKilograms: Double?
+
+    public init(id: Int64, revision: Int64?, prefilledKilograms: Double?) {
+        self.id = id
+        self.revision = revision
+        self.prefilledKilograms = prefilledKilograms
     }
 }

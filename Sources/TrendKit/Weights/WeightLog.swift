@@ -23,10 +23,10 @@ public final class WeightLog {
     @ObservationIgnored private let repository: any WeightRepository
     @ObservationIgnored private let clock: Clock
     @ObservationIgnored private let settings: SettingsFeature
-    /// Deletes that failed with a storage error: the failure may have come after the
-    /// change reached storage, so a retry that finds the entry gone succeeds.
-    @ObservationIgnored private var unconfirmedDeletes: [Int64: UnconfirmedDelete] = [:]
-    /// Saves whose commit is running, by draft: a second save of the same draft joins one.
+    /// Deletes whose outcome storage did not confirm, with the operation to retry them as.
+    @ObservationIgnored private var unconfirmedDeletes: [Int64: (operation: OperationID, entry: WeightEntry?)] = [:]
+    /// Saves whose commit is running, by draft: a second save of the same draft joins one,
+    /// and a save of a changed draft waits for it.
     @ObservationIgnored private var savesInFlight: [DraftID: SaveInFlight] = [:]
 
     public init(repository: any WeightRepository, settings: SettingsFeature, clock: Clock, windowSize: Int = 100) {
@@ -42,9 +42,8 @@ public final class WeightLog {
 
     /// A new draft dated now, or one prefilled from `entry` in the selected unit.
     public func makeDraft(editing entry: WeightEntry? = nil) -> WeightEntryDraft {
-        guard let entry else { return WeightEntryDraft(date: clock.now()) }
-        let value = selectedUnit.value(fromKilograms: entry.kilograms)
-        return WeightEntryDraft(date: entry.date, value: DecimalText.shortest(value), note: entry.note)
+        guard let entry else { return WeightEntryDraft(date: StoredTime.rounded(clock.now()), unit: selectedUnit) }
+        return WeightEntryDraft(editing: entry, unit: selectedUnit)
     }
 
     /// Checks a date against the domain rule, for commands that set one.
@@ -69,73 +68,134 @@ public final class WeightLog {
     }
 
     /// Validates, commits, and only after the commit returns publishes. A second save of the
-    /// same draft while one is in flight joins it; a retry of a draft already stored (its
+    /// same draft while one is in flight joins it; a save of a changed draft waits for the
+    /// one in flight, then writes its own content. A retry of a draft already stored (its
     /// first commit was not acknowledged) writes nothing new.
-    public func save(_ draft: WeightEntryDraft, editing entry: WeightEntry? = nil) async throws(TrendError)
-        -> SaveOutcome
-    {
-        if let inFlight = savesInFlight[draft.id], inFlight.draft == draft {
-            let joined = await withCheckedContinuation { inFlight.waiters.append($0) }
-            return try joined.get()
+    public func save(_ draft: WeightEntryDraft) async throws(TrendError) -> SaveOutcome {
+        while let inFlight = savesInFlight[draft.id] {
+            let result = await withCheckedContinuation { inFlight.waiters.append($0) }
+            if inFlight.draft == draft { return try result.get() }
         }
-        var validated: NewWeightEntry
+        if let editing = draft.editing, !draft.hasUnsavedChanges { return .unchanged(id: editing.id) }
+        let validated: NewWeightEntry
         do {
-            validated = try draft.validated(unit: selectedUnit, latestPermittedDate: latestPermittedEntryDate)
+            validated = try draft.validated(latestPermittedDate: latestPermittedEntryDate)
         } catch {
             throw .validation(error)
         }
-        if let entry, draft.value == makeDraft(editing: entry).value {
-            // The value is the prefilled, rounded text: keep the stored weight exactly.
-            validated.kilograms = entry.kilograms
-        }
         // The commit runs in this caller's task (no extra task, no thread hop); callers that
-        // join meanwhile wait on continuations and get the same result.
+        // arrive meanwhile wait on continuations.
         let inFlight = SaveInFlight(draft: draft)
         savesInFlight[draft.id] = inFlight
         let result: Result<SaveOutcome, TrendError>
         do {
-            result = .success(try await Self.commit(validated, editing: entry, to: repository))
+            result = .success(try await commit(validated, editing: draft.editing))
         } catch {
             result = .failure(error)
         }
         if savesInFlight[draft.id] === inFlight { savesInFlight[draft.id] = nil }
         switch result {
-        case .success(let outcome): publish(outcome.entry)
-        case .failure(let error): if case .storage = error { retainedError = error }
+        case .success(let outcome):
+            if let entry = outcome.entry { publish(entry) }
+            retainedError = nil
+        case .failure(let error):
+            if case .storage = error { retainedError = error }
         }
         for waiter in inFlight.waiters { waiter.resume(returning: result) }
         return try result.get()
     }
 
-    /// Deletes an entry; publishes its removal only after storage confirms it. A retry of a
-    /// delete whose first attempt failed, and which storage shows already done, succeeds
-    /// as `alreadyDeleted` instead of reporting a missing entry.
-    public func delete(id: Int64) async throws(TrendError) -> DeleteOutcome {
-        let removed: WeightEntry?
+    private func commit(_ new: NewWeightEntry, editing: EditedEntry?) async throws(TrendError) -> SaveOutcome {
         do {
-            removed = try await repository.delete(id: id)
+            if let editing {
+                // An unread base (revision unknown) is never current: the refusal shows what is stored.
+                let change = EntryChange(
+                    id: editing.id, date: new.date, kilograms: new.kilograms, note: new.note,
+                    expectedRevision: editing.revision ?? 0, operation: new.draftID.operation)
+                switch try await repository.update(change) {
+                case .updated(let entry): return .updated(entry)
+                case .alreadyApplied(let entry?, _) where entry.hasSameContent(as: new):
+                    return .alreadySaved(entry)
+                case .alreadyApplied(let entry?, let produced) where entry.revision == produced:
+                    // This draft's earlier save landed (its reply was lost, or it was still
+                    // running); the draft changed since. Nobody else has written the entry, so
+                    // the change is applied on top, as a new operation.
+                    return try await correct(entry, to: new)
+                case .alreadyApplied(let entry?, _), .conflict(let entry):
+                    throw TrendError.conflict(id: editing.id, current: entry)
+                case .alreadyApplied(nil, _), .missing: throw TrendError.conflict(id: editing.id, current: nil)
+                }
+            }
+            switch try await repository.insert(new) {
+            case .inserted(let stored):
+                return .created(stored)
+            case .alreadySaved(let stored) where stored.hasSameContent(as: new):
+                return .alreadySaved(stored)
+            case .alreadySaved(let stored):
+                // The draft changed after its first, unacknowledged commit: bring the entry up to date.
+                return try await correct(stored, to: new)
+            }
+        } catch let error as StorageError {
+            throw .storage(error)
+        } catch let error as TrendError {
+            throw error
+        } catch {
+            throw .storage(.other(message: String(describing: error)))
+        }
+    }
+
+    /// Brings an entry this draft already wrote up to the draft's newer content, as a new
+    /// operation made only from the revision the earlier write left.
+    private func correct(_ stored: WeightEntry, to new: NewWeightEntry) async throws -> SaveOutcome {
+        let change = EntryChange(
+            id: stored.id, date: new.date, kilograms: new.kilograms, note: new.note,
+            expectedRevision: stored.revision, operation: .make())
+        switch try await repository.update(change) {
+        case .updated(let entry), .alreadyApplied(let entry?, _): return .updated(entry)
+        case .conflict(let current): throw TrendError.conflict(id: stored.id, current: current)
+        case .missing, .alreadyApplied(nil, _): throw TrendError.conflict(id: stored.id, current: nil)
+        }
+    }
+
+    /// Deletes an entry, if it is still at `expectedRevision` (the revision this session last
+    /// showed); publishes its removal only after storage confirms it. A delete retried after
+    /// a failure that may have committed, in this session or a later one, succeeds as
+    /// `alreadyDeleted` instead of reporting a missing entry.
+    public func delete(id: Int64, expectedRevision: Int64?, openDraftEdits editedID: Int64? = nil)
+        async
+        throws(TrendError) -> DeleteOutcome
+    {
+        if editedID == id { throw .entryOpenInDraft(id: id) }
+        let earlier = unconfirmedDeletes[id]
+        let operation = earlier?.operation ?? .make()
+        let outcome: RemovalOutcome
+        do {
+            outcome = try await repository.delete(id: id, expectedRevision: expectedRevision, operation: operation)
         } catch {
             // Only a failure that may have come after the change reached storage leaves the
             // outcome unknown; a lock, a read-only store or a failed open wrote nothing.
-            if error.mayHaveCommitted, unconfirmedDeletes[id] == nil, let known = entries.first(where: { $0.id == id })
-            {
-                unconfirmedDeletes[id] = UnconfirmedDelete(entry: known)
+            if error.mayHaveCommitted, earlier == nil {
+                unconfirmedDeletes[id] = (operation, entries.first { $0.id == id })
             }
             retainedError = .storage(error)
             throw .storage(error)
         }
-        let earlierAttempt = unconfirmedDeletes.removeValue(forKey: id)
-        let outcome: DeleteOutcome
-        if let removed {
-            outcome = DeleteOutcome(id: id, entry: removed, alreadyDeleted: false)
-        } else if let earlierAttempt {
-            outcome = DeleteOutcome(id: id, entry: earlierAttempt.entry, alreadyDeleted: true)
-        } else {
+        unconfirmedDeletes[id] = nil
+        retainedError = nil
+        switch outcome {
+        case .deleted(let entry):
+            forget(id)
+            return DeleteOutcome(id: id, entry: entry, alreadyDeleted: false)
+        case .alreadyDeleted:
+            forget(id)
+            return DeleteOutcome(id: id, entry: earlier?.entry, alreadyDeleted: true)
+        case .conflict(let current):
+            publish(current)
+            throw .conflict(id: id, current: current)
+        case .missing:
+            forget(id)
             throw .noSuchEntry(id: id)
         }
-        forget(id)
-        retainedError = nil
-        return outcome
     }
 
     /// One entry, from the window when it is there, else from storage.
@@ -152,6 +212,25 @@ public final class WeightLog {
         return found
     }
 
+    /// The entry saved from a draft, if the store holds one: how a restored draft learns that
+    /// its save had landed.
+    public func entry(savedFrom draft: DraftID) async throws(TrendError) -> WeightEntry? {
+        do {
+            return try await repository.entry(savedFrom: draft)
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    /// True when the store has applied this operation (an edit saved from a draft).
+    public func operationApplied(_ operation: OperationID) async throws(TrendError) -> Bool {
+        do {
+            return try await repository.operationApplied(operation)
+        } catch {
+            throw .storage(error)
+        }
+    }
+
     /// The `count` newest entries: from the window when it holds them, else from storage.
     public func newest(_ count: Int) async throws(TrendError) -> [WeightEntry] {
         if count <= trustedCount || holdsWholeLog {
@@ -165,46 +244,8 @@ public final class WeightLog {
         }
     }
 
-    private static func commit(_ new: NewWeightEntry, editing entry: WeightEntry?, to repository: any WeightRepository)
-        async throws(TrendError) -> SaveOutcome
-    {
-        do {
-            if let entry {
-                let changed = WeightEntry(
-                    id: entry.id, date: new.date, kilograms: new.kilograms, note: new.note, draftID: entry.draftID)
-                guard let updated = try await repository.update(changed) else {
-                    throw TrendError.noSuchEntry(id: entry.id)
-                }
-                return SaveOutcome(entry: updated, kind: .updated)
-            }
-            switch try await repository.insert(new) {
-            case .inserted(let stored):
-                return SaveOutcome(entry: stored, kind: .created)
-            case .alreadySaved(let stored) where stored.hasSameContent(as: new):
-                return SaveOutcome(entry: stored, kind: .alreadySaved)
-            case .alreadySaved(let stored):
-                // The draft changed after its first, unacknowledged commit: bring the entry up to date.
-                var changed = stored
-                changed.date = new.date
-                changed.kilograms = new.kilograms
-                changed.note = new.note
-                guard let updated = try await repository.update(changed) else {
-                    throw TrendError.noSuchEntry(id: stored.id)
-                }
-                return SaveOutcome(entry: updated, kind: .updated)
-            }
-        } catch let error as StorageError {
-            throw .storage(error)
-        } catch let error as TrendError {
-            throw error
-        } catch {
-            throw .storage(.other(code: 0, message: String(describing: error)))
-        }
-    }
-
     private func publish(_ stored: WeightEntry) {
         forget(stored.id)
-        retainedError = nil
         let index = entries.firstIndex { ($0.date, $0.id) < (stored.date, stored.id) } ?? entries.count
         entries.insert(stored, at: index)
         // Inside the trusted prefix it is among the newest; just past it, only when nothing
@@ -230,7 +271,7 @@ public struct DeleteOutcome: Sendable, Equatable {
     public var id: Int64
     /// The entry removed, when it is known.
     public var entry: WeightEntry?
-    /// True when an earlier, failed attempt had already removed it; nothing changed now.
+    /// True when an earlier attempt had already removed it; nothing changed now.
     public var alreadyDeleted: Bool
 
     public init(id: Int64, entry: WeightEntry?, alreadyDeleted: Bool) {
@@ -240,12 +281,7 @@ public struct DeleteOutcome: Sendable, Equatable {
     }
 }
 
-/// A delete whose outcome storage did not confirm, and the entry it was for.
-private struct UnconfirmedDelete {
-    var entry: WeightEntry?
-}
-
-/// One save whose commit is running, and the callers waiting to share its result.
+/// One save whose commit is running, and the callers waiting for its result.
 @MainActor
 private final class SaveInFlight {
     let draft: WeightEntryDraft
@@ -255,16 +291,21 @@ private final class SaveInFlight {
 }
 
 /// What a successful save did.
-public struct SaveOutcome: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
-        /// A new entry was written.
-        case created
-        /// An existing entry was changed.
-        case updated
-        /// An earlier, unacknowledged save had already written this draft; nothing new was written.
-        case alreadySaved
-    }
+public enum SaveOutcome: Sendable, Equatable {
+    /// A new entry was written.
+    case created(WeightEntry)
+    /// An existing entry was changed.
+    case updated(WeightEntry)
+    /// An earlier, unacknowledged save had already written this draft; nothing new was written.
+    case alreadySaved(WeightEntry)
+    /// The draft edits an entry and changes nothing: nothing was written.
+    case unchanged(id: Int64)
 
-    public var entry: WeightEntry
-    public var kind: Kind
+    /// The entry as stored, when the save wrote or found one.
+    public var entry: WeightEntry? {
+        switch self {
+        case .created(let entry), .updated(let entry), .alreadySaved(let entry): return entry
+        case .unchanged: return nil
+        }
+    }
 }

@@ -1,18 +1,22 @@
 /// Where weight entries are stored. Every operation returns confirmed data or throws.
 /// Implementations open lazily and retry a failed open on the next call.
-public protocol WeightRepository: Sendable {
-    /// Opens the store now rather than at the first operation (which would open it too).
-    func open() async throws(StorageError)
+@MainActor
+public protocol WeightRepository: AnyObject {
     /// The newest entries, newest first: a window, never the whole log.
     func recentEntries(limit: Int) async throws(StorageError) -> [WeightEntry]
     /// One entry, or nil when there is none with that id.
     func entry(id: Int64) async throws(StorageError) -> WeightEntry?
+    /// The entry saved from this draft, if any.
+    func entry(savedFrom draft: DraftID) async throws(StorageError) -> WeightEntry?
     /// Writes a new entry, unless one saved from the same draft exists: then returns that one.
     func insert(_ entry: NewWeightEntry) async throws(StorageError) -> InsertOutcome
-    /// Replaces an entry's date, weight and note; nil when the entry no longer exists.
-    func update(_ entry: WeightEntry) async throws(StorageError) -> WeightEntry?
-    /// Removes an entry and returns it; nil when there was none.
-    func delete(id: Int64) async throws(StorageError) -> WeightEntry?
+    /// Changes an entry if it is still at the expected revision, raising its revision.
+    func update(_ change: EntryChange) async throws(StorageError) -> UpdateOutcome
+    /// Removes an entry if it is still at the expected revision.
+    func delete(id: Int64, expectedRevision: Int64?, operation: OperationID) async throws(StorageError)
+        -> RemovalOutcome
+    /// True when the store has recorded this operation as applied.
+    func operationApplied(_ operation: OperationID) async throws(StorageError) -> Bool
 }
 
 /// What an insert did.
@@ -27,4 +31,30 @@ public enum InsertOutcome: Sendable, Equatable {
         case .inserted(let entry), .alreadySaved(let entry): return entry
         }
     }
+}
+
+/// What an update did.
+public enum UpdateOutcome: Sendable, Equatable {
+    /// The entry was changed now; this is it as stored.
+    case updated(WeightEntry)
+    /// This operation had already been applied (its first reply was lost); nothing changed
+    /// now. `revision` is the one it produced; the entry as stored now, if it still exists.
+    case alreadyApplied(WeightEntry?, revision: Int64?)
+    /// The entry is at another revision; nothing was written.
+    case conflict(current: WeightEntry)
+    /// There is no such entry.
+    case missing
+}
+
+/// What a delete did.
+public enum RemovalOutcome: Sendable, Equatable {
+    /// The entry was removed now.
+    case deleted(WeightEntry)
+    /// This entry had already been deleted by an earlier operation (this one's first attempt,
+    /// or another's); nothing changed now.
+    case alreadyDeleted
+    /// The entry is at another revision; nothing was written.
+    case conflict(current: WeightEntry)
+    /// There is no such entry, and no record that one was deleted.
+    case missing
 }

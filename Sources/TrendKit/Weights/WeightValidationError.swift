@@ -1,11 +1,20 @@
+import FoundationEssentials
+
 /// Why a draft could not become a weight entry. Each case reads as one sentence to the user.
 public enum WeightValidationError: Error, Equatable, Sendable {
     /// The value is not a number in the accepted range for the unit.
     case invalidWeight(WeightUnit)
     /// The entry's date is later than the current time.
     case dateInFuture
+    /// The entry was dated in the future when it was saved (by an earlier `--now`): only its
+    /// note can change until its date is set to one that has passed.
+    case futureEntryAllowsOnlyNote(date: Date)
     /// The note is longer than `WeightEntryDraft.maximumNoteLength` characters.
     case noteTooLong(length: Int)
     /// The date text is not one of the accepted forms.
     case unreadableDate(String)
+    /// The date is outside the years 1900–9999.
+    case dateOutOfRange(String)
+    /// The local time does not exist: the clocks went forward over it.
+    case nonexistentLocalTime(String)
 }

@@ -1,53 +1,117 @@
-/// Tab completion: command names, then each command's argument set from `CommandTable`.
+/// What completion can offer beyond fixed words: the session's live data.
+public struct CompletionSources {
+    /// Entry ids, newest first.
+    public var entryIDs: () -> [Int64]
+    /// Habit names.
+    public var habitNames: () -> [String]
+
+    public init(entryIDs: @escaping () -> [Int64] = { [] }, habitNames: @escaping () -> [String] = { [] }) {
+        self.entryIDs = entryIDs
+        self.habitNames = habitNames
+    }
+}
+
+/// What a declaration's completion is asked: the words already typed after the command, and
+/// where to find live data.
+public struct CompletionRequest {
+    /// Complete words after the command name (quotes removed).
+    public var previousWords: [String]
+    public var sources: CompletionSources
+
+    /// Names as they would be typed: quoted when they hold spaces.
+    public func quotedHabitNames() -> [String] { sources.habitNames().map(Tokenizer.quoted) }
+}
+
+/// Tab completion: command names, then whatever each command's declaration offers.
 public struct Completer {
     /// What completing the text before the cursor offers.
     public struct Completion: Equatable, Sendable {
-        /// The partial word being completed.
+        /// The partial word being completed, as typed (with an opening quote, if any).
         public var word: String
         /// Matching words, in the order a person expects (entry ids newest first).
         public var candidates: [String]
 
         /// The text every candidate shares beyond `word`.
         public var commonExtension: String {
-            guard var shared = candidates.first else { return "" }
+            guard var shared = candidates.first,
+                candidates.allSatisfy({ $0.lowercased().hasPrefix(word.lowercased()) })
+            else { return "" }
             for candidate in candidates.dropFirst() {
-                while !candidate.hasPrefix(shared) { shared.removeLast() }
+                while !candidate.lowercased().hasPrefix(shared.lowercased()) { shared.removeLast() }
             }
             return String(shared.dropFirst(word.count))
         }
     }
 
-    /// Entry ids to offer for `edit` and `delete`, newest first.
-    public var entryIDs: () -> [Int64]
+    public var sources: CompletionSources
 
-    public init(entryIDs: @escaping () -> [Int64]) { self.entryIDs = entryIDs }
+    public init(sources: CompletionSources) { self.sources = sources }
 
     public func complete(_ textBeforeCursor: String) -> Completion {
-        let words = textBeforeCursor.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        let endsWithSpace = textBeforeCursor.last == " "
-        let completed = endsWithSpace ? words : Array(words.dropLast())
-        let word = endsWithSpace ? "" : (words.last ?? "")
+        let (complete, partial) = Self.split(textBeforeCursor)
         // Commands and their words are read without regard to case, so they complete so too.
-        let prefix = word.lowercased()
-        guard let command = completed.first else {
-            return Completion(word: word, candidates: unique(CommandTable.allNames).filter { $0.hasPrefix(prefix) })
+        let prefix = partial.lowercased()
+        guard let command = complete.first else {
+            // Names and word aliases; `\q` and `.quit` work when typed but are not offered.
+            var seen = Set<String>()
+            let names = CommandTable.allNames.filter {
+                $0.first?.isLetter == true && seen.insert($0).inserted && $0.hasPrefix(prefix)
+            }
+            return Completion(word: partial, candidates: names)
         }
-        guard let spec = CommandTable.spec(named: command.lowercased()) else {
-            return Completion(word: word, candidates: [])
+        guard let declaration = CommandTable.declaration(named: command) else {
+            return Completion(word: partial, candidates: [])
         }
-        let options: [String]
-        switch (spec.arguments, completed.count) {
-        case (.units, 1), (.dateWords, 1), (.simulateModes, 1): options = spec.words
-        case (.simulateModes, 2) where completed[1].lowercased() == "save-failure": options = ["once", "always"]
-        case (.entryIDs, 1): options = entryIDs().map(String.init)
-        case (.commandNames, 1): options = CommandTable.specs.map(\.name)
-        default: options = []
-        }
-        return Completion(word: word, candidates: options.filter { $0.hasPrefix(prefix) })
+        let options = declaration.complete(
+            CompletionRequest(previousWords: Array(complete.dropFirst()), sources: sources))
+        // A quoted name matches what is typed with or without its opening quote.
+        let unquoted = prefix.hasPrefix("\"") ? String(prefix.dropFirst()) : prefix
+        return Completion(
+            word: partial,
+            candidates: options.filter { option in
+                let lowered = option.lowercased()
+                return lowered.hasPrefix(prefix) || (lowered.hasPrefix("\"") && lowered.dropFirst().hasPrefix(unquoted))
+                    || (!prefix.hasPrefix("\"") && lowered.hasPrefix(unquoted))
+            })
     }
 
-    private func unique(_ names: [String]) -> [String] {
-        var seen = Set<String>()
-        return names.filter { seen.insert($0).inserted }
+    /// The complete words before the cursor (quotes removed) and the partial word being typed
+    /// (as typed, with an opening quote when it has one).
+    static func split(_ text: String) -> (complete: [String], partial: String) {
+        var words: [String] = []
+        var current = ""
+        var raw = ""
+        var quoted = false
+        var inWord = false
+        var escaping = false
+        for character in text {
+            if quoted {
+                raw.append(character)
+                if escaping {
+                    current.append(character)
+                    escaping = false
+                } else if character == "\\" {
+                    escaping = true
+                } else if character == "\"" {
+                    quoted = false
+                } else {
+                    current.append(character)
+                }
+                continue
+            }
+            if character == " " || character == "\t" {
+                if inWord {
+                    words.append(current)
+                    current = ""
+                    raw = ""
+                    inWord = false
+                }
+            } else {
+                if character == "\"" && !inWord { quoted = true } else { current.append(character) }
+                raw.append(character)
+                inWord = true
+            }
+        }
+        return (words, inWord ? raw : "")
     }
 }

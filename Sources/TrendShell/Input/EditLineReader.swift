@@ -17,7 +17,6 @@ public final class EditLineReader: LineReader {
     /// Sets up libedit on the process's terminal; nil when it cannot.
     public init?(previousLines: [String], completer: Completer) {
         Self.useUTF8Locale()
-        trendsh_install_signal_handlers()
         guard let editLine = trendsh_el_open("trendsh") else { return nil }
         guard let history = trendsh_history_open(Int32(HistoryFile.limit)) else {
             trendsh_el_close(editLine)
@@ -88,7 +87,9 @@ public final class EditLineReader: LineReader {
         case 0:
             return UInt8(CC_REFRESH_BEEP)
         case 1:
-            el_insertstr(editLine, completion.commonExtension + " ")
+            // The whole word is replaced: a name with spaces gains its quotes.
+            el_deletestr(editLine, Int32(completion.word.count))
+            el_insertstr(editLine, completion.candidates[0] + " ")
             return UInt8(CC_REFRESH)
         default:
             let shared = completion.commonExtension
@@ -111,10 +112,4 @@ private func completeCallback(_ editLine: OpaquePointer?, _ key: Int32) -> UInt8
     guard let editLine, let data = trendsh_el_clientdata(editLine) else { return UInt8(CC_ERROR) }
     let reader = Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue()
     return MainActor.assumeIsolated { reader.complete() }
-}
-
-/// The flags the signal handlers set, for a store wait to poll: Ctrl-C abandons the wait,
-/// and so do SIGTERM and SIGHUP, so the session can end without waiting out the lock.
-public enum InterruptSignal {
-    public static var isPending: Bool { trendsh_interrupt_pending() != 0 || trendsh_terminate_signal() != 0 }
 }

@@ -1,9 +1,12 @@
+import TrendKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// The interactive history, appended line by line as each is entered so a crash loses none.
-/// Lines are stored one per line, with backslash escapes for control characters.
+/// Lines are stored one per line, with backslash escapes for control characters. The file is
+/// opened as trendsh's other files are: never through a symbolic link, never another's.
 @MainActor
 public final class HistoryFile {
     /// The most lines kept.
@@ -21,14 +24,14 @@ public final class HistoryFile {
         linesOnDisk = entries.count
         if entries.count > Self.limit {
             entries.removeFirst(entries.count - Self.limit)
-            trim()
+            _ = trim()
         }
     }
 
     /// Adds a line unless it is blank or repeats the previous one, appending it to the file at
-    /// once. Returns an error sentence when the file could not be written.
+    /// once. Returns why the file could not be written, if it could not.
     @discardableResult
-    public func add(_ line: String) -> String? {
+    public func add(_ line: String) -> PrivateFileError? {
         guard !line.allSatisfy(\.isWhitespace), line != entries.last else { return nil }
         entries.append(line)
         if entries.count > Self.limit { entries.removeFirst(entries.count - Self.limit) }
@@ -37,49 +40,42 @@ public final class HistoryFile {
         return linesOnDisk > Self.limit ? trim() : nil
     }
 
-    private func append(_ text: String) -> String? {
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return "The history file \(path) could not be opened." }
+    private func append(_ text: String) -> PrivateFileError? {
+        let descriptor: Int32
+        do {
+            descriptor = try PrivateFile.openForAppending(path)
+        } catch {
+            return error
+        }
         defer { close(descriptor) }
-        fchmod(descriptor, 0o600)
         let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        return written == bytes.count ? nil : "The history file \(path) could not be written."
+        return written == bytes.count ? nil : PrivateFileError(path: path, reason: .system(written < 0 ? errno : EIO))
     }
 
     /// Rewrites the file with its newest `limit` lines. It is read again first, so lines
     /// another session appended meanwhile are kept.
-    @discardableResult
-    private func trim() -> String? {
+    private func trim() -> PrivateFileError? {
         let kept = Self.load(path).suffix(Self.limit)
-        let temporary = path + ".tmp.\(getpid())"
-        let text = kept.map { Self.encode($0) + "\n" }.joined()
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return "The history file \(path) could not be rewritten." }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        guard written == bytes.count, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return "The history file \(path) could not be rewritten."
+        do {
+            try PrivateFile.replace(path, with: Array(kept.map { Self.encode($0) + "\n" }.joined().utf8))
+        } catch {
+            return error
         }
         linesOnDisk = kept.count
         return nil
     }
 
     static func load(_ path: String) -> [String] {
-        guard let file = fopen(path, "r") else { return [] }
-        defer { fclose(file) }
-        var lines: [String] = []
-        var buffer: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(buffer) }
-        while getline(&buffer, &capacity, file) > 0, let buffer {
-            var line = String(cString: buffer)
-            if line.hasSuffix("\n") { line.removeLast() }
-            lines.append(decode(line))
+        let bytes: [UInt8]?
+        do {
+            bytes = try PrivateFile.read(path, limit: 16 << 20)
+        } catch {
+            // An unreadable history is no history; the first line typed reports the file.
+            return []
         }
-        return lines
+        guard let bytes else { return [] }
+        return bytes.split(separator: 0x0A).map { decode(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// Backslash, and every control character, as an escape.

@@ -7,12 +7,14 @@ public enum LineInput: Equatable, Sendable {
     case line(String)
     /// End of input (Ctrl-D on an empty line, or the pipe closed).
     case end
-    /// Ctrl-C: the line being typed was discarded.
+    /// Ctrl-C at a terminal: the line being typed was discarded.
     case interrupted
     /// A line longer than `maximumLineBytes`; it was read and discarded whole.
     case tooLong(byteCount: Int)
-    /// SIGTERM or SIGHUP arrived.
+    /// A signal asked the run to end (SIGTERM, SIGHUP; SIGINT when piped).
     case terminated(signal: Int32)
+    /// Reading failed with this errno: an error, never mistaken for the end of input.
+    case failed(errno: Int32)
 }
 
 /// A source of command lines: a terminal, a pipe, or a script.
@@ -25,49 +27,103 @@ public protocol LineReader: AnyObject {
 /// The longest line trendsh reads; longer lines are refused, never cut.
 public let maximumLineBytes = 4096
 
-/// Reads lines from a file descriptor (a pipe or file) with a bounded buffer.
+/// Reads lines from a file descriptor (a pipe or file) with a bounded buffer: a line of any
+/// length costs at most `maximumLineBytes` of memory.
 @MainActor
 public final class DescriptorLineReader: LineReader {
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     private var position = 0
+    private var filled = 0
     private var atEnd = false
+    private let beforeWaiting: () -> Void
+    private let watchesSignals: Bool
 
-    public init(descriptor: Int32 = STDIN_FILENO) { self.descriptor = descriptor }
+    /// - Parameters:
+    ///   - beforeWaiting: runs before the reader may block (flushing output, so whoever
+    ///     feeds the pipe sees each answer before sending more).
+    ///   - watchesSignals: a signal ends a wait for input (main installs the handlers).
+    public init(
+        descriptor: Int32 = STDIN_FILENO, watchesSignals: Bool = false, beforeWaiting: @escaping () -> Void = {}
+    ) {
+        self.descriptor = descriptor
+        self.watchesSignals = watchesSignals
+        self.beforeWaiting = beforeWaiting
+    }
 
     public func readLine(prompt: String) -> LineInput {
         var line: [UInt8] = []
         var length = 0
         while true {
-            if position == buffer.count {
-                guard !atEnd, fill() else {
+            if position == filled {
+                guard !atEnd else {
                     if length == 0 { return .end }
                     break
                 }
+                switch fill() {
+                case .filled: break
+                case .end:
+                    if length == 0 { return .end }
+                    break
+                case .signal(let signal): return .terminated(signal: signal)
+                case .failed(let number): return .failed(errno: number)
+                }
+                if position == filled { break }
             }
-            let byte = buffer[position]
-            position += 1
-            if byte == 0x0A { break }
-            length += 1
-            if length <= maximumLineBytes { line.append(byte) }
+            if let newline = buffer[position..<filled].firstIndex(of: 0x0A) {
+                let take = newline - position
+                if length + take <= maximumLineBytes { line.append(contentsOf: buffer[position..<newline]) }
+                length += take
+                position = newline + 1
+                return finish(line, length: length)
+            }
+            let take = filled - position
+            if length + take <= maximumLineBytes { line.append(contentsOf: buffer[position..<filled]) }
+            length += take
+            position = filled
         }
+        return finish(line, length: length)
+    }
+
+    private func finish(_ line: [UInt8], length: Int) -> LineInput {
         if length > maximumLineBytes { return .tooLong(byteCount: length) }
+        var line = line
         if line.last == 0x0D { line.removeLast() }
         return .line(String(decoding: line, as: UTF8.self))
     }
 
-    private func fill() -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+    private enum Fill {
+        case filled
+        case end
+        case signal(Int32)
+        case failed(Int32)
+    }
+
+    private func fill() -> Fill {
+        beforeWaiting()
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                atEnd = true
-                return false
+            if watchesSignals {
+                if let signal = Signals.endingSignal { return .signal(signal) }
+                if !Signals.waitReadable(descriptor), let signal = Signals.endingSignal { return .signal(signal) }
             }
-            buffer = Array(chunk[0..<count])
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EAGAIN {
+                    // Standard input was left non-blocking by whoever started trendsh: wait for it.
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    continue
+                }
+                if errno == EINTR { continue }
+                return .failed(errno)
+            }
+            if count == 0 {
+                atEnd = true
+                return .end
+            }
             position = 0
-            return true
+            filled = count
+            return .filled
         }
     }
 }

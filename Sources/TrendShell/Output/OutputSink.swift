@@ -15,42 +15,61 @@ public protocol OutputSink: AnyObject {
     func write(_ line: String, to stream: OutputStream)
     /// Pushes buffered text out, so stdout and stderr interleave in order.
     func flush()
+    /// The first failure to write standard output (its errno), if any: results that cannot
+    /// be shown end the session.
+    var failure: Int32? { get }
 }
 
-/// Writes to the process's standard output and error.
+/// Writes to the process's standard output and error. Standard output is buffered and
+/// pushed out before anything goes to standard error, before the reader waits for input,
+/// and at the end, so order never changes and a piped run makes few system calls.
 @MainActor
 public final class StandardOutput: OutputSink {
     private var pending: [UInt8] = []
+    public private(set) var failure: Int32?
+    /// Flushes once this much is waiting, so memory stays small.
+    private static let limit = 64 * 1024
 
-    public init() {}
+    /// - Parameter closedAtStart: standard output was closed when trendsh started (it now
+    ///   points at /dev/null); any result is then a failure to show it.
+    public init(closedAtStart: Bool = false) {
+        pending.reserveCapacity(Self.limit)
+        if closedAtStart { failure = EBADF }
+    }
 
     public func write(_ line: String, to stream: OutputStream) {
         switch stream {
         case .out:
             pending.append(contentsOf: line.utf8)
             pending.append(0x0A)
+            if pending.count >= Self.limit { flush() }
         case .err:
             flush()
-            Self.writeAll(Array(line.utf8) + [0x0A], to: STDERR_FILENO)
+            _ = Self.writeAll(Array(line.utf8) + [0x0A], to: STDERR_FILENO)
         }
     }
 
     public func flush() {
         guard !pending.isEmpty else { return }
-        Self.writeAll(pending, to: STDOUT_FILENO)
-        pending.removeAll(keepingCapacity: true)
+        defer { pending.removeAll(keepingCapacity: true) }
+        guard failure == nil else { return }
+        if let error = Self.writeAll(pending, to: STDOUT_FILENO) { failure = error }
     }
 
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    /// Writes every byte; returns the errno when a write fails.
+    @discardableResult
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return  // a closed pipe: nothing more can be shown
+                return errno
             }
+            if written == 0 { return EIO }
             offset += written
         }
+        return nil
     }
 }
 
@@ -58,6 +77,7 @@ public final class StandardOutput: OutputSink {
 @MainActor
 public final class CapturedOutput: OutputSink {
     public private(set) var lines: [(stream: OutputStream, text: String)] = []
+    public var failure: Int32? { nil }
 
     public init() {}
 

@@ -1,20 +1,29 @@
 import TrendKit
 
 extension Session {
-    /// Builds a session over the real store at `location`: SQLite behind the fault injector
-    /// that `simulate` drives, settings beside the store (in memory for `:memory:`).
+    /// Builds a session over the store at `location`: SQLite through one `Store` (whose fault
+    /// plan `simulate` drives), settings beside it (in memory for `:memory:`), and the draft
+    /// slot with every kind's restorer.
+    /// - Parameter restoringDraft: false for a run that must leave a waiting draft alone (`-c`).
     public static func make(
         location: StoreLocation, clock: Clock, output: any OutputSink, history: HistoryFile? = nil,
-        color: Bool = false, interruptRequested: @escaping @Sendable () -> Bool = { false }
+        style: TerminalStyle = .plain, interruptRequested: @escaping @Sendable () -> Bool = { false },
+        restoringDraft: Bool = true
     ) -> Session {
-        let store = SQLiteWeightRepository(location: location, interruptRequested: interruptRequested)
-        let faults = FaultInjectingRepository(wrapping: store)
+        let store = Store(location: location, schema: .trendsh, interruptRequested: interruptRequested)
+        // Beside a path that cannot be a store (a folder, a device), nothing is created.
+        let besideStore: (String) -> String? = { suffix in
+            location.acceptsFilesBeside ? location.companionPath(suffix: suffix) : nil
+        }
         let settingsStore: any SettingsStore =
-            location.companionPath(suffix: ".settings").map { FileSettingsStore(path: $0) } ?? InMemorySettingsStore()
+            besideStore(".settings").map { FileSettingsStore(path: $0) } ?? InMemorySettingsStore()
         let settings = SettingsFeature(store: settingsStore)
-        let log = WeightLog(repository: faults, settings: settings, clock: clock)
+        let weights = WeightLog(repository: SQLiteWeightRepository(store: store), settings: settings, clock: clock)
+        let drafts = DraftSlot(
+            path: besideStore(".draft"), restorers: [weights.draftRestorer()],
+            restoring: restoringDraft)
         return Session(
-            log: log, settings: settings, faults: faults, storeDescription: location.description,
-            draftFilePath: location.companionPath(suffix: ".draft"), output: output, history: history, color: color)
+            store: store, settings: settings, weights: weights, drafts: drafts, output: output, style: style,
+            history: history)
     }
 }

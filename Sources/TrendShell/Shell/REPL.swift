@@ -1,5 +1,6 @@
 /// The loop: read, stop at end of input, parse, dispatch, report, continue. A failed command
-/// never ends it (unless `--bail` asks).
+/// never ends it (unless `--bail` asks); a signal, a failed read of the input or a failed
+/// write of the output does, with the draft kept.
 @MainActor
 public struct REPL {
     public var session: Session
@@ -9,7 +10,8 @@ public struct REPL {
     public var bail = false
     public var interactive = false
     public var history: HistoryFile?
-    public var colorPrompt = false
+    /// Polled after each command: a signal that ends the run (piped runs: SIGINT too).
+    public var pendingSignal: () -> Int32? = { nil }
 
     public init(session: Session, reader: any LineReader, output: any OutputSink) {
         self.session = session
@@ -17,7 +19,7 @@ public struct REPL {
         self.output = output
     }
 
-    /// The exit status, or a signal number when SIGTERM or SIGHUP ended the session.
+    /// How the session ended: an exit status, or a signal to raise again once the store is closed.
     public enum Ending: Equatable, Sendable {
         case status(ExitStatus)
         case signal(Int32)
@@ -26,76 +28,102 @@ public struct REPL {
     public func run() async -> Ending {
         var anyFailed = session.startFailed
         var endOfInputWarned = false
+        var historyWarned = false
+        var signal: Int32?
+        var stopped = false
         loop: while true {
+            if let pending = pendingSignal() {
+                signal = pending
+                break loop
+            }
+            if interactive { output.flush() }
             let input = reader.readLine(prompt: prompt())
             switch input {
             case .end:
-                if interactive && session.hasUnsavedChanges && !endOfInputWarned {
+                if let pending = pendingSignal() {
+                    signal = pending
+                    break loop
+                }
+                if interactive && session.drafts.hasUnsavedChangesFromThisRun && !endOfInputWarned {
                     endOfInputWarned = true
-                    session.warn(
-                        "The draft has unsaved changes. Type \"save\" or \"cancel\", or press Ctrl-D again to leave; the draft file keeps it."
-                    )
-                    output.flush()
+                    session.warn(Messages.endOfInputWithUnsavedDraft(session.whereTheDraftIs))
                     continue
                 }
                 break loop
             case .interrupted:
                 continue
-            case .terminated(let signal):
-                output.flush()
-                return .signal(signal)
+            case .terminated(let received):
+                signal = received
+                break loop
+            case .failed(let number):
+                session.fail(Messages.inputReadFailed(number))
+                anyFailed = true
+                stopped = true
+                break loop
             case .tooLong(let byteCount):
                 if echo { output.write("trendsh> (a line of \(byteCount) bytes)", to: .out) }
-                session.fail(
-                    "That line is \(byteCount) bytes long; trendsh reads lines of at most \(maximumLineBytes) bytes. Nothing was done."
-                )
-                output.flush()
+                session.fail(Messages.lineTooLong(byteCount, limit: maximumLineBytes))
                 anyFailed = true
                 if bail { break loop }
             case .line(let line):
                 endOfInputWarned = false
                 if echo { output.write("trendsh> " + DisplayText.escaped(line), to: .out) }
-                if interactive, let problem = history?.add(line) { session.warn(problem) }
+                if interactive, let problem = history?.add(line), !historyWarned {
+                    historyWarned = true
+                    session.warn(Messages.historyUnwritable(problem.path, problem: Messages.describe(problem.reason)))
+                }
                 let outcome: Session.Outcome
                 do {
-                    guard let command = try CommandParser.parse(line) else {
-                        output.flush()
-                        continue
-                    }
+                    guard let command = try CommandParser.parse(line) else { continue }
                     outcome = await session.perform(command)
+                    // What touched the store is shown at once: a broken output then stops
+                    // the run before the next change. Draft edits stay buffered.
+                    if command.readsStore { output.flush() }
                 } catch {
                     outcome = session.reject(error)
                 }
-                output.flush()
                 if outcome == .quit { break loop }
                 if outcome == .failed {
                     anyFailed = true
                     if bail { break loop }
                 }
             }
-        }
-        if session.hasUnsavedChanges && !interactive {
-            session.warn(
-                session.draftIsKeptOnDisk
-                    ? "The session ended with unsaved changes in the draft. It was not saved as an entry; the draft file keeps it and the next trendsh with this store restores it."
-                    : "The session ended with unsaved changes in the draft; they were not saved.")
+            // Piped output is flushed before the reader waits for more input (and before
+            // anything goes to standard error); a failed flush ends the session here.
+            if output.failure != nil { break loop }
         }
         output.flush()
-        if anyFailed { return .status(.failure) }
-        return .status(session.hasUnsavedChanges ? .unsavedDraft : .success)
+        if let number = output.failure {
+            session.fail(Messages.outputFailed(number))
+            return .status(.failure)
+        }
+        if !interactive || signal != nil { reportWhatIsLeft() }
+        output.flush()
+        if let signal { return .signal(signal) }
+        if stopped { return .status(.failure) }
+        let unsaved = session.drafts.hasUnsavedChangesFromThisRun
+        // At a terminal, what failed along the way was seen and answered: only unsaved work
+        // changes the status. A piped run reports any failure.
+        if anyFailed && !interactive { return .status(.failure) }
+        return .status(unsaved ? .unsavedDraft : .success)
+    }
+
+    /// The closing lines: unsaved work this run made and where it is kept, or a restored
+    /// draft the run left as it found it.
+    private func reportWhatIsLeft() {
+        if session.drafts.hasUnsavedChangesFromThisRun {
+            session.warn(Messages.endedWithUnsavedDraft(session.whereTheDraftIs))
+        } else if let record = session.drafts.untouchedRestoredRecord {
+            session.note(Messages.restoredDraftStillWaiting(session.summary(of: record)))
+        }
     }
 
     /// `trendsh> `, `trendsh*> ` with unsaved changes, `trendsh!> ` after a failed save.
     func prompt() -> String {
-        let mark: String
-        let color: String
         switch session.draftMark {
-        case .clean: (mark, color) = ("", "")
-        case .unsaved: (mark, color) = ("*", "33")
-        case .failedSave: (mark, color) = ("!", "31")
+        case .clean: return session.style.prompt(mark: "", role: nil)
+        case .unsaved: return session.style.prompt(mark: "*", role: .warning)
+        case .failedSave: return session.style.prompt(mark: "!", role: .error)
         }
-        guard colorPrompt, !mark.isEmpty else { return "trendsh\(mark)> " }
-        // \u{1} brackets bytes of zero width, so libedit measures the prompt correctly.
-        return "trendsh\u{1}\u{1B}[\(color);1m\u{1}\(mark)\u{1}\u{1B}[0m\u{1}> "
     }
 }

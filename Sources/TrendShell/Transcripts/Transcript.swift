@@ -2,25 +2,65 @@ import FoundationEssentials
 import TrendKit
 
 /// A tutorial transcript: commands after `trendsh> `, their expected output below them,
-/// narration on `# ` lines, and an optional `# now: TIMESTAMP` header that fixes the clock.
+/// narration on `# ` lines, an optional `# now: TIMESTAMP` header that fixes the clock, and
+/// an optional last line `[N]` that states the session's exit status. An expected line that
+/// ends in ` (re)` is a regular expression the whole printed line must match.
 public struct Transcript: Equatable, Sendable {
     /// The clock used when a transcript has no `# now:` header.
     public static let defaultNow = "2026-01-01T09:00:00Z"
     public static let commandPrefix = "trendsh> "
+    public static let regexSuffix = " (re)"
 
-    /// The commands to type, in order.
-    public var commands: [String]
-    /// Every line the session should print, commands echoed after `trendsh> `.
-    public var expectedLines: [String]
+    /// One line of the file, as it was written.
+    public enum Line: Equatable, Sendable {
+        /// `# …`, or a blank line: kept as it is by `--check --update`.
+        case narration(String)
+        /// `trendsh> COMMAND`.
+        case command(String)
+        /// What the session printed (or a pattern, with ` (re)`).
+        case output(String)
+        /// `[N]`: the exit status the session must end with.
+        case status(Int32)
+    }
+
+    public var lines: [Line]
     public var now: Date
 
-    /// Parses the text; throws when the `# now:` header cannot be read.
+    /// The commands to type, in order.
+    public var commands: [String] {
+        lines.compactMap { if case .command(let command) = $0 { return command } else { return nil } }
+    }
+
+    /// Every line the session should print, commands echoed after `trendsh> `.
+    public var expectedLines: [String] {
+        lines.compactMap { line in
+            switch line {
+            case .command(let command): return Self.commandPrefix + command
+            case .output(let text): return text
+            case .narration, .status: return nil
+            }
+        }
+    }
+
+    /// The exit status the last line states, if it states one.
+    public var expectedStatus: Int32? {
+        if case .status(let status) = lines.last(where: {
+            if case .narration = $0 { return false } else { return true }
+        }) {
+            return status
+        }
+        return nil
+    }
+
+    /// Parses the text; throws when the `# now:` header cannot be read, when a status line
+    /// is not the last, or when there is no command.
     public init(parsing text: String) throws(TranscriptError) {
-        commands = []
-        expectedLines = []
+        lines = []
         var now = Timestamp.parse(Self.defaultNow)
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (number, rawLine) in rawLines.enumerated() {
             let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
+            if number == rawLines.count - 1 && line.isEmpty { break }
             if line == "#" || line.hasPrefix("# ") {
                 let narration = line.dropFirst(2)
                 if narration.lowercased().hasPrefix("now:") {
@@ -28,14 +68,117 @@ public struct Transcript: Equatable, Sendable {
                     guard let date = Timestamp.parse(value) else { throw .badClock(line: number + 1, text: value) }
                     now = date
                 }
-                continue
+                lines.append(.narration(line))
+            } else if line.allSatisfy(\.isWhitespace) {
+                lines.append(.narration(line))
+            } else if line.hasPrefix(Self.commandPrefix) {
+                lines.append(.command(String(line.dropFirst(Self.commandPrefix.count))))
+            } else if let status = Self.status(line) {
+                lines.append(.status(status))
+            } else {
+                lines.append(.output(line))
             }
-            if line.allSatisfy(\.isWhitespace) { continue }
-            if line.hasPrefix(Self.commandPrefix) { commands.append(String(line.dropFirst(Self.commandPrefix.count))) }
-            expectedLines.append(line)
         }
         guard let now else { throw .badClock(line: 0, text: Self.defaultNow) }
         self.now = now
+        guard !commands.isEmpty else { throw .noCommands }
+        let meaningful = lines.filter { if case .narration = $0 { return false } else { return true } }
+        if let index = meaningful.firstIndex(where: { if case .status = $0 { return true } else { return false } }),
+            index != meaningful.count - 1
+        {
+            throw .statusNotLast
+        }
+    }
+
+    /// `[0]`, `[3]`: a line that states an exit status.
+    static func status(_ line: String) -> Int32? {
+        guard line.hasPrefix("["), line.hasSuffix("]"), line.count >= 3 else { return nil }
+        let digits = line.dropFirst().dropLast()
+        guard digits.allSatisfy(\.isASCIIDigitCharacterForStatus), let value = Int32(digits), value < 256 else {
+            return nil
+        }
+        return value
+    }
+
+    /// True when `actual` is what `expected` asks for: the same text, or a whole match of
+    /// the pattern before ` (re)`. A pattern that does not compile matches nothing.
+    public static func matches(expected: String, actual: String) -> Bool {
+        if expected == actual { return true }
+        guard expected.hasSuffix(regexSuffix) else { return false }
+        let pattern = String(expected.dropLast(regexSuffix.count))
+        do {
+            let regex = try Regex(pattern)
+            return try regex.wholeMatch(in: actual) != nil
+        } catch {
+            return false
+        }
+    }
+
+    /// The file's text, with each command's output replaced by what a replay printed. The
+    /// narration stays where it was; a `(re)` line that still matches is kept as written.
+    public func updated(with replay: Replay) -> String {
+        var text: [String] = []
+        var outputs = replay.outputs[...]
+        var expected: [String] = []
+        var awaitingOutput = false
+        /// The next command's printed lines, keeping each expected `(re)` line that matches.
+        func emitOutput() {
+            guard awaitingOutput else { return }
+            awaitingOutput = false
+            var patterns = expected[...]
+            for printed in outputs.popFirst() ?? [] {
+                if let index = patterns.firstIndex(where: { Self.matches(expected: $0, actual: printed) }) {
+                    text.append(patterns[index].hasSuffix(Self.regexSuffix) ? patterns[index] : printed)
+                    patterns = patterns[(index + 1)...]
+                } else {
+                    text.append(printed)
+                }
+            }
+            expected = []
+        }
+        var sawCommand = false
+        for line in lines {
+            switch line {
+            case .command(let command):
+                emitOutput()
+                if !sawCommand { text += replay.leading }
+                sawCommand = true
+                text.append(Self.commandPrefix + command)
+                awaitingOutput = true
+            case .output(let line):
+                expected.append(line)
+            case .narration(let narration):
+                emitOutput()
+                text.append(narration)
+            case .status:
+                emitOutput()
+                text.append("[\(replay.status)]")
+            }
+        }
+        emitOutput()
+        return text.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigitCharacterForStatus: Bool { isASCII && isNumber }
+}
+
+/// What replaying a transcript printed: lines before the first command, then each command's
+/// output, and the exit status the session ended with.
+public struct Replay: Equatable, Sendable {
+    public var leading: [String]
+    public var outputs: [[String]]
+    public var status: Int32
+
+    /// Every printed line, commands echoed after `trendsh> `, as `--check` compares them.
+    public func printedLines(commands: [String]) -> [String] {
+        var lines = leading
+        for (index, output) in outputs.enumerated() {
+            if index < commands.count { lines.append(Transcript.commandPrefix + commands[index]) }
+            lines += output
+        }
+        return lines
     }
 }
 
@@ -43,12 +186,12 @@ public struct Transcript: Equatable, Sendable {
 public enum TranscriptError: Error, Equatable, Sendable {
     case badClock(line: Int, text: String)
     case unreadable(path: String)
-
-    public var message: String {
-        switch self {
-        case .badClock(let line, let text):
-            return "Line \(line): \"\(text)\" is not an ISO 8601 time such as 2026-11-29T08:00:00Z."
-        case .unreadable(let path): return "The transcript \(path) could not be read."
-        }
-    }
+    /// The path names a folder, a device or something else that is not a regular file.
+    case notARegularFile(path: String)
+    /// The file holds no `trendsh> ` line, so there is nothing to replay.
+    case noCommands
+    /// A `[N]` status line stands before other lines; it may only be the last.
+    case statusNotLast
+    /// `--update` could not write the transcript back.
+    case unwritable(path: String)
 }

@@ -6,54 +6,92 @@ import TrendKit
 
 /// `trendsh --check`: replays each transcript in a fresh in-memory store with its fixed
 /// clock, in UTC and with default settings, and prints a unified diff for every mismatch.
+/// With `--update`, rewrites each transcript's expected output in place instead.
 @MainActor
 public struct TranscriptChecker {
     let output: any OutputSink
 
     public init(output: any OutputSink) { self.output = output }
 
-    /// 0 when every transcript matches, 1 otherwise.
-    public func check(files: [String]) async -> ExitStatus {
+    /// 0 when every transcript matches (or was updated), 1 otherwise.
+    public func check(files: [String], update: Bool = false) async -> ExitStatus {
         setenv("TZ", "UTC", 1)
         tzset()
         var failures = 0
+        var updated = 0
         for path in files {
             do {
                 let text = try Self.read(path)
                 let transcript = try Transcript(parsing: text)
-                let actual = await Self.replay(transcript)
+                let replay = await Self.replay(transcript)
+                let actual = replay.printedLines(commands: transcript.commands)
                 let diff = UnifiedDiff.make(
                     expected: transcript.expectedLines, actual: actual, expectedName: path,
-                    actualName: "\(path) (replayed)")
-                if diff.isEmpty {
-                    output.write("ok: \(DisplayText.escaped(path))", to: .out)
+                    actualName: "\(path) (replayed)", same: Transcript.matches)
+                let statusDiffers = transcript.expectedStatus.map { $0 != replay.status } ?? false
+                if diff.isEmpty && !statusDiffers {
+                    output.write(Messages.transcriptPassed(path), to: .out)
+                } else if update {
+                    try Self.write(transcript.updated(with: replay), to: path)
+                    updated += 1
+                    output.write(Messages.transcriptUpdated(path), to: .out)
                 } else {
                     failures += 1
-                    output.write("FAILED: \(DisplayText.escaped(path))", to: .out)
+                    output.write(Messages.transcriptFailed(path), to: .out)
                     for line in diff { output.write(DisplayText.escaped(line), to: .out) }
+                    if statusDiffers, let expected = transcript.expectedStatus {
+                        output.write(
+                            Messages.transcriptStatusDiffers(expected: expected, actual: replay.status), to: .out)
+                    }
                 }
             } catch {
                 failures += 1
-                output.write("error: \(DisplayText.escaped(path)): \(DisplayText.escaped(error.message))", to: .err)
+                output.write("error: \(DisplayText.escaped(Messages.transcriptProblem(error, path: path)))", to: .err)
             }
             output.flush()
         }
-        output.write("\(files.count - failures) passed, \(failures) failed", to: .out)
+        output.write(
+            Messages.transcriptSummary(
+                checked: files.count, passed: files.count - failures - updated, failed: failures,
+                updated: update ? updated : nil),
+            to: .out)
         return failures == 0 ? .success : .failure
     }
 
-    /// Runs the transcript's commands and returns what the session printed, echo included.
-    public static func replay(_ transcript: Transcript) async -> [String] {
+    /// Runs the transcript's commands and returns what the session printed for each.
+    public static func replay(_ transcript: Transcript) async -> Replay {
         let captured = CapturedOutput()
         let session = Session.make(location: .memory, clock: .fixed(transcript.now), output: captured)
         await session.start()
         var repl = REPL(session: session, reader: ScriptLineReader(lines: transcript.commands), output: captured)
         repl.echo = true
-        _ = await repl.run()
-        return captured.lines.map(\.text).filter { !$0.allSatisfy(\.isWhitespace) }
+        let ending = await repl.run()
+        session.close()
+        let status: Int32
+        switch ending {
+        case .status(let exit): status = exit.rawValue
+        case .signal(let signal): status = 128 + signal
+        }
+        var leading: [String] = []
+        var outputs: [[String]] = []
+        var echoes = transcript.commands.map { Transcript.commandPrefix + DisplayText.escaped($0) }[...]
+        for line in captured.lines.map(\.text) where !line.allSatisfy(\.isWhitespace) {
+            if let echo = echoes.first, line == echo {
+                outputs.append([])
+                echoes = echoes.dropFirst()
+            } else if outputs.isEmpty {
+                leading.append(line)
+            } else {
+                outputs[outputs.count - 1].append(line)
+            }
+        }
+        return Replay(leading: leading, outputs: outputs, status: status)
     }
 
     static func read(_ path: String) throws(TranscriptError) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .unreadable(path: path) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path) }
         guard let file = fopen(path, "r") else { throw .unreadable(path: path) }
         defer { fclose(file) }
         var bytes: [UInt8] = []
@@ -65,5 +103,14 @@ public struct TranscriptChecker {
             if bytes.count > 4 << 20 { throw .unreadable(path: path) }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Replaces the transcript the way a person's editor would: a new file renamed over it.
+    static func write(_ text: String, to path: String) throws(TranscriptError) {
+        do {
+            try NamedFile.write(Array(text.utf8), to: path, permissions: .shared)
+        } catch {
+            throw .unwritable(path: path)
+        }
     }
 }

@@ -2,11 +2,12 @@
 public enum UnifiedDiff {
     /// The diff text; empty when the lists are equal.
     public static func make(
-        expected: [String], actual: [String], expectedName: String, actualName: String, context: Int = 3
+        expected: [String], actual: [String], expectedName: String, actualName: String, context: Int = 3,
+        same: (String, String) -> Bool = { $0 == $1 }
     )
         -> [String]
     {
-        let edits = editScript(expected, actual)
+        let edits = editScript(expected, actual, same: same)
         guard edits.contains(where: { $0.kind != .same }) else { return [] }
         var lines = ["--- \(expectedName)", "+++ \(actualName)"]
         var index = 0
@@ -54,20 +55,20 @@ public enum UnifiedDiff {
     }
 
     /// The shortest edit script through a longest-common-subsequence table.
-    static func editScript(_ old: [String], _ new: [String]) -> [Edit] {
+    static func editScript(_ old: [String], _ new: [String], same: (String, String) -> Bool = { $0 == $1 }) -> [Edit] {
         let n = old.count
         let m = new.count
         var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
-                table[i][j] = old[i] == new[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+                table[i][j] = same(old[i], new[j]) ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
             }
         }
         var edits: [Edit] = []
         var i = 0
         var j = 0
         while i < n || j < m {
-            if i < n, j < m, old[i] == new[j] {
+            if i < n, j < m, same(old[i], new[j]) {
                 edits.append(Edit(kind: .same, text: old[i], oldIndex: i, newIndex: j))
                 i += 1
                 j += 1

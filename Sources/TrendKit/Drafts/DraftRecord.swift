@@ -1,0 +1,85 @@
+/// A draft as the draft file keeps it: its kind (`weight`, `habit`, `import`) and named text
+/// fields. Each kind turns itself into a record and back; the file and the slot never look
+/// inside. Encoded as length-prefixed UTF-8, so no text is escaped or grows.
+public struct DraftRecord: Equatable, Sendable {
+    public var kind: String
+    public var fields: [String: String]
+
+    public init(kind: String, fields: [String: String]) {
+        self.kind = kind
+        self.fields = fields
+    }
+
+    public subscript(key: String) -> String? { fields[key] }
+
+    private static let magic: [UInt8] = Array("TDR2".utf8)
+
+    /// `TDR2`, then the kind and each field (sorted by key) as a UTF-8 string prefixed by
+    /// its length in four bytes, little-endian; the field count comes first.
+    public func encoded() -> [UInt8] {
+        var bytes = Self.magic
+        Self.append(kind, to: &bytes)
+        Self.append(UInt32(fields.count), to: &bytes)
+        for key in fields.keys.sorted() {
+            Self.append(key, to: &bytes)
+            Self.append(fields[key] ?? "", to: &bytes)
+        }
+        return bytes
+    }
+
+    /// Reads what `encoded()` wrote; nil for anything else (wrong magic, short or trailing
+    /// bytes, invalid UTF-8, a key twice).
+    public init?(decoding bytes: [UInt8]) {
+        var reader = ByteReader(bytes: bytes)
+        guard reader.take(Self.magic.count).map(Array.init) == Self.magic, let kind = reader.string(),
+            let count = reader.uint32(),
+            Int(count) <= bytes.count / 8
+        else { return nil }
+        var fields: [String: String] = [:]
+        for _ in 0..<count {
+            guard let key = reader.string(), let value = reader.string(), fields[key] == nil else { return nil }
+            fields[key] = value
+        }
+        guard reader.isAtEnd else { return nil }
+        self.init(kind: kind, fields: fields)
+    }
+
+    private static func append(_ value: UInt32, to bytes: inout [UInt8]) {
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    }
+
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        let utf8 = Array(text.utf8)
+        append(UInt32(utf8.count), to: &bytes)
+        bytes += utf8
+    }
+}
+
+/// Reads little-endian numbers and length-prefixed strings, never past the end.
+struct ByteReader {
+    let bytes: [UInt8]
+    var position = 0
+
+    var isAtEnd: Bool { position == bytes.count }
+
+    mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
+        guard count >= 0, count <= bytes.count - position else { return nil }
+        defer { position += count }
+        return bytes[position..<position + count]
+    }
+
+    mutating func uint32() -> UInt32? {
+        guard let slice = take(4) else { return nil }
+        return slice.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    mutating func uint64() -> UInt64? {
+        guard let slice = take(8) else { return nil }
+        return slice.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    mutating func string() -> String? {
+        guard let length = uint32(), let slice = take(Int(length)) else { return nil }
+        return String(validating: slice, as: UTF8.self)
+    }
+}

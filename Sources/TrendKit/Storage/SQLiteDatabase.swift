@@ -1,0 +1,219 @@
+import CSQLite
+
+/// The thin wrapper around one SQLite connection, and the only code that calls `sqlite3_*`.
+/// Every return code is checked, every value is bound, and statements are prepared once and
+/// reused. Not thread-safe: the `Store` that owns it is `@MainActor`.
+public final class SQLiteDatabase {
+    private let handle: OpaquePointer
+    let path: String
+    /// Statements prepared once and reused: a save parses no SQL after the first.
+    private var cache: [String: SQLiteStatement] = [:]
+    private var isClosed = false
+
+    /// Opens (creating if needed) the database at `path`, or `:memory:`.
+    init(path: String, busyWait: BusyWait) throws(StorageError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = Self.error(
+                code: handle.map { sqlite3_extended_errcode($0) } ?? code, path: path, handle: handle)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_handler(handle, busyHandler, Unmanaged.passUnretained(busyWait).toOpaque())
+        self.handle = handle
+        self.path = path
+    }
+
+    deinit { close() }
+
+    /// Finalises every statement and closes the connection. The last connection to a store
+    /// in WAL mode checkpoints the log into the file and removes it, so the file alone holds
+    /// everything, as it does after `sqlite3` exits. Safe to call more than once.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// A prepared statement for `sql`, reset and with no bindings, reused across calls.
+    public func statement(_ sql: String) throws(StorageError) -> SQLiteStatement {
+        if let statement = cache[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try prepare(sql)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// Runs one statement with `values` bound, ignoring any rows it returns.
+    public func run(_ sql: String, _ values: [SQLiteValue] = []) throws(StorageError) {
+        let statement = try statement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        while try statement.step() {}
+    }
+
+    /// The first column of the first row of `sql`, as an integer (0 when there is no row).
+    public func integer(_ sql: String, _ values: [SQLiteValue] = []) throws(StorageError) -> Int64 {
+        let statement = try statement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        return try statement.step() ? statement.int64(0) : 0
+    }
+
+    /// The first column of the first row of `sql`, as text (nil when there is no row).
+    public func text(_ sql: String, _ values: [SQLiteValue] = []) throws(StorageError) -> String? {
+        let statement = try statement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        return try statement.step() ? statement.text(0) : nil
+    }
+
+    /// Runs statements that take no parameters and return no rows: schema changes.
+    public func execute(_ sql: String) throws(StorageError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw lastError(code) }
+    }
+
+    /// Resets every cached statement, ending the read transaction a statement left
+    /// mid-result would otherwise keep open (and with it an old snapshot of the store).
+    func resetStatements() {
+        for statement in cache.values { statement.reset() }
+    }
+
+    /// Rolls back the open transaction, if any. Its own failure cannot be reported better
+    /// than the error that made the caller roll back.
+    func rollBack() {
+        if isInTransaction { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+    }
+
+    private func prepare(_ sql: String) throws(StorageError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw lastError(code) }
+        return SQLiteStatement(statement: statement, database: self)
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var changes: Int64 { Int64(sqlite3_changes(handle)) }
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// `PRAGMA data_version`: changes whenever another connection commits.
+    func dataVersion() throws(StorageError) -> Int64 { try integer("PRAGMA data_version") }
+
+    /// Copies the log into the store and syncs both; throws when a reader keeps it from
+    /// finishing or the disk refuses.
+    func checkpoint() throws(StorageError) {
+        var logFrames: Int32 = 0
+        var copied: Int32 = 0
+        let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_FULL, &logFrames, &copied)
+        guard code == SQLITE_OK else { throw lastError(code) }
+        if copied < logFrames { throw .locked }
+    }
+
+    func lastError(_ code: Int32) -> StorageError {
+        let extended = sqlite3_extended_errcode(handle)
+        return Self.error(code: extended != 0 ? extended : code, path: path, handle: handle)
+    }
+
+    /// Maps SQLite's result code to a typed reason.
+    static func error(code: Int32, path: String, handle: OpaquePointer?) -> StorageError {
+        switch code & 0xff {
+        case SQLITE_BUSY, SQLITE_LOCKED: return .locked
+        case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH: return .readOnly
+        case SQLITE_FULL: return .diskFull
+        case SQLITE_NOTADB: return .notADatabase(path: path)
+        case SQLITE_CORRUPT: return .unreadable(path: path)
+        case SQLITE_IOERR: return .ioError
+        case SQLITE_CANTOPEN: return .cannotOpen(path: path)
+        case SQLITE_INTERRUPT: return .interrupted
+        case SQLITE_CONSTRAINT: return .rejected(message: message(code: code, handle: handle))
+        default: return .other(message: message(code: code, handle: handle))
+        }
+    }
+
+    private static func message(code: Int32, handle: OpaquePointer?) -> String {
+        let text = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? ""
+        return text.isEmpty ? String(cString: sqlite3_errstr(code)) : text
+    }
+}
+
+/// One prepared statement; finalised when released.
+public final class SQLiteStatement {
+    private let statement: OpaquePointer
+    /// Unowned: the database's cache holds its statements, and every statement is used
+    /// while the database that prepared it is alive.
+    private unowned let database: SQLiteDatabase
+
+    init(statement: OpaquePointer, database: SQLiteDatabase) {
+        self.statement = statement
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(statement) }
+
+    /// SQLite's transient destructor: copy the bytes before `bind` returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    public func bind(_ values: [SQLiteValue]) throws(StorageError) {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .integer(let number): code = sqlite3_bind_int64(statement, index, number)
+            case .real(let number): code = sqlite3_bind_double(statement, index, number)
+            case .text(let text):
+                // An explicit length keeps text after a NUL character.
+                code = sqlite3_bind_text(statement, index, text, Int32(text.utf8.count), Self.transient)
+            case .null: code = sqlite3_bind_null(statement, index)
+            }
+            guard code == SQLITE_OK else { throw database.lastError(code) }
+        }
+    }
+
+    /// Makes the statement ready to run again.
+    func reset() {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+    }
+
+    /// Advances; true when a row is ready to read.
+    public func step() throws(StorageError) -> Bool {
+        let code = sqlite3_step(statement)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.lastError(code)
+        }
+    }
+
+    public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+    public func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+    public func text(_ column: Int32) -> String? {
+        guard let bytes = sqlite3_column_text(statement, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+}
+
+/// A value bound to a statement parameter.
+public enum SQLiteValue: Sendable, Equatable {
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case null
+}
+
+/// SQLite's busy callback: waits in short sleeps up to the timeout, and stops early when a
+/// signal asks. Returning 0 makes the statement fail with SQLITE_BUSY.
+private func busyHandler(_ context: UnsafeMutableRawPointer?, _ attempt: Int32) -> Int32 {
+    guard let context else { return 0 }
+    let wait = Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue()
+    return wait.shouldKeepWaiting() ? 1 : 0
+}

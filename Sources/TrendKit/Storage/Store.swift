@@ -1,0 +1,186 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The one owner of the store's SQLite file. It opens the file (never anything but a regular
+/// file or a new one), sets WAL and `synchronous=FULL`, checks that the file is a trendsh store,
+/// brings the schema up to date through every feature's migrations (copying the store first),
+/// runs read and write transactions, waits for another program's lock until a signal says to
+/// stop, proves durability after an I/O error, notices other connections' commits, consults
+/// the fault plan for every feature's reads and writes, and closes the file on the way out.
+///
+/// Feature repositories hold only their SQL; they reach the file through `read` and `write`.
+@MainActor
+public final class Store {
+    /// Marks a file as a trendsh store (`PRAGMA application_id`, "TRND").
+    static let applicationID: Int64 = 0x5452_4E44
+    /// How long a write waits for another program's lock before giving up.
+    public static let defaultBusyTimeout: Duration = .seconds(3)
+
+    public let location: StoreLocation
+    public let faults: FaultInjector
+    public let schema: Schema
+    let busyWait: BusyWait
+    private var database: SQLiteDatabase?
+    /// Set by an I/O error: a commit may have reached the log without reaching the disk,
+    /// so the next write must prove the log is on disk before it reports success.
+    private var mustProveDurability = false
+    /// `PRAGMA data_version` when last looked at; nil before the first look.
+    private var seenDataVersion: Int64?
+    /// What opening found that a person should hear about once (an upgrade, loose modes).
+    public private(set) var notices: [StoreNotice] = []
+    /// Every notice ever noted, so a store reopened after an error does not repeat one.
+    private var noted: [StoreNotice] = []
+
+    /// - Parameter interruptRequested: polled while waiting for a lock; true abandons the wait.
+    public init(
+        location: StoreLocation, schema: Schema, faults: FaultInjector = FaultInjector(),
+        busyTimeout: Duration = defaultBusyTimeout, interruptRequested: @escaping @Sendable () -> Bool = { false }
+    ) {
+        self.location = location
+        self.schema = schema
+        self.faults = faults
+        self.busyWait = BusyWait(timeout: busyTimeout, interruptRequested: interruptRequested)
+    }
+
+    /// True while a connection is open.
+    public var isOpen: Bool { database != nil }
+
+    /// Adds a notice unless it is already waiting to be reported.
+    func noteOnce(_ notice: StoreNotice) {
+        guard !noted.contains(notice) else { return }
+        noted.append(notice)
+        notices.append(notice)
+    }
+
+    /// Takes the notices gathered so far, so each is reported once.
+    public func takeNotices() -> [StoreNotice] {
+        defer { notices = [] }
+        return notices
+    }
+
+    /// Runs `body` on an open connection for `feature`. `loading` marks a load of the
+    /// feature's data, which a `refresh` fault fails.
+    public func read<T>(
+        _ feature: FeatureID, loading: Bool = false, _ body: (SQLiteDatabase) throws(StorageError) -> T
+    ) throws(StorageError) -> T {
+        try faults.check(.open, feature: feature)
+        if loading { try faults.check(.refresh, feature: feature) }
+        busyWait.start()
+        let db = try connected()
+        defer { db.resetStatements() }
+        do {
+            return try body(db)
+        } catch {
+            throw settle(error, db)
+        }
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT` for `feature`, and rolls back on any
+    /// failure. A signal during the wait for the lock abandons it; once the lock is held, the
+    /// transaction runs to its end.
+    public func write<T>(_ feature: FeatureID, _ body: (SQLiteDatabase) throws(StorageError) -> T)
+        throws(StorageError) -> T
+    {
+        try faults.check(.open, feature: feature)
+        try faults.check(.save, feature: feature)
+        busyWait.start()
+        let db = try connected()
+        defer { db.resetStatements() }
+        let result: T
+        do {
+            try db.run("BEGIN IMMEDIATE")
+            result = try body(db)
+            db.resetStatements()
+            try db.run("COMMIT")
+            try proveDurability(db)
+        } catch {
+            if case .unconfirmed = error { throw error }  // committed: no rollback, no "interrupted"
+            if case .ioError = error { mustProveDurability = true }
+            db.rollBack()
+            throw settle(error, db)
+        }
+        // Our own commit does not change data_version for us; nothing to note.
+        try faults.checkAcknowledgement()
+        return result
+    }
+
+    /// True when another connection has committed since the last call (or since opening).
+    /// Costs one cached `PRAGMA data_version`; false while the store is not open.
+    public func changedElsewhere() -> Bool {
+        guard let database else { return false }
+        do {
+            let version = try database.dataVersion()
+            defer { seenDataVersion = version }
+            return seenDataVersion.map { $0 != version } ?? false
+        } catch {
+            // A store that cannot answer has not been seen to change; the next operation
+            // meets the failure itself and reports it.
+            return false
+        }
+    }
+
+    /// Closes the file: the last connection checkpoints the log into the store, so the file
+    /// alone holds every saved entry. The next operation opens it again.
+    public func close() {
+        database?.close()
+        database = nil
+        seenDataVersion = nil
+    }
+
+    /// Drops a connection that an error may have left unusable, and turns a lock wait that a
+    /// signal ended into `.interrupted`.
+    private func settle(_ error: StorageError, _ db: SQLiteDatabase) -> StorageError {
+        if error.needsReopen { close() }
+        if case .locked = error, busyWait.wasInterrupted { return .interrupted }
+        return error
+    }
+
+    /// After an I/O error, a commit counts only once a checkpoint has synced the log and the
+    /// store. The commit has happened, so a failure here is `.unconfirmed`, never "nothing
+    /// was written".
+    private func proveDurability(_ db: SQLiteDatabase) throws(StorageError) {
+        guard mustProveDurability else { return }
+        if case .file = location {
+            do {
+                try db.checkpoint()
+            } catch {
+                // The disk failing again is the I/O error it is ("nothing was confirmed"); any
+                // other stop (a reader, a signal) must not read as "nothing was written".
+                if case .ioError = error { throw error }
+                throw .unconfirmed
+            }
+        }
+        mustProveDurability = false
+    }
+
+    private func connected() throws(StorageError) -> SQLiteDatabase {
+        if let database { return database }
+        while true {
+            do {
+                let db = try openDatabase()
+                database = db
+                seenDataVersion = try db.dataVersion()
+                return db
+            } catch {
+                // SQLite answers BUSY at once, without its busy handler, where waiting could
+                // deadlock (two sessions creating one new store). Opening again from scratch
+                // cannot deadlock, so it waits here, within the same timeout.
+                guard case .locked = error else { throw error }
+                guard busyWait.shouldKeepWaiting() else {
+                    throw busyWait.wasInterrupted ? .interrupted : error
+                }
+            }
+        }
+    }
+}
+
+/// Something opening the store found that the person should hear once.
+public enum StoreNotice: Equatable, Sendable {
+    /// The store's format was brought up to date; `backup` is the copy made first.
+    case upgraded(from: Int, to: Int, backup: String?)
+    /// The store file can be read by other users (its mode, such as 0o644).
+    case readableByOthers(path: String, mode: UInt32)
+    /// The store's folder can be written by other users, who could replace its files.
+    case folderWritableByOthers(folder: String)
+}

@@ -1,0 +1,63 @@
+extension FeatureID {
+    /// The weight entries.
+    public static let weights = FeatureID("weights")
+}
+
+/// The weights feature's tables, step by step.
+public enum WeightsSchema {
+    public static let migrations: [Migration] = [
+        Migration(version: 1, feature: .weights, summary: "entries") { db throws(StorageError) in
+            try db.execute(
+                """
+                CREATE TABLE entries (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    taken_at REAL NOT NULL,
+                    kilograms REAL NOT NULL CHECK (kilograms > 0),
+                    note TEXT NOT NULL DEFAULT '',
+                    draft_id TEXT UNIQUE
+                );
+                CREATE INDEX entries_newest_first ON entries (taken_at DESC, id DESC);
+                """)
+        },
+        Migration(
+            version: 2, feature: .weights,
+            summary: "times as ISO 8601 text, revisions, and a record of every change"
+        ) { db throws(StorageError) in
+            // Seconds since 2001 become ISO 8601 UTC text, rounded to the millisecond once;
+            // ids and the AUTOINCREMENT counter are kept, so no id is ever given twice.
+            try db.execute(
+                """
+                CREATE TABLE entries_v2 (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    taken_at TEXT NOT NULL CHECK (taken_at GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9].[0-9][0-9][0-9]Z'),
+                    kilograms REAL NOT NULL CHECK (kilograms > 0),
+                    note TEXT NOT NULL DEFAULT '',
+                    draft_id TEXT UNIQUE,
+                    revision INTEGER NOT NULL DEFAULT 1 CHECK (revision >= 1)
+                );
+                INSERT INTO entries_v2 (id, taken_at, kilograms, note, draft_id, revision)
+                    SELECT id,
+                        strftime('%Y-%m-%dT%H:%M:%fZ', round((taken_at + 978307200.0) * 1000.0) / 1000.0, 'unixepoch'),
+                        kilograms, note, draft_id, 1
+                    FROM entries;
+                UPDATE sqlite_sequence SET seq = max(seq, coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'entries'), 0))
+                    WHERE name = 'entries_v2';
+                INSERT INTO sqlite_sequence (name, seq)
+                    SELECT 'entries_v2', seq FROM sqlite_sequence
+                    WHERE name = 'entries' AND NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'entries_v2');
+                DROP TABLE entries;
+                ALTER TABLE entries_v2 RENAME TO entries;
+                CREATE INDEX entries_newest_first ON entries (taken_at DESC, id DESC);
+                CREATE TABLE operations (
+                    id TEXT PRIMARY KEY,
+                    feature TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    target INTEGER,
+                    revision INTEGER,
+                    applied_at TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX operations_by_target ON operations (feature, target);
+                """)
+        },
+    ]
+}

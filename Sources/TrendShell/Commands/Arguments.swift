@@ -1,0 +1,158 @@
+/// The text after a command's name, and the ways a declaration reads it. Words are split on
+/// spaces; a word in double quotes may hold spaces, and `\"` and `\\` stand for a quote and a
+/// backslash inside quotes.
+public struct Arguments: Sendable {
+    /// The command's name, as the declaration knows it.
+    public let command: String
+    /// Everything after the name, trimmed: the text of `value`, `note` and `name`.
+    public let rest: String
+
+    public init(command: String, rest: String) {
+        self.command = command
+        self.rest = rest
+    }
+
+    /// The words, quotes removed; throws for an unclosed quote.
+    public func words() throws(ParseError) -> [String] {
+        switch Tokenizer.words(in: rest) {
+        case .words(let words): return words
+        case .unclosedQuote: throw .unclosedQuote(command: command)
+        }
+    }
+
+    public func problem(_ problem: ArgumentProblem) -> ParseError {
+        .badArguments(command: command, problem: problem)
+    }
+
+    /// Nothing may follow the name.
+    public func none() throws(ParseError) -> NoArguments {
+        guard rest.isEmpty else { throw problem(.takesNoArguments) }
+        return NoArguments()
+    }
+
+    /// The rest of the line, which must not be empty.
+    public func text(naming what: String) throws(ParseError) -> String {
+        guard !rest.isEmpty else { throw problem(.needs(what)) }
+        return rest
+    }
+
+    /// One entry number, `12` or `#12`.
+    public func entryID() throws(ParseError) -> Int64 {
+        let words = try words()
+        guard words.count == 1 else { throw problem(.needsOneEntryNumber) }
+        return try Self.entryID(words[0], for: self)
+    }
+
+    static func entryID(_ word: String, for arguments: Arguments) throws(ParseError) -> Int64 {
+        let digits = word.hasPrefix("#") ? String(word.dropFirst()) : word
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int64(digits), id > 0 else {
+            throw arguments.problem(.notAnEntryNumber(word))
+        }
+        return id
+    }
+
+    /// An optional positive whole number, capped at a million.
+    public func count(default value: Int?) throws(ParseError) -> Int? {
+        let words = try words()
+        guard let word = words.first else { return value }
+        guard words.count == 1 else { throw problem(.notACount(rest)) }
+        return try Self.count(word, for: self)
+    }
+
+    static func count(_ word: String, for arguments: Arguments) throws(ParseError) -> Int {
+        guard !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw arguments.problem(.notACount(word))
+        }
+        guard let number = Int(word) else { return 1_000_000 }
+        guard number > 0 else { throw arguments.problem(.notACount(word)) }
+        return min(number, 1_000_000)
+    }
+}
+
+/// Splits an argument line into words, honouring double quotes.
+public enum Tokenizer {
+    public enum Result: Equatable, Sendable {
+        case words([String])
+        case unclosedQuote
+    }
+
+    public static func words(in text: String) -> Result {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quoted = false
+        var iterator = text.makeIterator()
+        while let character = iterator.next() {
+            if quoted {
+                switch character {
+                case "\\":
+                    guard let next = iterator.next() else { return .unclosedQuote }
+                    if next != "\"" && next != "\\" { current.append("\\") }
+                    current.append(next)
+                case "\"":
+                    quoted = false
+                default:
+                    current.append(character)
+                }
+                continue
+            }
+            switch character {
+            case " ", "\t":
+                if inWord {
+                    words.append(current)
+                    current = ""
+                    inWord = false
+                }
+            case "\"" where !inWord:
+                quoted = true
+                inWord = true
+            default:
+                current.append(character)
+                inWord = true
+            }
+        }
+        if quoted { return .unclosedQuote }
+        if inWord { words.append(current) }
+        return .words(words)
+    }
+
+    /// A name as it is typed back: bare when it is one plain word, else in double quotes with
+    /// `\"` and `\\` inside.
+    public static func quoted(_ name: String) -> String {
+        let plain = !name.isEmpty && !name.contains { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\\" }
+        guard !plain else { return name }
+        var escaped = ""
+        for character in name {
+            if character == "\"" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return "\"" + escaped + "\""
+    }
+}
+
+/// What is wrong with a command's arguments.
+public enum ArgumentProblem: Equatable, Sendable {
+    case takesNoArguments
+    /// The command needs this (`a weight`, `a date`, `a name`).
+    case needs(String)
+    case needsOneEntryNumber
+    case notAnEntryNumber(String)
+    case notACount(String)
+    case notAUnit(String)
+    case tooManyWords(max: Int)
+    /// At most one of these (`command name`).
+    case atMostOne(String)
+    /// The word is not one of the choices; `what` says what was expected (`a setting`).
+    case notOneOf(word: String, what: String, choices: [String])
+    case needsAName
+}
+
+/// Why a line is not a command.
+public enum ParseError: Error, Equatable, Sendable {
+    /// The first word is not a command.
+    case unknownCommand(String)
+    /// The command's arguments are wrong.
+    case badArguments(command: String, problem: ArgumentProblem)
+    /// A double quote was opened and not closed.
+    case unclosedQuote(command: String)
+}

@@ -1,0 +1,84 @@
+/// One command, declared once: its name and aliases, the feature group `help` lists it
+/// under, its usage, summary and example, how its arguments parse and complete, and what it
+/// runs. Help, the parser, completion and "did you mean" all read these declarations.
+public struct CommandDeclaration: Sendable {
+    public let name: String
+    public let aliases: [String]
+    public let group: CommandGroup
+    public let usage: String
+    public let summary: String
+    public let example: String
+    /// More lines for `help NAME`: forms, quoting, formulas.
+    public let details: [String]
+    /// True when the command reads or shows stored data, so the session first checks
+    /// whether another session has committed (`PRAGMA data_version`). Draft edits and the
+    /// shell's own commands skip that, which keeps a draft's life cheap.
+    public let readsStore: Bool
+    let parse: @Sendable (Arguments) throws(ParseError) -> ParsedCommand
+    let complete: @Sendable (CompletionRequest) -> [String]
+
+    /// Declares a command whose arguments parse to a value of type `Value`, which `run`
+    /// receives. Parsing is pure; `run` acts on the session.
+    public static func command<Value: Hashable & Sendable>(
+        _ name: String, aliases: [String] = [], group: CommandGroup, usage: String, summary: String,
+        example: String, details: [String] = [], readsStore: Bool = true,
+        parse: @escaping @Sendable (Arguments) throws(ParseError) -> Value,
+        complete: @escaping @Sendable (CompletionRequest) -> [String] = { _ in [] },
+        run: @escaping @MainActor @Sendable (Session, Value) async -> Session.Outcome
+    ) -> CommandDeclaration {
+        CommandDeclaration(
+            name: name, aliases: aliases, group: group, usage: usage, summary: summary, example: example,
+            details: details, readsStore: readsStore,
+            parse: { arguments throws(ParseError) in
+                let value = try parse(arguments)
+                return ParsedCommand(name: name, arguments: value, readsStore: readsStore) { session in
+                    await run(session, value)
+                }
+            },
+            complete: complete)
+    }
+
+    /// True for its name or one of its aliases, in any case.
+    func answers(to word: String) -> Bool {
+        let lowered = word.lowercased()
+        return name == lowered || aliases.contains(lowered)
+    }
+}
+
+/// The feature a command belongs to; `help` lists commands under these headings, in order.
+public enum CommandGroup: String, Sendable, CaseIterable {
+    case drafts = "Drafts (any kind)"
+    case weights = "Weights"
+    case habits = "Habits"
+    case trend = "Trend"
+    case data = "Data in and out"
+    case settings = "Settings"
+    case shell = "The shell"
+}
+
+/// A parsed line: which command, with which arguments, ready to run.
+public struct ParsedCommand: Equatable {
+    public let name: String
+    /// The parsed arguments, compared in tests.
+    public let arguments: AnyHashable
+    let readsStore: Bool
+    let run: @MainActor (Session) async -> Session.Outcome
+
+    init<Value: Hashable & Sendable>(
+        name: String, arguments: Value, readsStore: Bool, run: @escaping @MainActor (Session) async -> Session.Outcome
+    ) {
+        self.name = name
+        self.arguments = AnyHashable(arguments)
+        self.readsStore = readsStore
+        self.run = run
+    }
+
+    public static func == (lhs: ParsedCommand, rhs: ParsedCommand) -> Bool {
+        lhs.name == rhs.name && lhs.arguments == rhs.arguments
+    }
+}
+
+/// "No arguments", as a parsed value.
+public struct NoArguments: Hashable, Sendable {
+    public init() {}
+}

@@ -1,0 +1,66 @@
+import TrendKit
+
+/// The commands that act on whichever draft is open.
+enum DraftCommands {
+    static let all: [CommandDeclaration] = [new, show, save, cancel]
+
+    /// The kinds of draft `new` opens.
+    enum Kind: String, Hashable, Sendable, CaseIterable {
+        case weight
+    }
+
+    static let new = CommandDeclaration.command(
+        "new", group: .drafts, usage: "new [weight]",
+        summary: "Open a new draft: a weight entry dated now.", example: "new",
+        details: ["\"new\" and \"new weight\" are the same."],
+        readsStore: false,
+        parse: { arguments throws(ParseError) in
+            let words = try arguments.words()
+            guard words.count <= 1 else { throw arguments.problem(.atMostOne("kind of draft")) }
+            guard let word = words.first else { return Kind.weight }
+            guard let kind = Kind(rawValue: word.lowercased()) else {
+                throw arguments.problem(
+                    .notOneOf(word: word, what: "a kind of draft", choices: Kind.allCases.map(\.rawValue)))
+            }
+            return kind
+        },
+        complete: { request in request.previousWords.isEmpty ? Kind.allCases.map(\.rawValue) : [] },
+        run: { session, kind in
+            switch kind {
+            case .weight:
+                let editor = EntryEditor(log: session.weights)
+                guard session.open(editor) else { return .failed }
+                return session.say(Messages.newWeightDraft(editor.draft))
+            }
+        })
+
+    static let show = CommandDeclaration.command(
+        "show", group: .drafts, usage: "show", summary: "Show the open draft and its last error.", example: "show",
+        readsStore: false,
+        parse: { arguments throws(ParseError) in try arguments.none() },
+        run: { session, _ in
+            guard let open = session.presentedDraft else { return session.say(Messages.noDraftOpen) }
+            for line in open.details(session: session) { session.say(line) }
+            return .succeeded
+        })
+
+    static let save = CommandDeclaration.command(
+        "save", group: .drafts, usage: "save",
+        summary: "Save the open draft; on failure it stays open for another try.", example: "save",
+        parse: { arguments throws(ParseError) in try arguments.none() },
+        run: { session, _ in
+            guard let open = session.presentedDraft else { return session.fail(Messages.noDraftToSave) }
+            return await open.save(session: session)
+        })
+
+    static let cancel = CommandDeclaration.command(
+        "cancel", group: .drafts, usage: "cancel", summary: "Discard the open draft.", example: "cancel",
+        readsStore: false,
+        parse: { arguments throws(ParseError) in try arguments.none() },
+        run: { session, _ in
+            guard let open = session.presentedDraft else { return session.fail(Messages.noDraftToCancel) }
+            let message = open.cancelled(session: session)
+            session.drafts.close()
+            return session.say(message)
+        })
+}

@@ -1,0 +1,130 @@
+import FoundationEssentials
+import TrendKit
+
+/// The weights feature's commands.
+enum WeightCommands {
+    static let all: [CommandDeclaration] = [edit, value, note, date, list, delete]
+
+    static let edit = CommandDeclaration.command(
+        "edit", group: .weights, usage: "edit ID", summary: "Open a draft prefilled from entry ID.",
+        example: "edit 12",
+        parse: { arguments throws(ParseError) in try arguments.entryID() },
+        complete: { request in request.previousWords.isEmpty ? request.sources.entryIDs().map(String.init) : [] },
+        run: { session, id in
+            if let open = session.drafts.open, open.hasUnsavedChanges {
+                return session.fail(Messages.draftIsOpen(session.presentedDraft?.summary ?? ""))
+            }
+            let entry: WeightEntry
+            do throws(TrendError) {
+                entry = try await session.weights.entry(id: id)
+            } catch {
+                return session.fail(Messages.commandFailed(error, unit: session.unit))
+            }
+            let editor = EntryEditor(log: session.weights, entry: entry)
+            guard session.open(editor) else { return .failed }
+            session.showed([entry])
+            return session.say(Messages.editing(entry, unit: session.unit))
+        })
+
+    static let value = CommandDeclaration.command(
+        "value", group: .weights, usage: "value WEIGHT",
+        summary: "Set the draft's weight, kept exactly as typed; kg or lb after it names its unit.",
+        example: "value 75.4",
+        details: [
+            "The rest of the line is the weight, read when the draft is saved: in the unit set with \"unit\",",
+            "or in the unit written after it (\"value 165 lb\", \"value 75kg\").",
+        ],
+        readsStore: false,
+        parse: { arguments throws(ParseError) in try arguments.text(naming: "a weight") },
+        run: { session, text in
+            guard let editor = session.weightDraft() else { return .failed }
+            editor.draft.value = text
+            editor.draft.unit = session.unit
+            return session.say("value: \(text)")
+        })
+
+    static let note = CommandDeclaration.command(
+        "note", group: .weights, usage: "note [TEXT]", summary: "Set the draft's note; no text clears it.",
+        example: "note after run",
+        details: ["The rest of the line is the note, quotes and all."],
+        readsStore: false,
+        parse: { arguments throws(ParseError) in arguments.rest },
+        run: { session, text in
+            guard let editor = session.weightDraft() else { return .failed }
+            editor.draft.note = text
+            return session.say(text.isEmpty ? "note cleared" : "note: \(text)")
+        })
+
+    static let date = CommandDeclaration.command(
+        "date", group: .weights, usage: "date WHEN",
+        summary: "Set the draft's date: YYYY-MM-DD, YYYY-MM-DD HH:MM, today, yesterday or -Nd.",
+        example: "date yesterday",
+        readsStore: false,
+        parse: { arguments throws(ParseError) in try arguments.text(naming: "a date") },
+        complete: { request in request.previousWords.isEmpty ? ["today", "yesterday"] : [] },
+        run: { session, text in
+            let parsed: EntryDateParser.Parsed
+            do throws(TrendError) {
+                do throws(WeightValidationError) {
+                    parsed = try EntryDateParser.date(from: text, now: session.weights.latestPermittedEntryDate)
+                } catch {
+                    throw .validation(error)
+                }
+                try session.weights.checkDate(parsed.date)
+            } catch {
+                let unchanged = session.drafts.open is EntryEditor ? " The draft is unchanged." : ""
+                return session.fail(Messages.reason(error, unit: session.unit) + unchanged)
+            }
+            guard let editor = session.weightDraft() else { return .failed }
+            editor.draft.date = parsed.date
+            return session.say(Messages.dateSet(parsed))
+        })
+
+    static let list = CommandDeclaration.command(
+        "list", group: .weights, usage: "list [N]", summary: "Show the N newest entries (default 10).",
+        example: "list 5",
+        parse: { arguments throws(ParseError) -> Int in try arguments.count(default: 10) ?? 10 },
+        run: { session, count in
+            var entries: [WeightEntry]
+            var failure: TrendError?
+            do throws(TrendError) {
+                entries = try await session.weights.newest(count)
+            } catch {
+                entries = Array(session.weights.entries.prefix(count))
+                failure = error
+            }
+            // Only a failed load makes the list stale; a failed save elsewhere does not.
+            let loadError = session.weights.loadState == .failed ? session.weights.retainedError : nil
+            if entries.isEmpty && failure == nil && loadError == nil { return session.say(Messages.noEntries) }
+            for line in Renderer.entryLines(entries, unit: session.unit) { session.say(line) }
+            session.showed(entries)
+            if let error = failure ?? loadError {
+                return session.fail(Messages.listFailed(error, unit: session.unit, showedEarlier: !entries.isEmpty))
+            }
+            return .succeeded
+        })
+
+    static let delete = CommandDeclaration.command(
+        "delete", group: .weights, usage: "delete ID",
+        summary: "Delete entry ID, unless it changed since this session showed it.", example: "delete 12",
+        parse: { arguments throws(ParseError) in try arguments.entryID() },
+        complete: { request in request.previousWords.isEmpty ? request.sources.entryIDs().map(String.init) : [] },
+        run: { session, id in
+            let edited = (session.drafts.open as? EntryEditor)?.draft.editing?.id
+            do throws(TrendError) {
+                let outcome = try await session.weights.delete(
+                    id: id, expectedRevision: session.shownRevisions[id], openDraftEdits: edited)
+                session.shownRevisions[id] = nil
+                return session.say(Messages.deleted(outcome, unit: session.unit))
+            } catch {
+                if case .conflict(_, let current?) = error {
+                    session.showed([current])
+                    return session.fail(
+                        Messages.reason(error, unit: session.unit)
+                            + " Type \"delete \(id)\" again to delete it as it is now."
+                    )
+                }
+                return session.fail(Messages.commandFailed(error, unit: session.unit))
+            }
+        })
+}

@@ -1,0 +1,204 @@
+import TrendKit
+
+extension Messages {
+    public static func parseError(_ error: ParseError) -> String {
+        switch error {
+        case .unknownCommand(let name):
+            let hint = CommandTable.suggestion(for: name).map { " Did you mean \"\($0)\"?" } ?? ""
+            return "Unknown command \"\(name)\".\(hint) Type \"help\" to see the commands."
+        case .badArguments(let command, let problem):
+            return
+                "\(describe(problem, command: command)) Usage: \(CommandTable.declaration(named: command)?.usage ?? command)"
+        case .unclosedQuote(let command):
+            return
+                "A double quote is not closed. Close it, or type \\\" for a quote inside quotes. Usage: \(CommandTable.declaration(named: command)?.usage ?? command)"
+        }
+    }
+
+    static func describe(_ problem: ArgumentProblem, command: String) -> String {
+        switch problem {
+        case .takesNoArguments: return "\(command) takes no arguments."
+        case .needs(let what): return "\(command) needs \(what)."
+        case .needsOneEntryNumber: return "\(command) needs one entry number."
+        case .notAnEntryNumber(let word): return "\"\(word)\" is not an entry number."
+        case .notACount(let word): return "\"\(word)\" is not a positive whole number."
+        case .notAUnit(let word): return "\"\(word)\" is not a unit; use kg or lb."
+        case .tooManyWords(let max): return "\(command) takes at most \(max) \(max == 1 ? "word" : "words")."
+        case .atMostOne(let what): return "\(command) takes at most one \(what)."
+        case .notOneOf(let word, let what, let choices):
+            return "\"\(word)\" is not \(what); use \(list(choices))."
+        case .needsAName: return "\(command) needs a name."
+        }
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    static func list(_ words: [String]) -> String {
+        guard words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+    }
+
+    public static let historyOff = "History is off for this session."
+
+    public static func lineTooLong(_ bytes: Int, limit: Int) -> String {
+        "That line is \(bytes) bytes long; trendsh reads lines of at most \(limit) bytes. Nothing was done."
+    }
+
+    public static func outputFailed(_ number: Int32) -> String {
+        "Standard output could not be written (\(systemMessage(number))), so trendsh stopped without running anything more."
+    }
+
+    public static func inputReadFailed(_ number: Int32) -> String {
+        "Standard input could not be read (\(systemMessage(number))), so trendsh stopped. Nothing after that was done."
+    }
+
+    public static func historyUnwritable(_ path: String, problem: String) -> String {
+        "The history file \(path) could not be written (\(problem)); lines are not being kept. Start trendsh with --no-history, or set TRENDSH_HISTORY=off, to turn history off."
+    }
+
+    public static func simulations(_ plan: FaultPlan) -> String {
+        let active = summary(plan)
+        return active.isEmpty ? "No simulations are active." : "Active: \(active.joined(separator: ", "))."
+    }
+
+    /// `save-failure (once)`, `open-failure (always) on weights`.
+    static func summary(_ plan: FaultPlan) -> [String] {
+        plan.faults.map { fault in
+            "\(fault.point.rawValue)-failure (\(fault.persistence.rawValue))"
+                + (fault.feature.map { " on \($0.rawValue)" } ?? "")
+        } + (plan.losesNextAcknowledgement ? ["lost acknowledgement (once)"] : [])
+    }
+
+    public static func simulating(_ mode: String, persistence: FaultPlan.Persistence, feature: FeatureID?) -> String {
+        let scope = feature.map { " for \($0.rawValue)" } ?? ""
+        switch mode {
+        case "save-failure":
+            return persistence == .once
+                ? "The next save\(scope) will fail. The one after works again."
+                : "Every save\(scope) will fail until \"simulate off\"."
+        case "open-failure":
+            return "The store will fail to open\(scope) until \"simulate off\". Settings and help keep working."
+        case "refresh-failure": return "The next refresh\(scope) will fail."
+        default: return "Simulations are off."
+        }
+    }
+
+    @MainActor
+    public static func refreshed(_ feature: any FeatureStatus) -> String {
+        let count = (feature as? WeightLog)?.entries.count ?? 0
+        return "Loaded \(count) \(count == 1 ? "entry" : "entries")."
+    }
+
+    @MainActor
+    public static func refreshFailed(_ feature: any FeatureStatus, error: TrendError, unit: WeightUnit) -> String {
+        let cached = (feature as? WeightLog)?.entries.count ?? 0
+        let kept =
+            switch cached {
+            case 0: ""
+            case 1: " The 1 entry loaded earlier is still shown."
+            default: " The \(cached) entries loaded earlier are still shown."
+            }
+        return reason(error, unit: unit) + kept
+    }
+
+    /// What `status` prints: the store, one line per feature, the draft, where it is kept,
+    /// and the simulations in force.
+    @MainActor
+    public static func statusLines(_ session: Session) -> [String] {
+        var lines = ["store: \(session.store.location.description)"]
+        for feature in session.features {
+            var line = "\(feature.featureID.rawValue): "
+            if let settings = feature as? SettingsFeature {
+                line += settingsLines(settings.settings).joined(separator: ", ").replacingOccurrences(
+                    of: ": ", with: " ")
+            } else if let state = feature.featureLoadState {
+                line += "\(state.rawValue), \((feature as? WeightLog)?.entries.count ?? 0) loaded"
+            }
+            if let error = feature.retainedError { line += "; error: \(reason(error, unit: session.unit))" }
+            lines.append(line)
+        }
+        if let open = session.presentedDraft {
+            var state = open.hasUnsavedChanges ? "unsaved changes" : "no unsaved changes"
+            if open.lastError != nil { state += ", last save failed" }
+            lines.append("draft: \(open.target), \(state)")
+        } else {
+            lines.append("draft: none")
+        }
+        lines.append("draft file: \(draftFileLine(session.drafts.keeping))")
+        let active = summary(session.store.faults.plan)
+        lines.append("simulations: \(active.isEmpty ? "none" : active.joined(separator: ", "))")
+        return lines
+    }
+
+    static func draftFileLine(_ keeping: DraftSlot.Keeping) -> String {
+        switch keeping {
+        case .file(let path): return path
+        case .memoryStore: return "in memory only (the store is in memory)"
+        case .anotherSession(let path): return "in memory only: another trendsh session is using \(path)"
+        case .unavailable(.cannotWrite(let path, let number)):
+            return "in memory only: \(path) can't be created (\(systemMessage(number)))"
+        case .unavailable(.unsafe(let path, let problem)):
+            return "in memory only: trendsh will not write \(path) (\(describe(problem)))"
+        case .unavailable(.unreadable(let path, _)):
+            return "in memory only: \(path) could not be read and was left in place"
+        case .leftForItsOwner(let path): return "in memory only: this run leaves \(path) alone"
+        }
+    }
+}
+
+extension Messages {
+    public static func usage(_ error: UsageError) -> String {
+        switch error {
+        case .unknownOption(let option): return "Unknown option \"\(option)\"."
+        case .needsValue(let option): return "\(option) needs a value."
+        case .takesNoValue(let option): return "\(option) takes no value."
+        case .badTime(let option, let text):
+            return
+                "\(option) needs an ISO 8601 time from the years 1900 to 9999, such as 2026-11-29T08:00:00Z, not \"\(text)\"."
+        case .emptyStore: return "--store needs a path, or :memory:."
+        case .checkNeedsFiles: return "--check needs at least one transcript file."
+        case .updateNeedsCheck: return "--update works with --check, on the transcripts it names."
+        }
+    }
+
+    public static let outputClosedAtStart =
+        "Standard output is closed, so trendsh could not show its results; nothing was done. Redirect it to /dev/null to discard them."
+
+    public static let noStoreFolder = "There is no HOME or XDG_DATA_HOME to keep the store in; choose one with --store."
+
+    public static func banner(version: String, store: String) -> String {
+        "trendsh \(version). Store: \(DisplayText.escaped(store)). Type \"help\" for the commands."
+    }
+}
+
+extension Messages {
+    public static func transcriptProblem(_ error: TranscriptError, path: String) -> String {
+        switch error {
+        case .badClock(let line, let text):
+            return "\(path): line \(line): \"\(text)\" is not an ISO 8601 time such as 2026-11-29T08:00:00Z."
+        case .unreadable: return "The transcript \(path) could not be read."
+        case .notARegularFile: return "\(path) is not a transcript: it is not a regular file."
+        case .noCommands:
+            return "\(path) is not a transcript: it has no \"trendsh> \" line, so there is nothing to replay."
+        case .statusNotLast:
+            return "\(path): a status line such as [0] may only be the transcript's last line."
+        case .unwritable:
+            return "The transcript \(path) could not be written; it is as it was."
+        }
+    }
+}
+
+extension Messages {
+    public static func transcriptPassed(_ path: String) -> String { "ok: \(DisplayText.escaped(path))" }
+    public static func transcriptFailed(_ path: String) -> String { "FAILED: \(DisplayText.escaped(path))" }
+    public static func transcriptUpdated(_ path: String) -> String { "updated: \(DisplayText.escaped(path))" }
+
+    public static func transcriptStatusDiffers(expected: Int32, actual: Int32) -> String {
+        "The session ended with status \(actual); the transcript's last line says [\(expected)]."
+    }
+
+    /// `9 checked: 8 passed, 1 failed` (and how many `--update` rewrote).
+    public static func transcriptSummary(checked: Int, passed: Int, failed: Int, updated: Int?) -> String {
+        let lessons = checked == 1 ? "1 transcript" : "\(checked) transcripts"
+        return "\(lessons) checked: \(passed) passed, \(failed) failed" + (updated.map { ", \($0) updated" } ?? "")
+    }
+}

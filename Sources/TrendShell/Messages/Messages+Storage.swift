@@ -1,0 +1,64 @@
+import TrendKit
+
+extension Messages {
+    public static func reason(_ error: StorageError) -> String {
+        switch error {
+        case .locked:
+            return "The store is locked by another program. Close that program, then try again."
+        case .readOnly:
+            return "The store is read-only. Check the file's permissions, then try again."
+        case .diskFull:
+            return "The disk is full, so nothing was written. Free some space, then try again."
+        case .unreadable(let path):
+            return
+                "The file \(path) could not be read as a store. It was left untouched. If the disk had a passing fault, trying again may load it; otherwise move it aside or use another store."
+        case .notADatabase(let path):
+            return
+                "The file \(path) is not a trendsh store (it is not a SQLite database at all). It was left untouched; move it aside or use another store."
+        case .foreignDatabase(let path):
+            return
+                "The file \(path) is another program's SQLite database, not a trendsh store. It was left untouched; move it aside or use another store."
+        case .newerFormat(let version):
+            return "The store was written by a newer trendsh (format \(version)). Update trendsh to open it."
+        case .upgradeFailed(let from, let to, let backup, let reason):
+            let copy = backup.map { " A copy made before the upgrade is at \($0)." } ?? ""
+            return
+                "The store could not be upgraded from format \(from) to \(to) (\(reason)), so it was left exactly as it was.\(copy)"
+        case .ioError:
+            return "The disk reported an I/O error, so nothing was confirmed. Check the disk, then try again."
+        case .cannotOpen(let path):
+            return
+                "The store \(path) can't be opened: its folder is missing or can't be written. Create the folder or use another store."
+        case .notARegularFile(let path, let kind):
+            return
+                "The store \(path) is \(kind.rawValue), not a regular file, so trendsh will not open it. Give --store the path of a store file, or of one to create."
+        case .unconfirmed:
+            return
+                "The change was written, but the disk has not confirmed it. Try again to check it; it will not be written twice."
+        case .interrupted:
+            return "The wait for the store was interrupted, so nothing was written."
+        case .rejected(let message):
+            return "The store refused the change (\(message)), so nothing was written."
+        case .simulated(.open): return "The store could not be opened (simulated failure)."
+        case .simulated(.save): return "The store could not save (simulated failure), so nothing was written."
+        case .simulated(.refresh): return "The entries could not be loaded (simulated failure)."
+        case .other(let detail):
+            return "The store reported an error: \(detail)."
+        }
+    }
+
+    /// What opening the store found, said once.
+    public static func notice(_ notice: StoreNotice) -> String {
+        switch notice {
+        case .upgraded(let from, let to, let backup):
+            let copy = backup.map { "; the store as it was is kept at \($0)" } ?? ""
+            return "The store was upgraded from format \(from) to format \(to)\(copy)."
+        case .readableByOthers(let path, let mode):
+            return
+                "The store \(path) can be read by other users (mode 0\(String(mode, radix: 8))). Type \"chmod 600 \(path)\" in a shell to keep it private."
+        case .folderWritableByOthers(let folder):
+            return
+                "The store's folder \(folder) can be written by other users, who could replace its files. Keep the store in a folder of your own."
+        }
+    }
+}

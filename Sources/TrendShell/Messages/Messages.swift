@@ -1,0 +1,134 @@
+import FoundationEssentials
+import TrendKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Every sentence trendsh says: errors with the hint that fits them, confirmations, warnings
+/// and usage problems. Each is chosen by a typed reason, never by a SQLite code number.
+/// Entities inside sentences (an entry, a weight, a date) are formatted by `Renderer`.
+public enum Messages {
+    /// The reason for a failure, in one or two sentences, without advice about the draft.
+    public static func reason(_ error: TrendError, unit: WeightUnit) -> String {
+        switch error {
+        case .validation(let error): return reason(error)
+        case .storage(let error): return reason(error)
+        case .noSuchEntry(let id): return "There is no entry #\(id). List the entries to see their numbers."
+        case .conflict(let id, let current?):
+            return
+                "Entry #\(id) was changed by another session since this one read it; nothing was written. It now holds \(Renderer.entryContents(current, unit: unit))."
+        case .conflict(let id, nil):
+            return "Entry #\(id) was deleted by another session; nothing was written."
+        case .entryOpenInDraft(let id):
+            return
+                "Entry #\(id) is open in the draft, so it was not deleted. Save or cancel the draft first, then delete it."
+        case .settings(let error): return reason(error)
+        case .draftFile(let error): return reason(error)
+        case .draftIsOpen: return "A draft with unsaved changes is open."
+        }
+    }
+
+    /// A failed save: the reason, then the one hint that fits it.
+    public static func saveFailed(_ error: TrendError, unit: WeightUnit) -> String {
+        let hint: String
+        switch error {
+        case .validation: hint = "The draft is kept; fix it and save again."
+        case .conflict(_, .some): hint = "The draft is kept; type \"save\" again to overwrite the entry with it."
+        case .conflict(_, nil): hint = "The draft is kept; type \"save\" again to save it as a new entry."
+        case .storage(let storage) where !storage.retryMayHelp:
+            hint =
+                "The draft is kept; type \"save\" again once the store is fixed, or start trendsh with --store PATH to save it elsewhere."
+        case .noSuchEntry: hint = "The draft is kept; type \"cancel\" to discard it."
+        default: hint = "The draft is kept; type \"save\" to try again."
+        }
+        return reason(error, unit: unit) + " " + hint
+    }
+
+    /// A failure of a command that has no draft to keep. The reasons already say whether
+    /// trying again can help.
+    public static func commandFailed(_ error: TrendError, unit: WeightUnit) -> String {
+        reason(error, unit: unit)
+    }
+
+    public static func reason(_ error: WeightValidationError) -> String {
+        switch error {
+        case .invalidWeight(.kilograms): return "Enter a weight between 20 and 500 kg."
+        case .invalidWeight(.pounds): return "Enter a weight between 44.1 and 1102.3 lb."
+        case .dateInFuture: return "An entry can't be dated in the future."
+        case .futureEntryAllowsOnlyNote(let date):
+            return
+                "This entry is dated \(LocalCalendar.minuteText(date)), which is still in the future, so only its note can change. Set a date that has passed with \"date WHEN\" to change its weight."
+        case .noteTooLong(let length):
+            return "A note can have at most \(WeightEntryDraft.maximumNoteLength) characters; this one has \(length)."
+        case .unreadableDate(let text):
+            return "\"\(text)\" is not a date. Use \(acceptedDateForms)."
+        case .dateOutOfRange(let text):
+            return "\"\(text)\" is outside the years 1900 to 9999, which are the dates trendsh keeps."
+        case .nonexistentLocalTime(let text):
+            return
+                "\(text) did not happen here: the clocks went forward over it. Type a time before or after the change."
+        }
+    }
+
+    /// The date forms a person can type.
+    public static let acceptedDateForms = "YYYY-MM-DD, YYYY-MM-DD HH:MM, today, yesterday or -Nd"
+
+    public static func reason(_ error: SettingsError) -> String {
+        switch error {
+        case .cannotWrite(let path, let problem):
+            return "The settings could not be written to \(path): \(describe(problem)). The setting is unchanged."
+        case .unreadable(let path, .system(let problem)):
+            return "The settings in \(path) could not be read (\(describe(problem))); defaults are in use."
+        case .unreadable(let path, .unexpectedLine(let line)):
+            return "The settings in \(path) could not be read (unexpected line \"\(line)\"); defaults are in use."
+        case .unknownKey(let key):
+            return
+                "\"\(key)\" is not a setting. The settings are \(SettingKey.all.map(\.name).joined(separator: ", "))."
+        case .invalidValue(let key, let value):
+            let values = SettingKey.named(key)?.values.replacingOccurrences(of: "|", with: ", ") ?? ""
+            return "\"\(value)\" is not a value for \(key); use \(values)."
+        case .simulated:
+            return "The settings could not be written (simulated failure). The setting is unchanged."
+        }
+    }
+
+    public static func reason(_ error: DraftFileError) -> String {
+        switch error {
+        case .cannotWrite(let path, let number):
+            return "The draft could not be written to \(path): \(systemMessage(number))."
+        case .unsafe(let path, let problem):
+            return "trendsh will not write the draft file \(path): \(describe(problem))."
+        case .unreadable(let path, let problem):
+            let detail = problem.map { " (\(describe($0)))" } ?? ""
+            return
+                "The draft file \(path) could not be read\(detail); it was left in place. Move it aside to silence this."
+        }
+    }
+
+    /// Why one of trendsh's own files could not be used, in a few words.
+    public static func describe(_ problem: PrivateFileError.Reason) -> String {
+        switch problem {
+        case .system(let number): return systemMessage(number)
+        case .symbolicLink: return "it is a symbolic link, which trendsh never writes through"
+        case .notARegularFile: return "it is not a regular file"
+        case .ownedByAnotherUser: return "it belongs to another user"
+        case .hardLinked: return "it has more than one name (a hard link)"
+        case .tooLarge: return "it is larger than trendsh ever writes it"
+        }
+    }
+
+    /// The C library's sentence for an errno value, in lower case: "no such file or directory".
+    public static func systemMessage(_ number: Int32) -> String {
+        guard let text = strerror(number) else { return "error \(number)" }
+        let message = String(cString: text)
+        return message.prefix(1).lowercased() + message.dropFirst()
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (FoundationEssentials has no such method).
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,41 @@
+/// The one place ANSI styling comes from. Plain (no escape codes at all) unless standard
+/// output is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.
+public struct TerminalStyle: Sendable, Equatable {
+    public var usesColor: Bool
+
+    public init(usesColor: Bool) { self.usesColor = usesColor }
+
+    public static let plain = TerminalStyle(usesColor: false)
+
+    public enum Role: Sendable {
+        case success
+        case error
+        case warning
+        case note
+        /// Narration in a played transcript.
+        case dim
+    }
+
+    private static func code(_ role: Role) -> String {
+        switch role {
+        case .success: return "32"
+        case .error: return "31"
+        case .warning: return "33"
+        case .note: return "36"
+        case .dim: return "2"
+        }
+    }
+
+    /// `text` in the role's colour, or unchanged when colour is off.
+    public func paint(_ text: String, _ role: Role) -> String {
+        usesColor ? "\u{1B}[\(Self.code(role))m\(text)\u{1B}[0m" : text
+    }
+
+    /// The prompt: `trendsh> `, `trendsh*> ` with unsaved changes, `trendsh!> ` after a
+    /// failed save. On a colour terminal the mark is coloured, with its escape codes between
+    /// `\u{1}` bytes so libedit measures the prompt correctly.
+    public func prompt(mark: String, role: Role?) -> String {
+        guard usesColor, !mark.isEmpty, let role else { return "trendsh\(mark)> " }
+        return "trendsh\u{1}\u{1B}[\(Self.code(role));1m\u{1}\(mark)\u{1}\u{1B}[0m\u{1}> "
+    }
+}

@@ -1,0 +1,52 @@
+import TrendKit
+
+/// How the shell shows, saves and summarises a weight draft.
+extension EntryEditor: PresentableDraft {
+    static var draftKind: DraftKind { .weight }
+
+    var target: String { Renderer.draftTarget(draft) }
+    var summary: String { Renderer.draftSummary(draft) }
+
+    func details(session: Session) -> [String] {
+        let state = hasUnsavedChanges ? "unsaved changes" : "no unsaved changes"
+        var lines = [
+            "\(title) (\(target)), \(state)",
+            "  value: \(Renderer.typedValue(draft))",
+            "  date:  \(LocalCalendar.minuteText(draft.date))",
+            "  note:  \(draft.note.isEmpty ? "(none)" : draft.note)",
+        ]
+        if let lastError {
+            lines.append("  last save failed: \(Messages.reason(lastError, unit: session.unit))")
+        }
+        return lines
+    }
+
+    func save(session: Session) async -> Session.Outcome {
+        switch await save() {
+        case .success(let outcome):
+            session.drafts.close()
+            if let entry = outcome.entry { session.showed([entry]) }
+            return session.say(Messages.saved(outcome, unit: session.unit), role: .success)
+        case .failure(let error):
+            if case .conflict(_, let current?) = error { session.showed([current]) }
+            return session.fail(Messages.saveFailed(error, unit: session.unit))
+        }
+    }
+
+    func cancelled(session: Session) -> String {
+        Messages.discarded(summary: summary, editing: draft.editing?.id)
+    }
+
+    func restoredWarnings(session: Session) -> [String] {
+        switch restoreNote {
+        case .entryGone(let id): return [Messages.restoredEntryGone(id)]
+        case .entryUnread(let id, let error):
+            return [Messages.restoredEntryUnread(id, reason: Messages.reason(error, unit: session.unit))]
+        case nil: return []
+        }
+    }
+
+    static func summary(of record: DraftRecord, session: Session) -> String? {
+        WeightEntryDraft(record: record, defaultUnit: session.unit).map(Renderer.draftSummary)
+    }
+}

@@ -1,0 +1,96 @@
+import TrendKit
+
+/// The draft slot as the shell uses it: opening drafts, restoring, persisting, and saying
+/// truthfully where the draft is kept.
+extension Session {
+    /// The open draft as the shell presents it.
+    var presentedDraft: (any PresentableDraft)? { drafts.open as? any PresentableDraft }
+
+    /// Opens `editor`, refused (with a sentence) while a draft with unsaved changes is open.
+    func open(_ editor: any PresentableDraft) -> Bool {
+        do {
+            try drafts.replace(with: editor)
+            return true
+        } catch {
+            _ = fail(Messages.draftIsOpen(presentedDraft?.summary ?? ""))
+            return false
+        }
+    }
+
+    /// The open weight draft, opening a new one when no draft is open. Nil (with a
+    /// sentence) when a draft of another kind with unsaved changes is open.
+    func weightDraft() -> EntryEditor? {
+        if let editor = drafts.open as? EntryEditor { return editor }
+        let editor = EntryEditor(log: weights)
+        return open(editor) ? editor : nil
+    }
+
+    /// A one-line summary of a draft record, whatever its kind.
+    func summary(of record: DraftRecord) -> String {
+        for kind in Self.presentableKinds where kind.draftKind.rawValue == record.kind {
+            if let summary = kind.summary(of: record, session: self) { return summary }
+        }
+        return "a \(record.kind) draft"
+    }
+
+    /// Every kind of draft the shell can show.
+    static let presentableKinds: [any PresentableDraft.Type] = [EntryEditor.self]
+
+    /// Restores the draft a previous session kept, and reports it.
+    func restoreDraft() async {
+        switch drafts.keeping {
+        case .anotherSession: warn(Messages.anotherSessionHoldsDraft)
+        case .unavailable(let error): warn(Messages.draftFileUnavailable(error))
+        case .file, .memoryStore, .leftForItsOwner: break
+        }
+        switch await drafts.start() {
+        case .nothing: break
+        case .restored:
+            if let open = presentedDraft { say(Messages.restored(target: open.target, summary: open.summary)) }
+            presentedDraft?.restoredWarnings(session: self).forEach(warn)
+        case .alreadySaved(let label): say(Messages.restoredAlreadySaved(label))
+        case .unreadable(let error): startFailed = fail(reasonText(.draftFile(error))) == .failed
+        case .leftWaiting(let record): warn(Messages.draftLeftWaiting(summary(of: record)))
+        }
+    }
+
+    func reasonText(_ error: TrendError) -> String { Messages.reason(error, unit: unit) }
+
+    /// Writes the draft to disk if it changed. False when the file could not be written;
+    /// the in-memory draft stays either way, and the message says which copy is on disk.
+    func persistDraft() -> Bool {
+        do {
+            try drafts.persist()
+            return true
+        } catch {
+            _ = fail(
+                Messages.draftNotWritten(error, copy: drafts.diskCopy, keeping: drafts.keeping) { summary(of: $0) })
+            return false
+        }
+    }
+
+    /// Where the open draft is kept, in a sentence.
+    var whereTheDraftIs: String {
+        Messages.diskCopy(drafts.diskCopy, keeping: drafts.keeping) { summary(of: $0) }
+    }
+}
+
+/// A draft the shell can show, save and summarise. Each kind conforms in its own file.
+@MainActor
+protocol PresentableDraft: DraftEditor {
+    static var draftKind: DraftKind { get }
+    /// `new entry`, `editing #3`.
+    var target: String { get }
+    /// The draft in a few words.
+    var summary: String { get }
+    /// What `show` prints.
+    func details(session: Session) -> [String]
+    /// Saves, says what happened, and closes the draft on success.
+    func save(session: Session) async -> Session.Outcome
+    /// What `cancel` says.
+    func cancelled(session: Session) -> String
+    /// What needs saying after a restore (a unit that changed, an entry gone).
+    func restoredWarnings(session: Session) -> [String]
+    /// A record of this kind in a few words; nil when it cannot be read.
+    static func summary(of record: DraftRecord, session: Session) -> String?
+}

@@ -1,0 +1,405 @@
+import FoundationEssentials
+import Testing
+import TrendKit
+import TrendshTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@MainActor
+@Suite struct StoreTests {
+    /// Keeps lock tests short: a write waits this long for another program's lock.
+    static let shortBusyTimeout: Duration = .milliseconds(300)
+
+    @Test func aNewStoreOpensEmptyOnItsFirstOperation() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let repository = Fixtures.repository(at: path)
+        #expect(repository.store.isOpen == false)
+        #expect(fileExists(path) == false)
+
+        #expect(try repository.recentEntries(limit: 10).isEmpty)
+
+        #expect(repository.store.isOpen)
+        #expect(fileExists(path))
+    }
+
+    @Test func theStoreAndItsLogAreCreatedReadableOnlyByTheOwner() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let repository = Fixtures.repository(at: path)
+
+        _ = try repository.recentEntries(limit: 1)
+        #expect(permissions(of: path) == 0o600)
+
+        _ = try repository.insert(Fixtures.newEntries[0])
+        #expect(permissions(of: path) == 0o600)
+        #expect(permissions(of: path + "-wal") == 0o600)
+        #expect(repository.store.takeNotices().isEmpty)
+    }
+
+    @Test func theSchemaIsTheLatestVersionInWALModeAndMarkedAsATrendshStore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        _ = try Fixtures.repository(at: path).recentEntries(limit: 1)
+
+        let other = try OtherProgramConnection(path: path)
+        #expect(Schema.trendsh.latestVersion == 2)
+        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2])
+        #expect(try other.integer("PRAGMA user_version") == 2)
+        #expect(try other.integer("PRAGMA application_id") == 0x5452_4E44)
+        #expect(try other.text("PRAGMA journal_mode") == "wal")
+        #expect(
+            try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] }
+                == ["entries", "operations", "sqlite_sequence"])
+        #expect(
+            try other.rows("SELECT name FROM pragma_table_info('entries')").map { $0[0] } == [
+                "id", "taken_at", "kilograms", "note", "draft_id", "revision",
+            ])
+    }
+
+    @Test func aNewStoreIsNotUpgradedAndNotesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let store = Fixtures.store(at: path)
+        _ = try SQLiteWeightRepository(store: store).recentEntries(limit: 1)
+
+        #expect(store.takeNotices() == [])
+        #expect(filesUnder(directory.path).contains { $0.contains("backup") } == false)
+    }
+
+    @Test func aFileOfRandomBytesIsNotADatabaseAndIsLeftUntouched() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var generator = SystemRandomNumberGenerator()
+        let noise = (0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let path = try directory.write(Array("not a database: ".utf8) + noise, to: "trend.sqlite")
+        let repository = Fixtures.repository(at: path)
+
+        #expect(throws: StorageError.notADatabase(path: path)) { try repository.recentEntries(limit: 10) }
+        #expect(throws: StorageError.notADatabase(path: path)) { try repository.insert(Fixtures.newEntries[0]) }
+
+        #expect(fileBytes(path) == Array("not a database: ".utf8) + noise)
+        #expect(fileExists(path + "-wal") == false)
+    }
+
+    @Test func anotherProgramsDatabaseIsForeignAndIsLeftUntouched() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("notes.sqlite")
+        let other = try OtherProgramConnection(path: path)
+        try other.execute("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me');")
+        other.close()
+        let before = fileBytes(path)
+
+        #expect(throws: StorageError.foreignDatabase(path: path)) {
+            try Fixtures.repository(at: path).recentEntries(limit: 1)
+        }
+
+        #expect(fileBytes(path) == before)
+        #expect(fileExists(path + ".v0-backup") == false)
+    }
+
+    /// Another program's `user_version` means nothing to trendsh: the application id is
+    /// checked first, so a foreign file is never mistaken for a newer trendsh store.
+    @Test func anotherProgramsDatabaseWithAHigherUserVersionIsForeignNotNewer() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("other.sqlite")
+        let other = try OtherProgramConnection(path: path)
+        try other.execute(
+            """
+            PRAGMA application_id = 42;
+            PRAGMA user_version = 7;
+            CREATE TABLE things (name TEXT);
+            INSERT INTO things VALUES ('keep me');
+            """)
+        other.close()
+        let before = fileBytes(path)
+
+        #expect(throws: StorageError.foreignDatabase(path: path)) {
+            try Fixtures.repository(at: path).insert(Fixtures.newEntries[0])
+        }
+
+        #expect(fileBytes(path) == before)
+    }
+
+    @Test func aStoreFromANewerVersionIsRefusedAndLeftUntouched() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let other = try OtherProgramConnection(path: path)
+        try other.execute(
+            """
+            PRAGMA application_id = 1414680132;
+            PRAGMA user_version = 3;
+            CREATE TABLE entries (id INTEGER PRIMARY KEY, taken_at TEXT, kilograms REAL, shape BLOB);
+            """)
+        other.close()
+        let before = fileBytes(path)
+
+        #expect(throws: StorageError.newerFormat(version: 3)) {
+            try Fixtures.repository(at: path).recentEntries(limit: 1)
+        }
+
+        #expect(fileBytes(path) == before)
+    }
+
+    @Test func aStoreInAMissingFolderCannotOpen() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("missing/trend.sqlite")
+        let repository = Fixtures.repository(at: path)
+
+        #expect(throws: StorageError.cannotOpen(path: path)) { try repository.recentEntries(limit: 10) }
+        #expect(repository.store.isOpen == false)
+    }
+
+    @Test func aFailedOpenIsTriedAgainOnTheNextCall() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let folder = directory.file("later")
+        let repository = Fixtures.repository(at: folder + "/trend.sqlite")
+        #expect(throws: StorageError.self) { try repository.recentEntries(limit: 1) }
+
+        #expect(mkdir(folder, 0o700) == 0)
+
+        #expect(try repository.insert(Fixtures.newEntries[0]).entry.id == 1)
+    }
+
+    @Test func aFolderAtTheStoresPathIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        #expect(mkdir(path, 0o700) == 0)
+
+        #expect(throws: StorageError.notARegularFile(path: path, kind: .directory)) {
+            try Fixtures.repository(at: path).recentEntries(limit: 1)
+        }
+        #expect(filesUnder(directory.path) == ["trend.sqlite"])
+    }
+
+    @Test func aSymbolicLinkAtTheStoresPathIsRefusedAndWhatItNamesIsLeftAlone() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let target = directory.file("real.sqlite")
+        let real = Fixtures.repository(at: target)
+        _ = try real.insert(Fixtures.newEntries[0])
+        real.store.close()
+        let before = fileBytes(target)
+        let path = directory.file("trend.sqlite")
+        #expect(symlink(target, path) == 0)
+
+        let repository = Fixtures.repository(at: path)
+
+        #expect(throws: StorageError.notARegularFile(path: path, kind: .symbolicLink)) {
+            try repository.recentEntries(limit: 1)
+        }
+        #expect(throws: StorageError.notARegularFile(path: path, kind: .symbolicLink)) {
+            try repository.insert(Fixtures.newEntries[1])
+        }
+        #expect(fileBytes(target) == before)
+        #expect(filesUnder(directory.path) == ["real.sqlite", "trend.sqlite"])
+    }
+
+    @Test func aStoreReadableByOthersIsNotedOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        _ = try Fixtures.repository(at: path).insert(Fixtures.newEntries[0])
+        #expect(chmod(path, 0o644) == 0)
+        let store = Fixtures.store(at: path)
+        let repository = SQLiteWeightRepository(store: store)
+
+        _ = try repository.recentEntries(limit: 1)
+        #expect(store.takeNotices() == [.readableByOthers(path: path, mode: 0o644)])
+
+        store.close()
+        _ = try repository.recentEntries(limit: 1)
+        #expect(store.takeNotices() == [])
+    }
+
+    @Test func changedElsewhereIsFalseAfterOurOwnWriteAndTrueAfterAnotherConnectionCommits() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let store = Fixtures.store(at: path)
+        let repository = SQLiteWeightRepository(store: store)
+        #expect(store.changedElsewhere() == false)  // not open yet
+
+        _ = try repository.insert(Fixtures.newEntries[0])
+        #expect(store.changedElsewhere() == false)
+        _ = try repository.insert(Fixtures.newEntries[1])
+        #expect(store.changedElsewhere() == false)
+
+        let other = try OtherProgram(path: path)
+        try other.execute(
+            "INSERT INTO entries (taken_at, kilograms, note) VALUES ('2026-11-29T07:00:00.000Z', 74, 'elsewhere')")
+
+        #expect(store.changedElsewhere())
+        #expect(store.changedElsewhere() == false)  // seen once
+        #expect(try repository.recentEntries(limit: 10).map(\.note).contains("elsewhere"))
+    }
+
+    @Test func aReadOnlyLookAtTheStoreByAnotherConnectionIsNotAChange() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let store = Fixtures.store(at: path)
+        _ = try SQLiteWeightRepository(store: store).insert(Fixtures.newEntries[0])
+
+        let other = try OtherProgram(path: path)
+        #expect(try other.integer("SELECT count(*) FROM entries") == 1)
+
+        #expect(store.changedElsewhere() == false)
+    }
+
+    @Test func closingLeavesNoLogAndTheFileAloneHoldsEveryEntry() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let store = Fixtures.store(at: path)
+        let repository = SQLiteWeightRepository(store: store)
+        var saved: [WeightEntry] = []
+        for new in Fixtures.newEntries { saved.append(try repository.insert(new).entry) }
+        #expect(fileExists(path + "-wal"))
+
+        store.close()
+
+        #expect(store.isOpen == false)
+        #expect(fileExists(path + "-wal") == false)
+        let copy = try directory.write(try #require(fileBytes(path)), to: "copy.sqlite")
+        let reopened = Fixtures.repository(at: copy)
+        #expect(try reopened.recentEntries(limit: 10) == saved.reversed())
+    }
+
+    @Test func aClosedStoreOpensAgainOnTheNextOperation() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = Fixtures.store(at: directory.file("trend.sqlite"))
+        let repository = SQLiteWeightRepository(store: store)
+        let first = try repository.insert(Fixtures.newEntries[0]).entry
+        store.close()
+        store.close()
+
+        let second = try repository.insert(Fixtures.newEntries[1]).entry
+
+        #expect(store.isOpen)
+        #expect(try repository.recentEntries(limit: 10) == [second, first])
+    }
+
+    @Test func theStoreConsultsItsFaultsForEachFeature() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let faults = FaultInjector()
+        let store = Fixtures.store(at: directory.file("trend.sqlite"), faults: faults)
+        let repository = SQLiteWeightRepository(store: store)
+        #expect(store.faults === faults)
+
+        faults.failNextSave(in: .settings)
+        let saved = try repository.insert(Fixtures.newEntries[0]).entry
+
+        faults.failNextSave(with: .diskFull, in: .weights)
+        #expect(throws: StorageError.diskFull) { try repository.insert(Fixtures.newEntries[1]) }
+        #expect(try repository.recentEntries(limit: 10) == [saved])
+
+        faults.failNextRefresh(in: .weights)
+        #expect(throws: StorageError.simulated(.refresh)) { try repository.recentEntries(limit: 10) }
+        #expect(try repository.entry(id: saved.id) == saved)  // only a load is a refresh
+
+        faults.failToOpen(in: .weights)
+        #expect(throws: StorageError.simulated(.open)) { try repository.entry(id: saved.id) }
+        faults.stopFailing()
+        #expect(try repository.recentEntries(limit: 10) == [saved])
+    }
+
+    @Test func aWriteLockHeldByAnotherProgramFailsTheSaveAndTheRetryAfterReleaseWritesOnce() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let repository = Fixtures.repository(at: path, busyTimeout: Self.shortBusyTimeout)
+        _ = try repository.recentEntries(limit: 1)
+        let log = Fixtures.log(repository: repository)
+        let editor = EntryEditor(log: log)
+        editor.draft.value = "75,5"
+        editor.draft.note = "after the run"
+        let typed = editor.draft
+        let other = try OtherProgramConnection(path: path)
+        try other.execute("BEGIN IMMEDIATE")
+
+        #expect(await editor.save() == .failure(.storage(.locked)))
+
+        #expect(editor.lastError == .storage(.locked))
+        #expect(log.retainedError == editor.lastError)
+        #expect(editor.draft == typed)
+        #expect(editor.isSaving == false)
+        #expect(log.entries.isEmpty)
+
+        try other.execute("ROLLBACK")
+        other.close()
+
+        let outcome = try await editor.save().get()
+        guard case .created(let entry) = outcome else {
+            Issue.record("expected a new entry, got \(outcome)")
+            return
+        }
+        let stored = try repository.recentEntries(limit: 10)
+        #expect(stored == [entry])
+        #expect(entry.kilograms == 75.5)
+        #expect(entry.draftID == typed.id)
+        #expect(log.entries == stored)
+        #expect(log.retainedError == nil)
+    }
+
+    @Test func aDeleteBlockedByAnotherProgramKeepsTheEntryListed() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let repository = Fixtures.repository(at: path, busyTimeout: Self.shortBusyTimeout)
+        let log = Fixtures.log(repository: repository)
+        let saved = try #require(try await log.save(Fixtures.draft).entry)
+        let other = try OtherProgramConnection(path: path)
+        try other.execute("BEGIN IMMEDIATE")
+
+        await #expect(throws: TrendError.storage(.locked)) {
+            try await log.delete(id: saved.id, expectedRevision: saved.revision)
+        }
+
+        #expect(log.entries == [saved])
+        try other.execute("ROLLBACK")
+        #expect(try repository.recentEntries(limit: 10) == [saved])
+    }
+
+    @Test func entriesCanBeReadWhileAnotherProgramHoldsTheWriteLock() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let repository = Fixtures.repository(at: path, busyTimeout: Self.shortBusyTimeout)
+        let saved = try repository.insert(Fixtures.newEntries[0]).entry
+        let other = try OtherProgramConnection(path: path)
+        try other.execute("BEGIN IMMEDIATE")
+        defer { try? other.execute("ROLLBACK") }
+
+        #expect(try repository.recentEntries(limit: 10) == [saved])
+    }
+
+    @Test func aWaitForTheLockThatThePersonInterruptsWritesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let repository = Fixtures.repository(at: path, interruptRequested: { true })
+        _ = try repository.recentEntries(limit: 1)
+        let other = try OtherProgramConnection(path: path)
+        try other.execute("BEGIN IMMEDIATE")
+
+        #expect(throws: StorageError.interrupted) { try repository.insert(Fixtures.newEntries[0]) }
+
+        try other.execute("ROLLBACK")
+        #expect(try repository.recentEntries(limit: 10).isEmpty)
+    }
+}

@@ -1,0 +1,167 @@
+import FoundationEssentials
+import Testing
+import TrendKit
+import TrendshTestSupport
+
+@MainActor
+@Suite struct SQLiteWeightRepositoryTests {
+    /// Keeps lock tests short: a write waits this long for another program's lock.
+    static let shortBusyTimeout: Duration = .milliseconds(300)
+
+    @Test func reopeningAFileReturnsWhatWasSaved() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let first = Fixtures.repository(at: path)
+        var saved: [WeightEntry] = []
+        for new in Fixtures.newEntries { saved.append(try first.insert(new).entry) }
+        _ = try first.delete(id: saved[0].id, expectedRevision: 1, operation: .make())
+        let change = EntryChange(
+            id: saved[1].id, date: saved[1].date, kilograms: saved[1].kilograms, note: "edited", expectedRevision: 1,
+            operation: .make())
+        guard case .updated(let changed) = try first.update(change) else {
+            Issue.record("the update was not applied")
+            return
+        }
+        first.store.close()
+
+        let reopened = Fixtures.repository(at: path)
+
+        #expect(try reopened.recentEntries(limit: 10) == [saved[2], changed])
+        #expect(try reopened.insert(Fixtures.newEntries[2]) == .alreadySaved(saved[2]))
+    }
+
+    @Test func aWeightLogOnAReopenedFileShowsTheEntriesSavedBefore() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let first = Fixtures.repository(at: path)
+        let outcome = try await Fixtures.log(repository: first).save(Fixtures.draft)
+        first.store.close()
+
+        let log = Fixtures.log(repository: Fixtures.repository(at: path))
+        await log.refresh()
+
+        #expect(log.loadState == .ready)
+        #expect(log.entries == [try #require(outcome.entry)])
+    }
+
+    @Test func aDateIsStoredAsISO8601TextToTheMillisecond() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let repository = Fixtures.repository(at: path)
+        let date = Fixtures.now - 0.123_456
+        _ = try repository.insert(NewWeightEntry(date: date, kilograms: 75, note: "", draftID: DraftID(rawValue: "d")))
+
+        let other = try OtherProgramConnection(path: path)
+        #expect(try other.text("SELECT typeof(taken_at) FROM entries") == "text")
+        #expect(try other.text("SELECT taken_at FROM entries") == "2026-11-29T07:59:59.877Z")
+        // SQLite's own date functions read it.
+        #expect(try other.text("SELECT strftime('%s', taken_at) FROM entries") == "1795939199")
+        #expect(try repository.recentEntries(limit: 1).first?.date == StoredTime.rounded(date))
+    }
+
+    @Test func entriesAreListedInTimeOrderAcrossMillisecondsAndCenturies() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let repository = Fixtures.repository(at: directory.file("trend.sqlite"))
+        let dates = [
+            Fixtures.now - 0.002, Date(timeIntervalSince1970: -2_208_988_800), Fixtures.now, Fixtures.now - 0.001,
+            Date(timeIntervalSince1970: 9.5), Date(timeIntervalSince1970: 10), Date(timeIntervalSince1970: -1.5),
+        ]
+        for (offset, date) in dates.enumerated() {
+            _ = try repository.insert(
+                NewWeightEntry(date: date, kilograms: 75, note: "", draftID: DraftID(rawValue: "d\(offset)")))
+        }
+
+        #expect(try repository.recentEntries(limit: 10).map(\.date) == dates.map(StoredTime.rounded).sorted(by: >))
+    }
+
+    @Test func aRetryAfterALostAcknowledgementFindsTheCommittedRow() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let faults = FaultInjector()
+        let repository = Fixtures.repository(at: directory.file("trend.sqlite"), faults: faults)
+        faults.loseNextAcknowledgement()
+
+        #expect(throws: StorageError.ioError) { try repository.insert(Fixtures.newEntries[0]) }
+        let retry = try repository.insert(Fixtures.newEntries[0])
+
+        guard case .alreadySaved(let entry) = retry else {
+            Issue.record("expected the committed row, got \(retry)")
+            return
+        }
+        #expect(try repository.recentEntries(limit: 10) == [entry])
+    }
+
+    @Test func aSaveOfTheSystemClocksNowThatLostItsAcknowledgementIsReportedAlreadySaved() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let faults = FaultInjector()
+        let repository = Fixtures.repository(at: directory.file("trend.sqlite"), faults: faults)
+        faults.loseNextAcknowledgement()
+        let log = Fixtures.log(repository: repository)
+        let draft = WeightEntryDraft(date: Date(timeIntervalSinceReferenceDate: 786_000_000.123_456_789), value: "75")
+        await #expect(throws: TrendError.storage(.ioError)) { try await log.save(draft) }
+
+        let retry = try await log.save(draft)
+
+        guard case .alreadySaved = retry else {
+            Issue.record("expected the committed entry, got \(retry)")
+            return
+        }
+        #expect(try repository.recentEntries(limit: 10).count == 1)
+    }
+
+    @Test func anUpdateRetriedInANewSessionAfterItsAcknowledgementWasLostIsAppliedOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let faults = FaultInjector()
+        let first = Fixtures.repository(at: path, faults: faults)
+        let stored = try first.insert(Fixtures.newEntries[0]).entry
+        let change = EntryChange(
+            id: stored.id, date: stored.date, kilograms: 74, note: "once", expectedRevision: 1, operation: .make())
+        faults.loseNextAcknowledgement()
+        #expect(throws: StorageError.ioError) { try first.update(change) }
+        first.store.close()
+
+        let second = Fixtures.repository(at: path)
+        let retried = try second.update(change)
+
+        #expect(retried == .alreadyApplied(try second.entry(id: stored.id), revision: 2))
+        #expect(try second.entry(id: stored.id)?.revision == 2)
+        #expect(try second.operationApplied(change.operation))
+    }
+
+    @Test func aDeleteRetriedInANewSessionAfterItSucceededIsAlreadyDeleted() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let first = Fixtures.repository(at: path)
+        let stored = try first.insert(Fixtures.newEntries[0]).entry
+        let operation = OperationID.make()
+        #expect(try first.delete(id: stored.id, expectedRevision: 1, operation: operation) == .deleted(stored))
+        first.store.close()
+
+        let second = Fixtures.repository(at: path)
+
+        #expect(try second.delete(id: stored.id, expectedRevision: 1, operation: operation) == .alreadyDeleted)
+        #expect(try second.operationApplied(operation))
+        #expect(try second.recentEntries(limit: 10).isEmpty)
+    }
+
+    @Test func aDeleteOfAnEntryThatNeverExistedIsMissingEvenInANewSession() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let first = Fixtures.repository(at: path)
+        _ = try first.insert(Fixtures.newEntries[0])
+        first.store.close()
+
+        let second = Fixtures.repository(at: path)
+
+        #expect(try second.delete(id: 42, expectedRevision: nil, operation: .make()) == .missing)
+    }
+}

@@ -1,0 +1,242 @@
+import Testing
+import TrendKit
+
+@testable import TrendShell
+
+@Suite struct CommandParserTests {
+    /// A parsed line as the test expects it: the command's name and its parsed arguments.
+    struct Expected: CustomStringConvertible, Sendable {
+        var name: String
+        var arguments: any Hashable & Sendable
+
+        init(_ name: String, _ arguments: any Hashable & Sendable = NoArguments()) {
+            self.name = name
+            self.arguments = arguments
+        }
+
+        var description: String { "\(name) \(arguments)" }
+    }
+
+    @Test(arguments: [
+        ("help", Expected("help", String?.none)),
+        ("help save", Expected("help", String?.some("save"))),
+        ("HELP Save", Expected("help", String?.some("Save"))),
+        ("\\?", Expected("help", String?.none)),
+        (".help", Expected("help", String?.none)),
+        ("new", Expected("new", DraftCommands.Kind.weight)),
+        ("new weight", Expected("new", DraftCommands.Kind.weight)),
+        ("edit 12", Expected("edit", Int64(12))),
+        ("edit #12", Expected("edit", Int64(12))),
+        ("delete 3", Expected("delete", Int64(3))),
+        ("delete  #3 ", Expected("delete", Int64(3))),
+        ("value 75", Expected("value", "75")),
+        ("value   75,5  ", Expected("value", "75,5")),
+        ("value abc", Expected("value", "abc")),
+        ("value 75 kg # not a comment", Expected("value", "75 kg # not a comment")),
+        ("VALUE 75", Expected("value", "75")),
+        ("value\t75", Expected("value", "75")),
+        ("value 165 lb", Expected("value", "165 lb")),
+        ("note after run", Expected("note", "after run")),
+        ("note   two   spaces   inside  ", Expected("note", "two   spaces   inside")),
+        ("note \"quoted\" and 'single'", Expected("note", "\"quoted\" and 'single'")),
+        ("note \"unclosed", Expected("note", "\"unclosed")),
+        ("note", Expected("note", "")),
+        ("note    ", Expected("note", "")),
+        ("date yesterday", Expected("date", "yesterday")),
+        ("date 2026-11-28 07:30", Expected("date", "2026-11-28 07:30")),
+        ("date   -3d ", Expected("date", "-3d")),
+        ("show", Expected("show")),
+        ("save", Expected("save")),
+        ("  save  ", Expected("save")),
+        ("cancel", Expected("cancel")),
+        ("list", Expected("list", 10)),
+        ("list 5", Expected("list", 5)),
+        ("list 99999999", Expected("list", 1_000_000)),
+        ("list 99999999999999999999999", Expected("list", 1_000_000)),
+        ("unit", Expected("unit", WeightUnit?.none)),
+        ("unit kg", Expected("unit", WeightUnit?.some(.kilograms))),
+        ("unit LB", Expected("unit", WeightUnit?.some(.pounds))),
+        ("goal", Expected("goal", String?.none)),
+        ("goal 154 lb", Expected("goal", String?.some("154 lb"))),
+        ("set chart-style ascii", Expected("set", SettingsCommands.Assignment(key: "chart-style", value: "ascii"))),
+        ("settings", Expected("settings")),
+        ("refresh", Expected("refresh")),
+        ("status", Expected("status")),
+        ("simulate", Expected("simulate", ShellCommands.SimulateRequest())),
+        ("simulate save-failure", Expected("simulate", ShellCommands.SimulateRequest(mode: .saveFailure))),
+        ("simulate save-failure once", Expected("simulate", ShellCommands.SimulateRequest(mode: .saveFailure))),
+        (
+            "simulate save-failure ALWAYS",
+            Expected("simulate", ShellCommands.SimulateRequest(mode: .saveFailure, persistence: .always))
+        ),
+        (
+            "simulate save-failure once weights",
+            Expected("simulate", ShellCommands.SimulateRequest(mode: .saveFailure, feature: "weights"))
+        ),
+        ("simulate open-failure", Expected("simulate", ShellCommands.SimulateRequest(mode: .openFailure))),
+        ("simulate refresh-failure", Expected("simulate", ShellCommands.SimulateRequest(mode: .refreshFailure))),
+        ("simulate off", Expected("simulate", ShellCommands.SimulateRequest(mode: .off))),
+        ("history", Expected("history", Int?.none)),
+        ("history 5", Expected("history", Int?.some(5))),
+        ("quit", Expected("quit")),
+        ("exit", Expected("quit")),
+        ("Exit", Expected("quit")),
+        ("\\q", Expected("quit")),
+        (".quit", Expected("quit")),
+    ])
+    func aLineBecomesItsCommand(line: String, expected: Expected) throws {
+        let parsed = try #require(try CommandParser.parse(line))
+        #expect(parsed.name == expected.name)
+        #expect(parsed.arguments == AnyHashable(expected.arguments))
+    }
+
+    @Test(arguments: ["", "   ", "\t", "# a comment", "   # indented comment", "#save"])
+    func blankAndCommentLinesAreNoCommand(line: String) throws {
+        #expect(try CommandParser.parse(line) == nil)
+    }
+
+    @Test(arguments: [
+        ("frobnicate", ParseError.unknownCommand("frobnicate")),
+        ("Sav 75", .unknownCommand("Sav")),
+        (
+            "new now",
+            .badArguments(command: "new", problem: .notOneOf(word: "now", what: "a kind of draft", choices: ["weight"]))
+        ),
+        ("save it", .badArguments(command: "save", problem: .takesNoArguments)),
+        ("quit now", .badArguments(command: "quit", problem: .takesNoArguments)),
+        ("exit now", .badArguments(command: "quit", problem: .takesNoArguments)),
+        ("edit", .badArguments(command: "edit", problem: .needsOneEntryNumber)),
+        ("edit 1 2", .badArguments(command: "edit", problem: .needsOneEntryNumber)),
+        ("edit x", .badArguments(command: "edit", problem: .notAnEntryNumber("x"))),
+        ("edit 0", .badArguments(command: "edit", problem: .notAnEntryNumber("0"))),
+        ("edit -1", .badArguments(command: "edit", problem: .notAnEntryNumber("-1"))),
+        ("edit +1", .badArguments(command: "edit", problem: .notAnEntryNumber("+1"))),
+        (
+            "delete 99999999999999999999",
+            .badArguments(command: "delete", problem: .notAnEntryNumber("99999999999999999999"))
+        ),
+        ("value", .badArguments(command: "value", problem: .needs("a weight"))),
+        ("value   ", .badArguments(command: "value", problem: .needs("a weight"))),
+        ("date", .badArguments(command: "date", problem: .needs("a date"))),
+        ("list 0", .badArguments(command: "list", problem: .notACount("0"))),
+        ("list -5", .badArguments(command: "list", problem: .notACount("-5"))),
+        ("list 1 2", .badArguments(command: "list", problem: .notACount("1 2"))),
+        ("history x", .badArguments(command: "history", problem: .notACount("x"))),
+        ("unit stone", .badArguments(command: "unit", problem: .notAUnit("stone"))),
+        ("unit kg lb", .badArguments(command: "unit", problem: .notAUnit("kg lb"))),
+        ("unit kgs", .badArguments(command: "unit", problem: .notAUnit("kgs"))),
+        ("help save list", .badArguments(command: "help", problem: .atMostOne("command name"))),
+        ("help \"save", .unclosedQuote(command: "help")),
+        (
+            "set colour blue",
+            .badArguments(
+                command: "set",
+                problem: .notOneOf(word: "colour", what: "a setting", choices: ["unit", "goal", "chart-style"]))
+        ),
+        ("set unit", .badArguments(command: "set", problem: .needs("a value"))),
+        (
+            "simulate save-failure twice",
+            .badArguments(
+                command: "simulate",
+                problem: .notOneOf(
+                    word: "twice", what: "once, always or a feature", choices: ["once", "always", "weights"]))
+        ),
+        (
+            "simulate explode",
+            .badArguments(
+                command: "simulate",
+                problem: .notOneOf(
+                    word: "explode", what: "something simulate can do",
+                    choices: ["save-failure", "open-failure", "refresh-failure", "off"]))
+        ),
+        ("simulate off now", .badArguments(command: "simulate", problem: .tooManyWords(max: 2))),
+    ])
+    func aMalformedLineIsAParseError(line: String, error: ParseError) {
+        #expect(throws: error) { try CommandParser.parse(line) }
+    }
+
+    @Test(arguments: [
+        (ParseError.unknownCommand("frobnicate"), "Unknown command \"frobnicate\". Type \"help\" to see the commands."),
+        (.unknownCommand("sav"), "Unknown command \"sav\". Did you mean \"save\"? Type \"help\" to see the commands."),
+        (.unknownCommand("LST"), "Unknown command \"LST\". Did you mean \"list\"? Type \"help\" to see the commands."),
+        (.unknownCommand("q"), "Unknown command \"q\". Did you mean \"quit\"? Type \"help\" to see the commands."),
+        (
+            .unknownCommand("vaule"),
+            "Unknown command \"vaule\". Did you mean \"value\"? Type \"help\" to see the commands."
+        ),
+        (
+            .unknownCommand("lsit"),
+            "Unknown command \"lsit\". Did you mean \"list\"? Type \"help\" to see the commands."
+        ),
+        (
+            .badArguments(command: "unit", problem: .notAUnit("stone")),
+            "\"stone\" is not a unit; use kg or lb. Usage: unit [kg|lb]"
+        ),
+        (
+            .badArguments(command: "edit", problem: .needsOneEntryNumber),
+            "edit needs one entry number. Usage: edit ID"
+        ),
+        (
+            .unclosedQuote(command: "help"),
+            "A double quote is not closed. Close it, or type \\\" for a quote inside quotes. Usage: help [COMMAND]"
+        ),
+    ])
+    func aParseErrorReadsAsASentenceWithTheUsage(error: ParseError, message: String) {
+        #expect(Messages.parseError(error) == message)
+    }
+
+    @Test func aSwapOfTwoNeighbouringLettersCountsAsOneEdit() {
+        #expect(EditDistance.damerauLevenshtein("vaule", "value") == 1)
+        #expect(EditDistance.damerauLevenshtein("value", "value") == 0)
+        #expect(EditDistance.damerauLevenshtein("", "abc") == 3)
+        #expect(EditDistance.damerauLevenshtein("ca", "abc") == 3)
+        #expect(EditDistance.damerauLevenshtein("kitten", "sitting") == 3)
+    }
+
+    @Test(arguments: [
+        ("one two", ["one", "two"]),
+        ("\"Read 10 pages\" yesterday", ["Read 10 pages", "yesterday"]),
+        ("\"say \\\"hi\\\"\" x", ["say \"hi\"", "x"]),
+        ("\"back\\\\slash\"", ["back\\slash"]),
+        ("  spaced   out  ", ["spaced", "out"]),
+        ("\"\"", [""]),
+        ("it's", ["it's"]),
+    ])
+    func wordsSplitOnSpacesAndKeepQuotedSpaces(text: String, words: [String]) {
+        #expect(Tokenizer.words(in: text) == .words(words))
+    }
+
+    @Test func anUnclosedQuoteIsOneClearError() {
+        #expect(Tokenizer.words(in: "\"Read 10 pages") == .unclosedQuote)
+        #expect(Tokenizer.words(in: "\"ends in a backslash\\") == .unclosedQuote)
+    }
+
+    @Test(arguments: [("Read", "Read"), ("Read 10 pages", "\"Read 10 pages\""), ("say \"hi\"", "\"say \\\"hi\\\"\"")])
+    func aNameIsQuotedOnlyWhenItNeedsQuotes(name: String, typed: String) {
+        #expect(Tokenizer.quoted(name) == typed)
+        #expect(Tokenizer.words(in: typed) == .words([name]))
+    }
+
+    @Test func everyCommandParsesByNameAndAlias() throws {
+        let neededArgument = [
+            "value": " 75", "date": " today", "edit": " 1", "delete": " 1", "set": " unit kg",
+        ]
+        for declaration in CommandTable.declarations {
+            for name in [declaration.name] + declaration.aliases {
+                let line = name + (neededArgument[declaration.name] ?? "")
+                #expect(try CommandParser.parse(line)?.name == declaration.name, "\(line)")
+            }
+        }
+    }
+
+    @Test func everyCommandsExampleParses() throws {
+        for declaration in CommandTable.declarations {
+            #expect(try CommandParser.parse(declaration.example) != nil, "\(declaration.example)")
+        }
+    }
+
+    @Test func noTwoCommandsShareANameOrAlias() {
+        let names = CommandTable.allNames
+        #expect(Set(names).count == names.count)
+    }
+}

@@ -1,0 +1,103 @@
+import Testing
+import TrendShell
+
+@Suite struct CompleterTests {
+    /// Entry ids as the weights feature holds them: newest first.
+    static var completer: Completer {
+        Completer(
+            sources: CompletionSources(
+                entryIDs: { [12, 3, 1] }, habitNames: { ["Read 10 pages", "Run", "say \"hi\""] }))
+    }
+
+    @Test(arguments: [
+        (
+            "",
+            [
+                "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "delete", "settings", "set",
+                "unit", "goal", "help", "status", "refresh", "simulate", "history", "quit", "exit",
+            ]
+        ),
+        ("s", ["show", "save", "settings", "set", "status", "simulate"]),
+        ("sa", ["save"]),
+        ("e", ["edit", "exit"]),
+        ("d", ["date", "delete"]),
+        ("zz", []),
+        ("unit ", ["kg", "lb"]),
+        ("unit l", ["lb"]),
+        ("UNIT ", ["kg", "lb"]),
+        ("SA", ["save"]),
+        ("unit K", ["kg"]),
+        ("simulate SAVE-FAILURE ", ["once", "always", "weights"]),
+        ("unit kg ", []),
+        ("edit ", ["12", "3", "1"]),
+        ("edit 1", ["12", "1"]),
+        ("delete ", ["12", "3", "1"]),
+        ("date ", ["today", "yesterday"]),
+        ("date y", ["yesterday"]),
+        (
+            "help ",
+            [
+                "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "delete", "settings", "set",
+                "unit", "goal", "help", "status", "refresh", "simulate", "history", "quit",
+            ]
+        ),
+        ("help s", ["show", "save", "settings", "set", "status", "simulate"]),
+        ("simulate ", ["save-failure", "open-failure", "refresh-failure", "off"]),
+        ("simulate save-failure ", ["once", "always", "weights"]),
+        ("simulate save-failure a", ["always"]),
+        ("simulate save-failure once ", ["weights"]),
+        ("simulate open-failure ", ["weights"]),
+        ("simulate off ", []),
+        ("set ", ["unit", "goal", "chart-style"]),
+        ("set chart-style ", ["auto", "unicode", "ascii"]),
+        ("set goal ", ["off"]),
+        ("new ", ["weight"]),
+        ("value ", []),
+        ("note ", []),
+        ("bogus ", []),
+    ])
+    func theTextBeforeTheCursorOffersTheseCandidates(text: String, candidates: [String]) {
+        #expect(Self.completer.complete(text).candidates == candidates)
+    }
+
+    @Test(arguments: [
+        ("", ""),
+        ("s", "s"),
+        ("unit ", ""),
+        ("unit l", "l"),
+        ("simulate save-failure al", "al"),
+    ])
+    func theWordBeingCompletedIsTheLastPartialWord(text: String, word: String) {
+        #expect(Self.completer.complete(text).word == word)
+    }
+
+    @Test(arguments: [
+        ("st", "atus"),
+        ("hi", "story"),
+        ("s", ""),
+        ("re", "fresh"),
+        ("sim", "ulate"),
+        ("simulate s", "ave-failure"),
+        ("set c", "hart-style"),
+        ("simulate save-failure o", "nce"),
+        ("edit 1", ""),
+        ("zz", ""),
+    ])
+    func theCommonExtensionIsWhatEveryCandidateShares(text: String, extensionText: String) {
+        #expect(Self.completer.complete(text).commonExtension == extensionText)
+    }
+
+    @Test func entryIDsAreReadAgainAtEachCompletion() {
+        let source = EntryIDSource()
+        let completer = Completer(sources: CompletionSources(entryIDs: { source.ids }))
+        source.ids = [2, 1]
+        #expect(completer.complete("edit ").candidates == ["2", "1"])
+        source.ids = []
+        #expect(completer.complete("edit ").candidates == [])
+    }
+}
+
+/// Ids that change between completions, as they do after a save or a delete.
+private final class EntryIDSource {
+    var ids: [Int64] = []
+}

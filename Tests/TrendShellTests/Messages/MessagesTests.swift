@@ -1,0 +1,79 @@
+import Testing
+import TrendKit
+import TrendShell
+
+/// Every sentence comes from `Messages`, chosen by a typed reason: each reads as whole
+/// sentences, names no SQLite code, and ends with the one hint that fits.
+@Suite struct MessagesTests {
+    static let storageErrors: [StorageError] = [
+        .locked, .readOnly, .diskFull, .unreadable(path: "/s"), .notADatabase(path: "/s"),
+        .foreignDatabase(path: "/s"), .newerFormat(version: 9),
+        .upgradeFailed(from: 1, to: 2, backup: "/s.v1-backup", reason: "the disk is full"), .ioError,
+        .cannotOpen(path: "/s"), .notARegularFile(path: "/s", kind: .directory), .interrupted, .unconfirmed,
+        .rejected(message: "CHECK constraint failed"), .simulated(.open), .simulated(.save), .simulated(.refresh),
+        .other(message: "no such table: entries"),
+    ]
+
+    @Test(arguments: [
+        (StorageError.locked, "The store is locked by another program. Close that program, then try again."),
+        (.readOnly, "The store is read-only. Check the file's permissions, then try again."),
+        (.diskFull, "The disk is full, so nothing was written. Free some space, then try again."),
+        (.ioError, "The disk reported an I/O error, so nothing was confirmed. Check the disk, then try again."),
+        (.interrupted, "The wait for the store was interrupted, so nothing was written."),
+        (.simulated(.save), "The store could not save (simulated failure), so nothing was written."),
+        (.other(message: "no such table: entries"), "The store reported an error: no such table: entries."),
+        (
+            .foreignDatabase(path: "/s"),
+            "The file /s is another program's SQLite database, not a trendsh store. It was left untouched; move it aside or use another store."
+        ),
+        (
+            .upgradeFailed(from: 1, to: 2, backup: "/s.v1-backup", reason: "the disk is full"),
+            "The store could not be upgraded from format 1 to 2 (the disk is full), so it was left exactly as it was. A copy made before the upgrade is at /s.v1-backup."
+        ),
+    ])
+    func eachStorageFailureReadsAsSentencesWithWhatToDo(error: StorageError, message: String) {
+        #expect(Messages.reason(error) == message)
+        #expect(Messages.reason(.storage(error), unit: .kilograms) == message)
+    }
+
+    @Test(arguments: storageErrors)
+    func noStorageMessageNamesASQLiteCode(error: StorageError) {
+        let message = Messages.reason(error)
+        #expect(!message.contains("SQLite code"))
+        #expect(message.hasSuffix("."))
+        #expect(message.first?.isUppercase == true)
+    }
+
+    @Test(arguments: storageErrors)
+    func aFailedSaveSaysToRetryOnlyWhenARetryCanHelp(error: StorageError) {
+        let message = Messages.saveFailed(.storage(error), unit: .kilograms)
+        #expect(message.contains("type \"save\" to try again") == error.retryMayHelp, "\(message)")
+        #expect(message.contains("The draft is kept"))
+    }
+
+    @Test func aValidationFailureSaysToFixTheDraftOnce() {
+        let message = Messages.saveFailed(.validation(.noteTooLong(length: 501)), unit: .kilograms)
+        #expect(
+            message
+                == "A note can have at most 500 characters; this one has 501. The draft is kept; fix it and save again."
+        )
+    }
+
+    @Test func aConflictSaysWhatTheEntryHoldsNowAndHowToOverwrite() {
+        let current = WeightEntry(id: 1, date: Fixtures.now, kilograms: 90, note: "original", revision: 2)
+        #expect(
+            Messages.saveFailed(.conflict(id: 1, current: current), unit: .kilograms)
+                == "Entry #1 was changed by another session since this one read it; nothing was written. It now holds #1: 90.0 kg on 2026-11-29 08:00, note \"original\". The draft is kept; type \"save\" again to overwrite the entry with it."
+        )
+        #expect(
+            Messages.saveFailed(.conflict(id: 1, current: nil), unit: .pounds)
+                == "Entry #1 was deleted by another session; nothing was written. The draft is kept; type \"save\" again to save it as a new entry."
+        )
+    }
+
+    @Test func onlyValidationErrorsAreTheirsToFix() {
+        #expect(TrendError.validation(.dateInFuture).isValidation)
+        #expect(TrendError.storage(.locked).isValidation == false)
+        #expect(TrendError.noSuchEntry(id: 1).isValidation == false)
+    }
+}

@@ -1,0 +1,275 @@
+import Testing
+import TrendKit
+
+@testable import TrendShell
+
+/// The dispatcher in process: an in-memory store, the fixed clock, captured output.
+@Suite @MainActor struct SessionTests {
+    let output = CapturedOutput()
+    let session: Session
+
+    init() async {
+        session = Session.make(location: .memory, clock: Fixtures.clock, output: output)
+        await session.start()
+    }
+
+    /// Parses and carries out each line as the REPL would, returning each outcome.
+    @discardableResult
+    func perform(_ lines: String...) async -> [Session.Outcome] {
+        var outcomes: [Session.Outcome] = []
+        for line in lines {
+            do {
+                guard let command = try CommandParser.parse(line) else { continue }
+                outcomes.append(await session.perform(command))
+            } catch {
+                outcomes.append(session.reject(error))
+            }
+        }
+        return outcomes
+    }
+
+    var printed: String { output.text(of: .out) }
+    var editor: EntryEditor? { session.drafts.open as? EntryEditor }
+    var errors: String { output.text(of: .err) }
+
+    @Test func startingAnEmptyStorePrintsNothing() {
+        #expect(output.text == "")
+        #expect(session.drafts.open == nil)
+        #expect(session.draftMark == .clean)
+    }
+
+    @Test func aValueOpensADraftWithUnsavedChanges() async {
+        #expect(await perform("value 75") == [.succeeded])
+        #expect(printed == "value: 75\n")
+        #expect(editor?.draft.value == "75")
+        #expect(session.hasUnsavedChanges)
+        #expect(session.draftMark == .unsaved)
+    }
+
+    @Test func aSaveClosesTheDraftAndPublishesTheEntry() async {
+        #expect(await perform("value 75", "note after run", "save") == [.succeeded, .succeeded, .succeeded])
+        #expect(printed == "value: 75\nnote: after run\nSaved #1: 75.0 kg on 2026-11-29 08:00.\n")
+        #expect(errors == "")
+        #expect(session.drafts.open == nil)
+        #expect(session.weights.entries.map(\.kilograms) == [75])
+        #expect(session.weights.entries.map(\.note) == ["after run"])
+    }
+
+    @Test func anInvalidValueFailsToSaveAndKeepsTheDraftAsTyped() async {
+        #expect(await perform("value 75 stone", "save") == [.succeeded, .failed])
+        #expect(errors == "error: \(Fixtures.kilogramsMessage) The draft is kept; fix it and save again.\n")
+        #expect(editor?.draft.value == "75 stone")
+        #expect(editor?.lastError == .validation(.invalidWeight(.kilograms)))
+        #expect(session.draftMark == .failedSave)
+        #expect(session.weights.entries == [])
+
+        #expect(await perform("value 75") == [.succeeded])
+        #expect(session.draftMark == .unsaved)
+    }
+
+    @Test func aStorageFailureKeepsTheDraftAndARetryWritesExactlyOneEntry() async {
+        #expect(await perform("simulate save-failure once", "value 75", "save") == [.succeeded, .succeeded, .failed])
+        #expect(
+            errors == "error: \(Fixtures.simulatedSaveMessage) The draft is kept; type \"save\" to try again.\n")
+        #expect(editor?.draft.value == "75")
+        #expect(session.draftMark == .failedSave)
+
+        #expect(await perform("save") == [.succeeded])
+        #expect(printed.hasSuffix("Saved #1: 75.0 kg on 2026-11-29 08:00.\n"))
+        #expect(session.weights.entries.count == 1)
+        #expect(await perform("refresh") == [.succeeded])
+        #expect(session.weights.entries.count == 1)
+    }
+
+    @Test func everySaveFailsUntilSimulationsAreOff() async {
+        #expect(
+            await perform("simulate save-failure always", "value 75", "save", "save") == [
+                .succeeded, .succeeded, .failed, .failed,
+            ])
+        #expect(await perform("simulate", "simulate off", "save") == [.succeeded, .succeeded, .succeeded])
+        #expect(printed.contains("\nActive: save-failure (always).\n"))
+        #expect(printed.hasSuffix("Simulations are off.\nSaved #1: 75.0 kg on 2026-11-29 08:00.\n"))
+        #expect(session.weights.entries.count == 1)
+    }
+
+    @Test func openingADraftOverUnsavedChangesFailsAndKeepsTheOpenOne() async {
+        #expect(await perform("value 75", "new", "edit 1") == [.succeeded, .failed, .failed])
+        let refusal =
+            "error: A draft with unsaved changes is open (value \"75\", dated 2026-11-29 08:00). Save it with \"save\" or discard it with \"cancel\" first.\n"
+        #expect(errors == refusal + refusal)
+        #expect(editor?.draft.value == "75")
+        #expect(editor?.draft.editing == nil)
+    }
+
+    @Test func aDraftWithoutChangesIsReplacedQuietly() async {
+        #expect(
+            await perform("new", "value 75", "save", "new", "edit 1") == [
+                .succeeded, .succeeded, .succeeded, .succeeded, .succeeded,
+            ])
+        #expect(editor?.draft.editing?.id == 1)
+        #expect(editor?.draft.value == "75.0")
+        #expect(!session.hasUnsavedChanges)
+    }
+
+    @Test func noteWithoutTextClearsTheNote() async {
+        await perform("note after run", "note")
+        #expect(printed == "note: after run\nnote cleared\n")
+        #expect(editor?.draft.note == "")
+        #expect(!session.hasUnsavedChanges)
+    }
+
+    @Test func aFutureDateIsRefusedAndTheDraftKeepsItsDate() async {
+        #expect(await perform("value 75", "date 2026-11-30", "date yesterday") == [.succeeded, .failed, .succeeded])
+        #expect(errors == "error: An entry can't be dated in the future. The draft is unchanged.\n")
+        #expect(editor?.draft.date == Fixtures.localDate(2026, 11, 28, 8, 0))
+    }
+
+    @Test func cancelDiscardsTheDraftAndLeavesAnEditedEntryAsItWas() async {
+        await perform("value 75", "save", "edit 1", "value 80", "cancel")
+        #expect(
+            printed.hasSuffix("Discarded the draft (value \"80\", dated 2026-11-29 08:00). Entry #1 is unchanged.\n"))
+        #expect(session.drafts.open == nil)
+        #expect(session.weights.entries.map(\.kilograms) == [75])
+    }
+
+    @Test func quitWithUnsavedChangesWarnsFirstAndLeavesTheSecondTime() async {
+        #expect(await perform("value 75", "quit") == [.succeeded, .succeeded])
+        #expect(errors.hasPrefix("warning: The draft has unsaved changes (value \"75\", dated 2026-11-29 08:00)."))
+        #expect(await perform("quit") == [.quit])
+    }
+
+    @Test func anyCommandBetweenTwoQuitsMeansAskingAgain() async {
+        #expect(await perform("value 75", "quit", "show", "quit") == [.succeeded, .succeeded, .succeeded, .succeeded])
+        #expect(await perform("bogus", "quit") == [.failed, .succeeded])
+        #expect(await perform("quit") == [.quit])
+    }
+
+    @Test func quitWithNothingUnsavedLeavesAtOnce() async {
+        #expect(await perform("quit") == [.quit])
+        #expect(output.text == "")
+    }
+
+    @Test func listShowsTheNewestEntriesInTheSelectedUnit() async {
+        await perform("list")
+        #expect(printed == "No entries yet. Log one with \"value WEIGHT\", then \"save\".\n")
+        await perform("value 75", "date -2d", "save", "value 76", "date yesterday", "save", "value 77", "save")
+        await perform("unit lb", "list 2")
+        #expect(printed.hasSuffix("#3  2026-11-29 08:00  169.8 lb\n#2  2026-11-28 08:00  167.6 lb\n"))
+    }
+
+    @Test func deleteRemovesTheEntryAndNamesIt() async {
+        #expect(
+            await perform("value 75", "save", "delete 1", "delete 1", "delete 2") == [
+                .succeeded, .succeeded, .succeeded, .succeeded, .failed,
+            ])
+        #expect(
+            printed.hasSuffix(
+                "Deleted #1: 75.0 kg on 2026-11-29 08:00.\nEntry #1 had already been deleted; nothing changed.\n"))
+        #expect(errors == "error: There is no entry #2. List the entries to see their numbers.\n")
+        #expect(session.weights.entries == [])
+    }
+
+    @Test func unitShowsAndSetsTheUnit() async {
+        #expect(await perform("unit", "unit lb", "unit") == [.succeeded, .succeeded, .succeeded])
+        #expect(printed == "unit: kg\nunit: lb. Weights are now typed and shown in pounds.\nunit: lb\n")
+        #expect(session.settings.unit == .pounds)
+    }
+
+    @Test func aDraftKeepsTheUnitItsValueWasTypedIn() async {
+        #expect(
+            await perform("value 75", "unit lb", "show", "save") == [.succeeded, .succeeded, .succeeded, .succeeded])
+        #expect(printed.contains("  value: 75 (kg)\n"))
+        #expect(printed.hasSuffix("Saved #1: 165.3 lb on 2026-11-29 08:00.\n"))
+        #expect(session.weights.entries.map(\.kilograms) == [75])
+    }
+
+    @Test func aValueMayNameItsOwnUnit() async {
+        #expect(
+            await perform("value 165 lb", "show", "save", "value 75kg", "save")
+                == Array(repeating: .succeeded, count: 5))
+        #expect(printed.contains("  value: 165 lb\n"))
+        #expect(session.weights.entries.map(\.kilograms).sorted() == [74.84274105, 75])
+    }
+
+    @Test func helpListsEveryCommandOrExplainsOne() async {
+        #expect(await perform("help", "help SAVE", "help bogus") == [.succeeded, .succeeded, .failed])
+        #expect(
+            printed == (HelpText.list() + ["usage: save"]).joined(separator: "\n") + "\n" + """
+                  Save the open draft; on failure it stays open for another try.
+                  Example: save
+
+                """)
+        #expect(errors == "error: Unknown command \"bogus\". Type \"help\" to see the commands.\n")
+    }
+
+    @Test func statusNamesTheStoreEachFeatureAndTheDraft() async {
+        await perform("value 75", "simulate save-failure always")
+        let before = printed
+        #expect(await perform("status") == [.succeeded])
+        #expect(
+            printed.dropFirst(before.count) == """
+                store: :memory:
+                weights: ready, 0 loaded
+                settings: unit kg, goal off, chart-style auto
+                draft: new entry, unsaved changes
+                draft file: in memory only (the store is in memory)
+                simulations: save-failure (always)
+
+                """)
+    }
+
+    @Test func statusSaysWhenTheLastSaveFailed() async {
+        await perform("simulate save-failure", "value 75", "save", "status")
+        #expect(printed.contains("\ndraft: new entry, unsaved changes, last save failed\n"))
+        #expect(printed.hasSuffix("simulations: none\n"))
+    }
+
+    @Test func aRefreshFailureKeepsTheEntriesLoadedEarlier() async {
+        await perform("value 75", "save", "simulate refresh-failure")
+        #expect(await perform("refresh") == [.failed])
+        #expect(
+            errors
+                == "error: The entries could not be loaded (simulated failure). The 1 entry loaded earlier is still shown.\n"
+        )
+        #expect(session.weights.entries.count == 1)
+        #expect(await perform("refresh") == [.succeeded])
+        #expect(printed.hasSuffix("Loaded 1 entry.\n"))
+    }
+
+    @Test func whenTheStoreWillNotOpenSettingsAndHelpStillWork() async {
+        await perform("simulate open-failure")
+        #expect(await perform("value 75", "save") == [.succeeded, .failed])
+        #expect(errors.hasPrefix("error: The store could not be opened (simulated failure)."))
+        #expect(
+            await perform("cancel", "unit lb", "help unit", "value 165", "show") == [
+                .succeeded, .succeeded, .succeeded, .succeeded, .succeeded,
+            ])
+        #expect(session.settings.unit == .pounds)
+        #expect(editor?.draft.value == "165")
+    }
+
+    @Test func historyIsOffWithoutAHistoryFile() async {
+        #expect(await perform("history") == [.succeeded])
+        #expect(printed == "History is off for this session.\n")
+    }
+
+    @Test func aParseErrorIsReportedAsAFailure() async {
+        #expect(await perform("unit stone") == [.failed])
+        #expect(errors == "error: \"stone\" is not a unit; use kg or lb. Usage: unit [kg|lb]\n")
+    }
+
+    @Test func controlCharactersAreWrittenEscaped() async {
+        await perform("note \u{1B}[31mred\u{7}", "\u{1B}[2J")
+        #expect(printed == "note: \\e[31mred\\u{7}\n")
+        #expect(errors == "error: Unknown command \"\\e[2J\". Type \"help\" to see the commands.\n")
+        #expect(editor?.draft.note == "\u{1B}[31mred\u{7}")
+    }
+
+    @Test func aFailedSaveDoesNotMakeListFail() async {
+        await perform("value 74", "save", "simulate save-failure", "value 75", "save", "cancel")
+        let errorsBefore = errors
+        #expect(await perform("list") == [.succeeded])
+        #expect(errors == errorsBefore)
+        #expect(printed.hasSuffix("#1  2026-11-29 08:00  74.0 kg\n"))
+    }
+}
