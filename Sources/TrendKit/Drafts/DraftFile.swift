@@ -81,8 +81,8 @@ public final class DraftFile {
         } catch {
             throw .unreadable(path: path, problem: error.reason)
         }
-        if bytes.allSatisfy({ $0 == 0 || $0 == 0x20 || $0 == 0x0A }) { return nil }
-        if bytes.first == UInt8(ascii: "{") {
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A }) else { return nil }
+        if first == UInt8(ascii: "{") {
             holdsOlderFormat = true
             guard let record = LegacyWeightDraft.record(from: bytes) else {
                 throw .unreadable(path: path, problem: nil)
@@ -105,14 +105,19 @@ public final class DraftFile {
             bytes.count >= headerSize + 2 * size
         else { return nil }
         var best: (record: DraftRecord?, sequence: UInt64)?
+        var sawSlot = false
         for slot in 0..<2 {
             let start = headerSize + slot * size
-            var reader = ByteReader(bytes: Array(bytes[start..<start + size]))
-            guard reader.take(4).map(Array.init) == slotMagic, let sequence = reader.uint64(),
-                let length = reader.uint32().map(Int.init), let checksum = reader.uint32(),
-                length <= size - slotHeaderSize, let payload = reader.take(length),
-                CRC32.checksum(payload, startingWith: UInt32(truncatingIfNeeded: sequence)) == checksum
+            var reader = ByteReader(bytes: Array(bytes[start..<start + slotHeaderSize]))
+            let magic = reader.take(4).map(Array.init)
+            if magic != [0, 0, 0, 0] { sawSlot = true }
+            guard magic == slotMagic, let sequence = reader.uint64(), let length = reader.uint32().map(Int.init),
+                let checksum = reader.uint32(), length <= size - slotHeaderSize
             else { continue }
+            let payload = bytes[(start + slotHeaderSize)..<(start + slotHeaderSize + length)]
+            guard CRC32.checksum(payload, startingWith: UInt32(truncatingIfNeeded: sequence)) == checksum else {
+                continue
+            }
             let record: DraftRecord?
             if length == 0 {
                 record = nil
@@ -123,9 +128,8 @@ public final class DraftFile {
             if best.map({ sequence > $0.sequence }) ?? true { best = (record, sequence) }
         }
         if let best { return (best.record, best.sequence, size) }
-        // A prepared file no draft was ever written to.
-        let untouched = bytes[headerSize..<headerSize + 2 * size].allSatisfy { $0 == 0 }
-        return untouched ? (nil, 0, size) : nil
+        // A prepared file no draft was ever written to has no slot header at all.
+        return sawSlot ? nil : (nil, 0, size)
     }
 
     /// Makes the file at its full size now, so later draft writes need no new disk space.

@@ -42,7 +42,7 @@ public final class DraftSlot {
     public private(set) var open: (any DraftEditor)?
     public private(set) var keeping: Keeping
     private var file: DraftFile?
-    private let restorers: [DraftKind: DraftRestorer]
+    private let restorers: [DraftRestorer]
     /// The record restored at start, until the draft changes or closes.
     private var restoredRecord: DraftRecord?
     /// What the draft file holds as far as this session knows: nil for no draft.
@@ -54,7 +54,7 @@ public final class DraftSlot {
     ///   - path: the draft file beside the store; nil for an in-memory store.
     ///   - restoring: false for a run that must leave a waiting draft alone (`-c`).
     public init(path: String?, restorers: [DraftRestorer], restoring: Bool = true) {
-        self.restorers = Dictionary(restorers.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
+        self.restorers = restorers
         guard let path else {
             file = nil
             keeping = .memoryStore
@@ -109,7 +109,7 @@ public final class DraftSlot {
             prepareQuietly(file)
             return .nothing
         }
-        guard let restorer = restorers[DraftKind(record.kind)] else {
+        guard let restorer = restorers.first(where: { $0.kind.rawValue == record.kind }) else {
             self.file = nil
             keeping = .unavailable(.unreadable(path: file.path, problem: nil))
             return .unreadable(.unreadable(path: file.path, problem: nil))

@@ -107,18 +107,29 @@ public enum PrivateFile {
 
     /// Reads from the start of `descriptor` to its end; at most `limit` bytes.
     static func readAll(_ descriptor: Int32, path: String, limit: Int) throws(PrivateFileError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16384)
-        while bytes.count <= limit {
-            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count)) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw PrivateFileError(path: path, reason: .system(errno)) }
+        // Read into one buffer of the file's size (plus room to notice it grew), in place.
+        var bytes = [UInt8](repeating: 0, count: min(max(Int(info.st_size), 0), limit) + 4096)
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                guard bytes.count <= limit else { throw PrivateFileError(path: path, reason: .tooLarge) }
+                bytes += [UInt8](repeating: 0, count: bytes.count)
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(filled))
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw PrivateFileError(path: path, reason: .system(errno))
             }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
+            if count == 0 { break }
+            filled += count
         }
-        throw PrivateFileError(path: path, reason: .tooLarge)
+        guard filled <= limit else { throw PrivateFileError(path: path, reason: .tooLarge) }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
     }
 
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(PrivateFileError) {

@@ -6,8 +6,10 @@ import CSQLite
 public final class SQLiteDatabase {
     private let handle: OpaquePointer
     let path: String
-    /// Statements prepared once and reused: a save parses no SQL after the first.
-    private var cache: [String: SQLiteStatement] = [:]
+    /// Statements prepared once and reused: a save parses no SQL after the first. A list,
+    /// not a dictionary: it holds a dozen, and a dictionary's generic metadata would cost
+    /// start-up a run-time search of every protocol conformance in the binary.
+    private var cache: [(sql: String, statement: SQLiteStatement)] = []
     private var isClosed = false
 
     /// Opens (creating if needed) the database at `path`, or `:memory:`.
@@ -41,12 +43,12 @@ public final class SQLiteDatabase {
 
     /// A prepared statement for `sql`, reset and with no bindings, reused across calls.
     public func statement(_ sql: String) throws(StorageError) -> SQLiteStatement {
-        if let statement = cache[sql] {
-            statement.reset()
-            return statement
+        if let cached = cache.first(where: { $0.sql == sql }) {
+            cached.statement.reset()
+            return cached.statement
         }
         let statement = try prepare(sql)
-        cache[sql] = statement
+        cache.append((sql, statement))
         return statement
     }
 
@@ -83,7 +85,7 @@ public final class SQLiteDatabase {
     /// Resets every cached statement, ending the read transaction a statement left
     /// mid-result would otherwise keep open (and with it an old snapshot of the store).
     func resetStatements() {
-        for statement in cache.values { statement.reset() }
+        for cached in cache { cached.statement.reset() }
     }
 
     /// Rolls back the open transaction, if any. Its own failure cannot be reported better
@@ -102,6 +104,14 @@ public final class SQLiteDatabase {
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     public var changes: Int64 { Int64(sqlite3_changes(handle)) }
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Keeps the log file when the last connection closes (checkpointed and truncated to
+    /// nothing, so the store file alone holds every commit), which spares the next start
+    /// creating it and its shared-memory index again.
+    func keepLogFileOnClose() {
+        var on: Int32 = 1
+        sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &on)
+    }
 
     /// `PRAGMA data_version`: changes whenever another connection commits.
     func dataVersion() throws(StorageError) -> Int64 { try integer("PRAGMA data_version") }

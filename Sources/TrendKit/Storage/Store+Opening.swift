@@ -15,8 +15,11 @@ extension Store {
             if header.version < schema.latestVersion { try migrate(db, from: header) }
             // Only once the schema is current: a failed upgrade leaves the file's own
             // journal mode, and every other byte of it, as it was.
-            if case .file = location, try db.text("PRAGMA journal_mode") != "wal" {
-                try db.execute("PRAGMA journal_mode = WAL")
+            if case .file = location {
+                if try db.text("PRAGMA journal_mode") != "wal" { try db.execute("PRAGMA journal_mode = WAL") }
+                // The log is kept, emptied, when the store closes (see keepLogFileOnClose).
+                try db.execute("PRAGMA journal_size_limit = 0")
+                db.keepLogFileOnClose()
             }
             return db
         } catch {

@@ -97,7 +97,9 @@ public struct WeightEntryDraft: Sendable, Equatable {
     /// unchanged, so its note can still be corrected.
     public func validated(latestPermittedDate: Date) throws(WeightValidationError) -> NewWeightEntry {
         let kilograms = try kilograms()
-        if date > latestPermittedDate {
+        // Compared at the store's precision: rounding keeps order, so a date that is not
+        // after now never rounds to after it.
+        if StoredTime.rounded(date) > StoredTime.rounded(latestPermittedDate) {
             let keepsFutureDate = editing != nil && date == opened.date
             guard keepsFutureDate else { throw .dateInFuture }
             guard valueIsAsPrefilled else { throw .futureEntryAllowsOnlyNote(date: date) }

@@ -48,7 +48,9 @@ public final class WeightLog {
 
     /// Checks a date against the domain rule, for commands that set one.
     public func checkDate(_ date: Date) throws(TrendError) {
-        guard date <= latestPermittedEntryDate else { throw .validation(.dateInFuture) }
+        guard StoredTime.rounded(date) <= StoredTime.rounded(latestPermittedEntryDate) else {
+            throw .validation(.dateInFuture)
+        }
     }
 
     /// Reloads the window. A failure keeps the cached entries and sets the retained error.

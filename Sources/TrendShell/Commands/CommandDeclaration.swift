@@ -59,22 +59,32 @@ public enum CommandGroup: String, Sendable, CaseIterable {
 /// A parsed line: which command, with which arguments, ready to run.
 public struct ParsedCommand: Equatable {
     public let name: String
-    /// The parsed arguments, compared in tests.
-    public let arguments: AnyHashable
+    /// The parsed arguments, of the command's own type.
+    public let arguments: any Sendable
     let readsStore: Bool
     let run: @MainActor (Session) async -> Session.Outcome
+    /// Compares another command's arguments with these, by their concrete type. (Not
+    /// `AnyHashable`: boxing in it looks up protocol conformances at run time, which cost
+    /// more than all of start-up's other work.)
+    private let sameArguments: @Sendable (any Sendable) -> Bool
 
     init<Value: Hashable & Sendable>(
         name: String, arguments: Value, readsStore: Bool, run: @escaping @MainActor (Session) async -> Session.Outcome
     ) {
         self.name = name
-        self.arguments = AnyHashable(arguments)
+        self.arguments = arguments
         self.readsStore = readsStore
         self.run = run
+        sameArguments = { other in (other as? Value) == arguments }
+    }
+
+    /// True when the arguments are `value`, of the same type.
+    public func hasArguments<Value: Equatable & Sendable>(_ value: Value) -> Bool {
+        (arguments as? Value) == value
     }
 
     public static func == (lhs: ParsedCommand, rhs: ParsedCommand) -> Bool {
-        lhs.name == rhs.name && lhs.arguments == rhs.arguments
+        lhs.name == rhs.name && lhs.sameArguments(rhs.arguments)
     }
 }
 

@@ -22,7 +22,7 @@ enum SettingsCommands {
 
     static let set = CommandDeclaration.command(
         "set", group: .settings, usage: "set KEY VALUE",
-        summary: "Change a setting: \(SettingKey.all.map(\.name).joined(separator: ", ")).",
+        summary: "Change a setting; \"help set\" lists the keys and their values.",
         example: "set chart-style ascii",
         details: SettingKey.all.map { "  \($0.name) \($0.values): \($0.summary)" },
         readsStore: false,

@@ -74,7 +74,7 @@ enum ShellCommands {
         usage: "simulate [save-failure [once|always] | open-failure | refresh-failure | off] [FEATURE]",
         summary: "Make the store fail on purpose, to see how trendsh recovers.",
         example: "simulate save-failure once",
-        details: ["FEATURE limits the failure to one feature: \(simulatedFeatures.joined(separator: ", "))."],
+        details: ["FEATURE limits the failure to one feature: \(simulatedFeatures.joinedWords(separator: ", "))."],
         readsStore: false,
         parse: { arguments throws(ParseError) in
             var words = try arguments.words()[...]

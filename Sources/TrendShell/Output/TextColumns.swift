@@ -51,3 +51,17 @@ public enum TextColumns {
         return width
     }
 }
+
+extension Array where Element == String {
+    /// The words joined with `separator`. Concrete, unlike the standard library's generic
+    /// `joined(separator:)`, whose first call looks up a protocol witness at run time: this
+    /// runs while the command table is built, on every start.
+    func joinedWords(separator: String) -> String {
+        var text = ""
+        for (index, word) in enumerated() {
+            if index > 0 { text += separator }
+            text += word
+        }
+        return text
+    }
+}

@@ -544,4 +544,18 @@ import TrendKit
         try log.checkDate(Fixtures.now)
         #expect(throws: TrendError.validation(.dateInFuture)) { try log.checkDate(Fixtures.now + 1) }
     }
+
+    @Test func aDraftDatedNowSavesAtOnceEvenWhenItsMillisecondRoundsUp() async throws {
+        // 0.7 ms past a millisecond: the draft's date rounds up to the next one, after the
+        // clock's own reading, yet it is not in the future.
+        let now = Date(timeIntervalSince1970: 1_795_939_200.0007)
+        let settings = SettingsFeature(store: InMemorySettingsStore())
+        let log = WeightLog(repository: InMemoryWeightRepository(), settings: settings, clock: .fixed(now))
+        var draft = log.makeDraft()
+        draft.value = "75"
+
+        let outcome = try await log.save(draft)
+
+        #expect(outcome.entry?.date == StoredTime.rounded(now))
+    }
 }

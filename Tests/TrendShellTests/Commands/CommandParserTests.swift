@@ -9,7 +9,7 @@ import TrendKit
         var name: String
         var arguments: any Hashable & Sendable
 
-        init(_ name: String, _ arguments: any Hashable & Sendable = NoArguments()) {
+        init(_ name: String, _ arguments: some Hashable & Sendable = NoArguments()) {
             self.name = name
             self.arguments = arguments
         }
@@ -87,7 +87,13 @@ import TrendKit
     func aLineBecomesItsCommand(line: String, expected: Expected) throws {
         let parsed = try #require(try CommandParser.parse(line))
         #expect(parsed.name == expected.name)
-        #expect(parsed.arguments == AnyHashable(expected.arguments))
+        #expect(Self.same(parsed, expected.arguments), "\(parsed.arguments)")
+    }
+
+    /// Opens the existential to compare with the parsed value's own type.
+    static func same(_ parsed: ParsedCommand, _ expected: any Hashable & Sendable) -> Bool {
+        func compare<Value: Hashable & Sendable>(_ value: Value) -> Bool { parsed.hasArguments(value) }
+        return compare(expected)
     }
 
     @Test(arguments: ["", "   ", "\t", "# a comment", "   # indented comment", "#save"])
