@@ -101,4 +101,102 @@ import TrendshTestSupport
             result.stderr
                 == "error: \(path) is not a transcript: it has no \"trendsh> \" line, so there is nothing to replay.\n")
     }
+
+    @Test func updateRewritesAChangedTranscriptKeepingItsNarrationThenItPasses() throws {
+        let path = home.file("lesson.transcript")
+        let stale = """
+            # now: 2026-11-29T08:00:00Z
+            # Narration before the first command.
+            trendsh> value 75
+            value: 74
+            # Narration between commands stays.
+            trendsh> save
+            Saved #9: something old.
+
+            trendsh> list
+            #1  2026-11-29 08:00  75.0 kg
+            [1]
+
+            """
+        try #require(TextFile.write(stale, to: path))
+        #expect(check(path).status == 1)
+
+        let updated = TrendshProcess.run(["--check", "--update", path], environment: environment)
+
+        #expect(updated.status == 0, "\(updated.stdout)\(updated.stderr)")
+        #expect(updated.stdout == "updated: \(path)\n1 transcript checked: 0 passed, 0 failed, 1 updated\n")
+        #expect(
+            TextFile.read(path) == """
+                # now: 2026-11-29T08:00:00Z
+                # Narration before the first command.
+                trendsh> value 75
+                value: 75
+                # Narration between commands stays.
+                trendsh> save
+                Saved #1: 75.0 kg on 2026-11-29 08:00.
+
+                trendsh> list
+                #1  2026-11-29 08:00  75.0 kg
+                [0]
+
+                """)
+        let clean = check(path)
+        #expect(clean.status == 0)
+        #expect(clean.stdout == "ok: \(path)\n1 transcript checked: 1 passed, 0 failed\n")
+    }
+
+    @Test func aRegexLineMatchesVaryingOutputAndSurvivesAnUpdate() throws {
+        let path = home.file("re.transcript")
+        let text = """
+            trendsh> value 75
+            value: 7[0-9] (re)
+            trendsh> save
+            Saved #[0-9]+: 75\\.0 kg on .* (re)
+            trendsh> bogus
+            error: Unknown command .* (re)
+
+            """
+        try #require(TextFile.write(text, to: path))
+        #expect(check(path).status == 0, "\(check(path).stdout)")
+
+        let changed = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0 == "value: 7[0-9] (re)" ? "value: 8[0-9] (re)" : String($0)
+        }
+        try #require(TextFile.write(changed.joined(separator: "\n"), to: path))
+        let failed = check(path)
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("-value: 8[0-9] (re)\n+value: 75\n"), "\(failed.stdout)")
+
+        _ = TrendshProcess.run(["--check", "--update", path], environment: environment)
+        let rewritten = TextFile.read(path) ?? ""
+        #expect(rewritten.contains("\nvalue: 75\n"), "a pattern that no longer matches is replaced")
+        #expect(rewritten.contains("Saved #[0-9]+: 75\\.0 kg on .* (re)"), "a pattern that matches is kept")
+    }
+
+    @Test func aStatusLineStatesTheSessionsExitStatus() throws {
+        let path = home.file("status.transcript")
+        let ended =
+            "warning: The session ended with unsaved changes in the draft; it was not saved. The store is in memory, so nothing of it is kept.\n"
+        try #require(TextFile.write("trendsh> value 75\nvalue: 75\n" + ended + "[3]\n", to: path))
+        #expect(check(path).status == 0, "\(check(path).stdout)")
+
+        try #require(TextFile.write("trendsh> value 75\nvalue: 75\n" + ended + "[0]\n", to: path))
+        let failed = check(path)
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("The session ended with status 3; the transcript's last line says [0]."))
+    }
+
+    @Test func aStatusLineMayOnlyBeTheLast() throws {
+        let path = home.file("early.transcript")
+        try #require(TextFile.write("trendsh> value 75\n[3]\ntrendsh> save\n", to: path))
+        let result = check(path)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("a status line such as [0] may only be the transcript's last line."))
+    }
+
+    @Test func updateNeedsCheck() {
+        let result = TrendshProcess.run(["--update"], environment: environment)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--update works with --check"))
+    }
 }
