@@ -9,6 +9,11 @@ import TrendShell
 // the session, run it, close the store, and exit (or raise the signal that ended the run).
 
 let descriptors = StandardDescriptors.secure()
+// Files a person names are theirs to share: they get the mode the person's umask gives.
+// trendsh's own files get 077, set below.
+let startingUmask = umask(0o077)
+umask(startingUmask)
+let namedFiles = NamedFile.Permissions.fromUmask(startingUmask)
 let environment = ShellEnvironment.current()
 let output = StandardOutput(closedAtStart: descriptors.outputWasClosed)
 
@@ -42,7 +47,7 @@ if options.showVersion {
     exit(output.failure == nil ? ExitStatus.success.rawValue : ExitStatus.failure.rawValue)
 }
 if !options.checkFiles.isEmpty {
-    let status = await TranscriptChecker(output: output).check(
+    let status = await TranscriptChecker(output: output, permissions: namedFiles).check(
         files: options.checkFiles, update: options.updateTranscripts)
     output.flush()
     exit(output.failure == nil ? status.rawValue : ExitStatus.failure.rawValue)

@@ -18,12 +18,6 @@ public enum TrendError: Error, Equatable, Sendable {
     case draftFile(DraftFileError)
     /// A draft with unsaved changes is open, so another cannot be opened.
     case draftIsOpen
-
-    /// True for input the person can fix by editing, as opposed to a fault of the machine.
-    public var isValidation: Bool {
-        if case .validation = self { return true }
-        return false
-    }
 }
 
 /// Why settings could not be read or written.

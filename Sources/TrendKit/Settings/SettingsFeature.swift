@@ -32,13 +32,6 @@ public final class SettingsFeature {
         try commit(changed)
     }
 
-    /// Changes the unit once the store has written it; on failure nothing changes.
-    public func setUnit(_ unit: WeightUnit) throws(TrendError) {
-        var changed = settings
-        changed.unit = unit
-        try commit(changed)
-    }
-
     private func commit(_ changed: Settings) throws(TrendError) {
         guard changed != settings else { return }
         do {

@@ -204,7 +204,6 @@ public final class SQLiteStatement {
 
     public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
     public func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
-    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
     public func text(_ column: Int32) -> String? {
         guard let bytes = sqlite3_column_text(statement, column) else { return nil }
         let count = Int(sqlite3_column_bytes(statement, column))

@@ -43,8 +43,8 @@ public final class Store {
         self.busyWait = BusyWait(timeout: busyTimeout, interruptRequested: interruptRequested)
     }
 
-    /// True while a connection is open.
-    public var isOpen: Bool { database != nil }
+    /// True while a connection is open (for tests of opening and closing).
+    var isOpen: Bool { database != nil }
 
     /// Adds a notice unless it is already waiting to be reported.
     func noteOnce(_ notice: StoreNotice) {

@@ -11,7 +11,6 @@ public final class EntryEditor: DraftEditor {
     public var draft: WeightEntryDraft
     /// The last save's failure, kept until a save succeeds.
     public private(set) var lastError: TrendError?
-    public private(set) var isSaving = false
 
     /// What restoring the draft found about its entry, to be said once.
     public var restoreNote: RestoreNote?
@@ -42,8 +41,6 @@ public final class EntryEditor: DraftEditor {
 
     public var kind: DraftKind { .weight }
     public var title: String { draft.editing == nil ? "Log Weight" : "Edit Entry" }
-    public var latestPermittedEntryDate: Date { log.latestPermittedEntryDate }
-    public var canSave: Bool { !draft.value.isEmpty && !isSaving }
     public var hasUnsavedChanges: Bool { draft.hasUnsavedChanges }
     /// True after a failed save until the draft changes.
     public var lastSaveFailed: Bool { failedDraft == draft }
@@ -52,8 +49,6 @@ public final class EntryEditor: DraftEditor {
     /// Saves the draft. Success means storage confirmed it; on failure the draft keeps what
     /// was typed, and the error is kept.
     public func save() async -> Result<SaveOutcome, TrendError> {
-        isSaving = true
-        defer { isSaving = false }
         do {
             let outcome = try await log.save(draft)
             lastError = nil

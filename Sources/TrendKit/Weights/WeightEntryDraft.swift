@@ -74,9 +74,6 @@ public struct WeightEntryDraft: Sendable, Equatable {
         editing?.prefilledKilograms != nil && value == opened.value && unit == opened.unit
     }
 
-    /// The unit the value is read in: the one it names, or the draft's.
-    public var valueUnit: WeightUnit { WeightText(value).unit ?? unit }
-
     /// Converts the typed value through the unit's own validation.
     public func kilograms() throws(WeightValidationError) -> Double {
         if valueIsAsPrefilled, let exact = editing?.prefilledKilograms { return exact }

@@ -78,11 +78,6 @@ public struct ParsedCommand: Equatable {
         sameArguments = { other in (other as? Value) == arguments }
     }
 
-    /// True when the arguments are `value`, of the same type.
-    public func hasArguments<Value: Equatable & Sendable>(_ value: Value) -> Bool {
-        (arguments as? Value) == value
-    }
-
     public static func == (lhs: ParsedCommand, rhs: ParsedCommand) -> Bool {
         lhs.name == rhs.name && lhs.sameArguments(rhs.arguments)
     }

@@ -121,15 +121,12 @@ enum ShellCommands {
             let faults = session.store.faults
             let feature = request.feature.map(FeatureID.init)
             guard let mode = request.mode else { return session.say(Messages.simulations(faults.plan)) }
-            switch mode {
-            case .saveFailure:
-                faults.update { $0.fail(.save, in: feature, with: .simulated(.save), request.persistence) }
-            case .openFailure:
-                faults.update { $0.fail(.open, in: feature, with: .simulated(.open), .always) }
-            case .refreshFailure:
-                faults.update { $0.fail(.refresh, in: feature, with: .simulated(.refresh), .once) }
-            case .off:
-                faults.stopFailing()
+            switch (mode, request.persistence) {
+            case (.saveFailure, .once): faults.failNextSave(in: feature)
+            case (.saveFailure, .always): faults.failEverySave(in: feature)
+            case (.openFailure, _): faults.failToOpen(in: feature)
+            case (.refreshFailure, _): faults.failNextRefresh(in: feature)
+            case (.off, _): faults.stopFailing()
             }
             return session.say(Messages.simulating(mode.rawValue, persistence: request.persistence, feature: feature))
         })

@@ -23,8 +23,6 @@ public enum Signals {
     /// True when Ctrl-C (SIGINT) has arrived and not been cleared.
     public static var interruptPending: Bool { trendsh_interrupt_pending() != 0 }
 
-    public static func clearInterrupt() { trendsh_clear_interrupt() }
-
     /// True when a store wait should stop: any of the three signals has arrived.
     public static var stopRequested: Bool { interruptPending || terminateSignal != nil }
 

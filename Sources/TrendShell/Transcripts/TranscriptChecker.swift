@@ -10,8 +10,13 @@ import TrendKit
 @MainActor
 public struct TranscriptChecker {
     let output: any OutputSink
+    /// The mode a rewritten transcript gets: the person's umask, not trendsh's own 077.
+    let permissions: NamedFile.Permissions
 
-    public init(output: any OutputSink) { self.output = output }
+    public init(output: any OutputSink, permissions: NamedFile.Permissions = .shared) {
+        self.output = output
+        self.permissions = permissions
+    }
 
     /// 0 when every transcript matches (or was updated), 1 otherwise.
     public func check(files: [String], update: Bool = false) async -> ExitStatus {
@@ -32,7 +37,7 @@ public struct TranscriptChecker {
                 if diff.isEmpty && !statusDiffers {
                     output.write(Messages.transcriptPassed(path), to: .out)
                 } else if update {
-                    try Self.write(transcript.updated(with: replay), to: path)
+                    try Self.write(transcript.updated(with: replay), to: path, permissions: permissions)
                     updated += 1
                     output.write(Messages.transcriptUpdated(path), to: .out)
                 } else {
@@ -106,9 +111,9 @@ public struct TranscriptChecker {
     }
 
     /// Replaces the transcript the way a person's editor would: a new file renamed over it.
-    static func write(_ text: String, to path: String) throws(TranscriptError) {
+    static func write(_ text: String, to path: String, permissions: NamedFile.Permissions) throws(TranscriptError) {
         do {
-            try NamedFile.write(Array(text.utf8), to: path, permissions: .shared)
+            try NamedFile.write(Array(text.utf8), to: path, permissions: permissions)
         } catch {
             throw .unwritable(path: path)
         }

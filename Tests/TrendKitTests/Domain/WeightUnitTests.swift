@@ -74,7 +74,6 @@ import TrendKit
     func rejectedTextNamesTheUnitsRange(unit: WeightUnit, text: String) throws {
         let error = #expect(throws: WeightValidationError.self) { try unit.kilograms(from: text) }
         #expect(error == .invalidWeight(unit))
-        #expect(TrendError.validation(.invalidWeight(unit)).isValidation)
     }
 
     @Test(arguments: [

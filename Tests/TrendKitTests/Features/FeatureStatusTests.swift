@@ -26,7 +26,7 @@ import TrendKit
         #expect(status.featureID == .settings)
         #expect(status.featureLoadState == nil)
 
-        #expect(throws: TrendError.settings(.simulated)) { try settings.setUnit(.pounds) }
+        #expect(throws: TrendError.settings(.simulated)) { try settings.set(.unit, to: "lb") }
         #expect(status.retainedError == .settings(.simulated))
     }
 

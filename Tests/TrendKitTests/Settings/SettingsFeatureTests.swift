@@ -17,7 +17,7 @@ import TrendshTestSupport
         let store = InMemorySettingsStore()
         let feature = SettingsFeature(store: store)
 
-        try feature.setUnit(.pounds)
+        try feature.set(.unit, to: "lb")
 
         #expect(feature.unit == .pounds)
         #expect(try store.load() == Settings(unit: .pounds))
@@ -28,7 +28,7 @@ import TrendshTestSupport
         let store = InMemorySettingsStore(failsToSave: true)
         let feature = SettingsFeature(store: store)
 
-        #expect(throws: TrendError.settings(.simulated)) { try feature.setUnit(.pounds) }
+        #expect(throws: TrendError.settings(.simulated)) { try feature.set(.unit, to: "lb") }
 
         #expect(feature.unit == .kilograms)
         #expect(feature.retainedError == .settings(.simulated))
@@ -38,7 +38,7 @@ import TrendshTestSupport
     @Test func aWeightLogReadsTheUnitFromSettings() throws {
         let settings = SettingsFeature(store: InMemorySettingsStore())
         let log = WeightLog(repository: InMemoryWeightRepository(), settings: settings, clock: Fixtures.clock)
-        try settings.setUnit(.pounds)
+        try settings.set(.unit, to: "lb")
         #expect(log.selectedUnit == .pounds)
         #expect(log.makeDraft().unit == .pounds)
     }
@@ -104,7 +104,7 @@ import TrendshTestSupport
         let path = directory.file("trend.sqlite.settings")
         let feature = SettingsFeature(store: FileSettingsStore(path: path))
 
-        try feature.setUnit(.pounds)
+        try feature.set(.unit, to: "lb")
         try feature.set(.goal, to: "165.5")
         try feature.set(.chartStyle, to: "ascii")
 
@@ -144,7 +144,7 @@ import TrendshTestSupport
         let path = try directory.write(Array("unit = kg\nfuture-key = 42\n".utf8), to: "settings")
         let feature = SettingsFeature(store: FileSettingsStore(path: path))
 
-        try feature.setUnit(.pounds)
+        try feature.set(.unit, to: "lb")
 
         let text = try #require(fileBytes(path).map { String(decoding: $0, as: UTF8.self) })
         let lines = text.split(separator: "\n").map(String.init)
@@ -183,7 +183,7 @@ import TrendshTestSupport
         let feature = SettingsFeature(store: FileSettingsStore(path: path))
 
         #expect(throws: TrendError.settings(.cannotWrite(path: path, problem: .system(ENOENT)))) {
-            try feature.setUnit(.pounds)
+            try feature.set(.unit, to: "lb")
         }
         #expect(feature.unit == .kilograms)
         #expect(feature.retainedError == .settings(.cannotWrite(path: path, problem: .system(ENOENT))))
@@ -199,7 +199,7 @@ import TrendshTestSupport
         let feature = SettingsFeature(store: FileSettingsStore(path: path))
         #expect(feature.retainedError == .settings(.unreadable(path: path, detail: .system(.symbolicLink))))
         #expect(throws: TrendError.settings(.cannotWrite(path: path, problem: .symbolicLink))) {
-            try feature.setUnit(.pounds)
+            try feature.set(.unit, to: "lb")
         }
 
         #expect(fileBytes(target) == Array("unit = lb\n".utf8))

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Testing
-import TrendKit
 import TrendshTestSupport
+
+@testable import TrendKit
 
 /// Stores written by trendsh 0.1 (format 1: `taken_at` as REAL seconds since 2001, no
 /// revisions) are brought up to date on open, after a copy is made.

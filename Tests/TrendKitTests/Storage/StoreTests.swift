@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Testing
-import TrendKit
 import TrendshTestSupport
+
+@testable import TrendKit
 
 #if canImport(Glibc)
     import Glibc
@@ -339,7 +340,6 @@ import TrendshTestSupport
         #expect(editor.lastError == .storage(.locked))
         #expect(log.retainedError == editor.lastError)
         #expect(editor.draft == typed)
-        #expect(editor.isSaving == false)
         #expect(log.entries.isEmpty)
 
         try other.execute("ROLLBACK")

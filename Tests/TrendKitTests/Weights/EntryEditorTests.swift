@@ -18,7 +18,6 @@ import TrendKit
 
         #expect(editor.lastError == .storage(.simulated(.save)))
         #expect(editor.draft == typed)
-        #expect(editor.isSaving == false)
         #expect(editor.lastSaveFailed)
         #expect(log.entries.isEmpty)
         #expect(try repository.recentEntries(limit: 10).isEmpty)
@@ -49,7 +48,6 @@ import TrendKit
         #expect(await editor.save() == .failure(.validation(.invalidWeight(.kilograms))))
 
         #expect(editor.lastError == .validation(.invalidWeight(.kilograms)))
-        #expect(editor.isSaving == false)
         #expect(editor.draft == typed)
         #expect(repository.writeCount == 0)
         #expect(log.entries.isEmpty)
@@ -70,7 +68,7 @@ import TrendKit
         let repository = InMemoryWeightRepository()
         let editor = EntryEditor(log: Fixtures.log(repository: repository))
         editor.draft.value = "75"
-        editor.draft.date = editor.latestPermittedEntryDate + 60
+        editor.draft.date = Fixtures.now + 60
 
         #expect(await editor.save() == .failure(.validation(.dateInFuture)))
 
@@ -109,29 +107,22 @@ import TrendKit
         #expect(log.entries.count == 1)
     }
 
-    @Test func isSavingIsTrueOnlyWhileASaveRuns() async throws {
+    @Test func theDraftAsAPersonSeesItStaysUnchangedWhileASaveIsHeld() async throws {
         let gate = GatedRepository()
         let editor = EntryEditor(log: Fixtures.log(repository: gate))
         editor.draft.value = "75"
-        #expect(editor.isSaving == false)
-        #expect(editor.canSave)
+        editor.draft.note = "held"
+        let typed = editor.draft
 
         let save = Task { await editor.save() }
         await gate.waitForHeldWrite()
-        #expect(editor.isSaving)
-        #expect(editor.canSave == false)
+        #expect(editor.draft == typed, "nothing the save does shows in the draft before it returns")
+        #expect(editor.lastError == nil)
+        #expect(editor.hasUnsavedChanges)
 
         gate.release()
-        #expect(try await save.value.get().entry != nil)
-        #expect(editor.isSaving == false)
-        #expect(editor.canSave)
-    }
-
-    @Test func anEmptyValueCannotBeSaved() {
-        let editor = EntryEditor(log: Fixtures.log(repository: InMemoryWeightRepository()))
-        #expect(editor.canSave == false)
-        editor.draft.value = "7"
-        #expect(editor.canSave)
+        #expect(try await save.value.get().entry?.note == "held")
+        #expect(editor.draft == typed, "the editor never rewrites what was typed")
     }
 
     @Test func theTitleSaysWhetherAnEntryIsNewOrEdited() {

@@ -54,7 +54,7 @@ import TrendKit
 
         #expect(log.loadState == .failed)
         #expect(log.retainedError == .storage(.simulated(.open)))
-        try settings.setUnit(.pounds)
+        try settings.set(.unit, to: "lb")
         #expect(log.selectedUnit == .pounds)
         #expect(settings.retainedError == nil)
     }

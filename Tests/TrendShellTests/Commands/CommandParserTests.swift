@@ -92,7 +92,10 @@ import TrendKit
 
     /// Opens the existential to compare with the parsed value's own type.
     static func same(_ parsed: ParsedCommand, _ expected: any Hashable & Sendable) -> Bool {
-        func compare<Value: Hashable & Sendable>(_ value: Value) -> Bool { parsed.hasArguments(value) }
+        func compare<Value: Hashable & Sendable>(_ value: Value) -> Bool {
+            parsed
+                == ParsedCommand(name: parsed.name, arguments: value, readsStore: parsed.readsStore) { _ in .succeeded }
+        }
         return compare(expected)
     }
 

@@ -72,8 +72,10 @@ import TrendShell
     }
 
     @Test func onlyValidationErrorsAreTheirsToFix() {
-        #expect(TrendError.validation(.dateInFuture).isValidation)
-        #expect(TrendError.storage(.locked).isValidation == false)
-        #expect(TrendError.noSuchEntry(id: 1).isValidation == false)
+        let fix = "fix it and save again."
+        #expect(Messages.saveFailed(.validation(.dateInFuture), unit: .kilograms).hasSuffix(fix))
+        #expect(!Messages.saveFailed(.storage(.locked), unit: .kilograms).hasSuffix(fix))
+        #expect(!Messages.saveFailed(.noSuchEntry(id: 1), unit: .kilograms).hasSuffix(fix))
+        #expect(!Messages.saveFailed(.conflict(id: 1, current: nil), unit: .kilograms).hasSuffix(fix))
     }
 }

@@ -86,7 +86,7 @@ import TrendKit
 
     @Test @MainActor func draftDetailsShowFieldsUnitStateAndLastError() async throws {
         let session = Session.make(location: .memory, clock: Fixtures.clock, output: CapturedOutput())
-        try session.settings.setUnit(.pounds)
+        try session.settings.set(.unit, to: "lb")
         let editor = EntryEditor(log: session.weights)
         #expect(
             editor.details(session: session) == [
