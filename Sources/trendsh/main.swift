@@ -75,7 +75,7 @@ if interactive, !options.noHistory, let path = environment.historyPath, let dire
 }
 
 let location = StoreLocation(storePath)
-let style = TerminalStyle(usesColor: environment.allowsColor)
+let style = TerminalStyle(usesColor: environment.allowsColor, drawsUnicode: environment.drawsUnicode)
 let session = Session.make(
     location: location, clock: options.now.map { Clock.fixed($0) } ?? .system, output: output, history: history,
     style: style, interruptRequested: { Signals.stopRequested })
@@ -83,10 +83,11 @@ let session = Session.make(
 var editLineReader: EditLineReader?
 if interactive {
     let weights = session.weights
-    editLineReader = EditLineReader(
-        previousLines: history?.entries ?? [],
-        completer: Completer(
-            sources: CompletionSources(entryIDs: { MainActor.assumeIsolated { weights.entries.map(\.id) } })))
+    let habits = session.habitLog
+    let sources = CompletionSources(
+        entryIDs: { MainActor.assumeIsolated { weights.entries.map(\.id) } },
+        habitNames: { MainActor.assumeIsolated { habits.habits.map(\.name) } })
+    editLineReader = EditLineReader(previousLines: history?.entries ?? [], completer: Completer(sources: sources))
     output.write(Messages.banner(version: Options.version, store: location.description), to: .out)
 }
 await session.start()

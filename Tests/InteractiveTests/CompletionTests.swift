@@ -67,8 +67,9 @@ extension InteractiveShell {
             for command in ["edit ", "delete "] {
                 await terminal.type(command)
                 await terminal.press(.tab)
+                let offered = command == "delete " ? "3  1  2  habit" : "3  1  2"
                 try await terminal.waitFor("the ids 3 1 2 after \"\(command)\"") {
-                    $0.lines.suffix(2) == ["3  1  2", Fixtures.prompt + command.trimmingTrailingSpaces]
+                    $0.lines.suffix(2) == [offered, Fixtures.prompt + command.trimmingTrailingSpaces]
                         && $0.textBeforeCursor == Fixtures.prompt + command
                 }
                 await terminal.press(.controlU)

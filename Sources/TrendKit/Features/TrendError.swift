@@ -18,6 +18,8 @@ public enum TrendError: Error, Equatable, Sendable {
     case draftFile(DraftFileError)
     /// A draft with unsaved changes is open, so another cannot be opened.
     case draftIsOpen
+    /// A habit change broke a rule.
+    case habit(HabitError)
 }
 
 /// Why settings could not be read or written.

@@ -145,6 +145,8 @@ public enum ArgumentProblem: Equatable, Sendable {
     /// The word is not one of the choices; `what` says what was expected (`a setting`).
     case notOneOf(word: String, what: String, choices: [String])
     case needsAName
+    /// More words than the command takes: a name with spaces needs quotes.
+    case quoteNames
 }
 
 /// Why a line is not a command.

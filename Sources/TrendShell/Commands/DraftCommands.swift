@@ -7,12 +7,13 @@ enum DraftCommands {
     /// The kinds of draft `new` opens.
     enum Kind: String, Hashable, Sendable, CaseIterable {
         case weight
+        case habit
     }
 
     static let new = CommandDeclaration.command(
-        "new", group: .drafts, usage: "new [weight]",
-        summary: "Open a new draft: a weight entry dated now.", example: "new",
-        details: ["\"new\" and \"new weight\" are the same."],
+        "new", group: .drafts, usage: "new [weight|habit]",
+        summary: "Open a new draft: a weight entry dated now, or a habit.", example: "new habit",
+        details: ["\"new\" and \"new weight\" are the same. A habit draft takes its name with \"name TEXT\"."],
         readsStore: false,
         parse: { arguments throws(ParseError) in
             let words = try arguments.words()
@@ -31,6 +32,9 @@ enum DraftCommands {
                 let editor = EntryEditor(log: session.weights)
                 guard session.open(editor) else { return .failed }
                 return session.say(Messages.newWeightDraft(editor.draft))
+            case .habit:
+                guard session.open(HabitEditor(log: session.habitLog)) else { return .failed }
+                return session.say(Messages.newHabitDraft)
             }
         })
 

@@ -67,7 +67,7 @@ enum ShellCommands {
     }
 
     /// The features `simulate` can single out.
-    static let simulatedFeatures = [FeatureID.weights.rawValue]
+    static let simulatedFeatures = [FeatureID.weights.rawValue, FeatureID.habits.rawValue]
 
     static let simulate = CommandDeclaration.command(
         "simulate", group: .shell,
@@ -125,7 +125,11 @@ enum ShellCommands {
             case (.saveFailure, .once): faults.failNextSave(in: feature)
             case (.saveFailure, .always): faults.failEverySave(in: feature)
             case (.openFailure, _): faults.failToOpen(in: feature)
-            case (.refreshFailure, _): faults.failNextRefresh(in: feature)
+            case (.refreshFailure, _):
+                // "The next refresh" is of every feature, so each one's next load fails.
+                for failing in feature.map({ [$0] }) ?? simulatedFeatures.map(FeatureID.init) {
+                    faults.failNextRefresh(in: failing)
+                }
             case (.off, _): faults.stopFailing()
             }
             return session.say(Messages.simulating(mode.rawValue, persistence: request.persistence, feature: feature))

@@ -3,7 +3,7 @@ import TrendKit
 
 /// The weights feature's commands.
 enum WeightCommands {
-    static let all: [CommandDeclaration] = [edit, value, note, date, list, delete]
+    static let all: [CommandDeclaration] = [edit, value, note, date, list]
 
     static let edit = CommandDeclaration.command(
         "edit", group: .weights, usage: "edit ID", summary: "Open a draft prefilled from entry ID.",
@@ -102,29 +102,5 @@ enum WeightCommands {
                 return session.fail(Messages.listFailed(error, unit: session.unit, showedEarlier: !entries.isEmpty))
             }
             return .succeeded
-        })
-
-    static let delete = CommandDeclaration.command(
-        "delete", group: .weights, usage: "delete ID",
-        summary: "Delete entry ID, unless it changed since this session showed it.", example: "delete 12",
-        parse: { arguments throws(ParseError) in try arguments.entryID() },
-        complete: { request in request.previousWords.isEmpty ? request.sources.entryIDs().map(String.init) : [] },
-        run: { session, id in
-            let edited = (session.drafts.open as? EntryEditor)?.draft.editing?.id
-            do throws(TrendError) {
-                let outcome = try await session.weights.delete(
-                    id: id, expectedRevision: session.shownRevisions[id], openDraftEdits: edited)
-                session.shownRevisions[id] = nil
-                return session.say(Messages.deleted(outcome, unit: session.unit))
-            } catch {
-                if case .conflict(_, let current?) = error {
-                    session.showed([current])
-                    return session.fail(
-                        Messages.reason(error, unit: session.unit)
-                            + " Type \"delete \(id)\" again to delete it as it is now."
-                    )
-                }
-                return session.fail(Messages.commandFailed(error, unit: session.unit))
-            }
         })
 }

@@ -28,6 +28,8 @@ extension Messages {
         case .notOneOf(let word, let what, let choices):
             return "\"\(word)\" is not \(what); use \(list(choices))."
         case .needsAName: return "\(command) needs a name."
+        case .quoteNames:
+            return "\(command) was given more words than it takes; put a name with spaces in double quotes."
         }
     }
 
@@ -82,22 +84,35 @@ extension Messages {
         }
     }
 
+    /// How many things a feature holds, as `3 entries`, `1 habit`.
     @MainActor
-    public static func refreshed(_ feature: any FeatureStatus) -> String {
+    static func held(_ feature: any FeatureStatus) -> String {
+        if let habits = feature as? HabitLog {
+            return habits.habits.count == 1 ? "1 habit" : "\(habits.habits.count) habits"
+        }
         let count = (feature as? WeightLog)?.entries.count ?? 0
-        return "Loaded \(count) \(count == 1 ? "entry" : "entries")."
+        return count == 1 ? "1 entry" : "\(count) entries"
     }
 
     @MainActor
+    public static func refreshed(_ feature: any FeatureStatus) -> String { "Loaded \(held(feature))." }
+
+    @MainActor
     public static func refreshFailed(_ feature: any FeatureStatus, error: TrendError, unit: WeightUnit) -> String {
-        let cached = (feature as? WeightLog)?.entries.count ?? 0
+        let cached = held(feature)
         let kept =
-            switch cached {
-            case 0: ""
-            case 1: " The 1 entry loaded earlier is still shown."
-            default: " The \(cached) entries loaded earlier are still shown."
-            }
-        return reason(error, unit: unit) + kept
+            cached.hasPrefix("0 ")
+            ? "" : " The \(cached) loaded earlier \(cached.hasPrefix("1 ") ? "is" : "are") still shown."
+        return loadFailed(feature, error, unit: unit) + kept
+    }
+
+    /// Why a feature's data could not be loaded, naming what it holds.
+    @MainActor
+    static func loadFailed(_ feature: any FeatureStatus, _ error: TrendError, unit: WeightUnit) -> String {
+        if error == .storage(.simulated(.refresh)), feature is HabitLog {
+            return "The habits could not be loaded (simulated failure)."
+        }
+        return reason(error, unit: unit)
     }
 
     /// What `status` prints: the store, one line per feature, the draft, where it is kept,
@@ -111,9 +126,12 @@ extension Messages {
                 line += settingsLines(settings.settings).joined(separator: ", ").replacingOccurrences(
                     of: ": ", with: " ")
             } else if let state = feature.featureLoadState {
-                line += "\(state.rawValue), \((feature as? WeightLog)?.entries.count ?? 0) loaded"
+                line +=
+                    "\(state.rawValue), \(feature is HabitLog ? held(feature) : "\((feature as? WeightLog)?.entries.count ?? 0) loaded")"
             }
-            if let error = feature.retainedError { line += "; error: \(reason(error, unit: session.unit))" }
+            if let error = feature.retainedError {
+                line += "; error: \(loadFailed(feature, error, unit: session.unit))"
+            }
             lines.append(line)
         }
         if let open = session.presentedDraft {

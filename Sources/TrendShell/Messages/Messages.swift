@@ -26,6 +26,7 @@ public enum Messages {
         case .settings(let error): return reason(error)
         case .draftFile(let error): return reason(error)
         case .draftIsOpen: return "A draft with unsaved changes is open."
+        case .habit(let error): return reason(error)
         }
     }
 

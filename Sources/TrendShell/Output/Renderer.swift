@@ -48,3 +48,27 @@ public enum Renderer {
         draft.editing.map { "editing #\($0.id)" } ?? "new entry"
     }
 }
+
+extension Renderer {
+    /// The rows of `habits`: a header, then each habit's name, its last seven days (oldest
+    /// first, today last: done `x`, not done `.`, or `●`/`·` where Unicode is drawn), its
+    /// current streak, and how many of the last 30 days it was done.
+    public static func habitLines(_ habits: [Habit], today: Int, unicode: Bool) -> [String] {
+        let (doneMark, missedMark) = unicode ? ("●", "·") : ("x", ".")
+        var rows = [["habit", "last 7 days", "streak", "30 days"]]
+        for habit in habits {
+            let week = (0..<7).map { habit.isDone(on: today - 6 + $0) ? doneMark : missedMark }.joinedWords(
+                separator: "")
+            rows.append([
+                habit.name, week, String(habit.streak(today: today)),
+                String(habit.doneCount(lastDays: 30, today: today)),
+            ])
+        }
+        return TextColumns.lines(rows, alignments: [.left, .left, .right, .right])
+    }
+
+    /// A habit draft in a few words: `name "Read"`, or `no name`.
+    public static func habitDraftSummary(_ draft: HabitDraft) -> String {
+        draft.name.isEmpty ? "no name" : "name \"\(draft.name)\""
+    }
+}

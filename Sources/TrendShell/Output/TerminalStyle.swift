@@ -2,8 +2,13 @@
 /// output is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.
 public struct TerminalStyle: Sendable, Equatable {
     public var usesColor: Bool
+    /// True when the terminal shows UTF-8 drawing characters (the `auto` chart style).
+    public var drawsUnicode: Bool
 
-    public init(usesColor: Bool) { self.usesColor = usesColor }
+    public init(usesColor: Bool, drawsUnicode: Bool = false) {
+        self.usesColor = usesColor
+        self.drawsUnicode = drawsUnicode
+    }
 
     public static let plain = TerminalStyle(usesColor: false)
 

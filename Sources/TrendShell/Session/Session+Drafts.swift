@@ -25,6 +25,14 @@ extension Session {
         return open(editor) ? editor : nil
     }
 
+    /// The open habit draft, opening a new one when no draft is open. Nil (with a sentence)
+    /// when a draft of another kind with unsaved changes is open.
+    func habitDraft() -> HabitEditor? {
+        if let editor = drafts.open as? HabitEditor { return editor }
+        let editor = HabitEditor(log: habitLog)
+        return open(editor) ? editor : nil
+    }
+
     /// A one-line summary of a draft record, whatever its kind.
     func summary(of record: DraftRecord) -> String {
         for kind in Self.presentableKinds where kind.draftKind.rawValue == record.kind {
@@ -34,7 +42,7 @@ extension Session {
     }
 
     /// Every kind of draft the shell can show.
-    static let presentableKinds: [any PresentableDraft.Type] = [EntryEditor.self]
+    static let presentableKinds: [any PresentableDraft.Type] = [EntryEditor.self, HabitEditor.self]
 
     /// Restores the draft a previous session kept, and reports it.
     func restoreDraft() async {

@@ -19,11 +19,12 @@ extension Session {
             besideStore(".settings").map { FileSettingsStore(path: $0) } ?? InMemorySettingsStore()
         let settings = SettingsFeature(store: settingsStore)
         let weights = WeightLog(repository: SQLiteWeightRepository(store: store), settings: settings, clock: clock)
+        let habits = HabitLog(repository: SQLiteHabitRepository(store: store), clock: clock)
         let drafts = DraftSlot(
-            path: besideStore(".draft"), restorers: [weights.draftRestorer()],
+            path: besideStore(".draft"), restorers: [weights.draftRestorer(), habits.draftRestorer()],
             restoring: restoringDraft)
         return Session(
-            store: store, settings: settings, weights: weights, drafts: drafts, output: output, style: style,
-            history: history)
+            store: store, settings: settings, weights: weights, habitLog: habits, drafts: drafts, output: output,
+            style: style, history: history)
     }
 }

@@ -22,6 +22,7 @@ public final class Session {
     public let store: Store
     public let settings: SettingsFeature
     public let weights: WeightLog
+    public let habitLog: HabitLog
     public let drafts: DraftSlot
     public let output: any OutputSink
     public let style: TerminalStyle
@@ -34,12 +35,13 @@ public final class Session {
     public internal(set) var startFailed = false
 
     init(
-        store: Store, settings: SettingsFeature, weights: WeightLog, drafts: DraftSlot, output: any OutputSink,
-        style: TerminalStyle, history: HistoryFile?
+        store: Store, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, drafts: DraftSlot,
+        output: any OutputSink, style: TerminalStyle, history: HistoryFile?
     ) {
         self.store = store
         self.settings = settings
         self.weights = weights
+        self.habitLog = habitLog
         self.drafts = drafts
         self.output = output
         self.style = style
@@ -47,7 +49,7 @@ public final class Session {
     }
 
     /// Every feature, in the order `status` reports them.
-    public var features: [any FeatureStatus] { [weights, settings] }
+    public var features: [any FeatureStatus] { [weights, habitLog, settings] }
 
     /// The unit weights are shown in now.
     public var unit: WeightUnit { settings.unit }
@@ -63,6 +65,17 @@ public final class Session {
     /// Reloads every feature from the store.
     func refreshFeatures() async {
         await weights.refresh()
+        await habitLog.refresh()
+    }
+
+    /// True when marks and charts are drawn with Unicode: the chart style, or on `auto`,
+    /// a UTF-8 terminal.
+    public var drawsUnicode: Bool {
+        switch settings.chartStyle {
+        case .auto: return style.drawsUnicode
+        case .unicode: return true
+        case .ascii: return false
+        }
     }
 
     /// Carries out one command, then keeps the draft file in step with the draft.

@@ -29,7 +29,8 @@ public struct ShellEnvironment: Sendable {
 
     /// The variables trendsh reads; nothing else in the environment matters to it.
     public static let names = [
-        "HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "NO_COLOR", "TERM", "TRENDSH_HISTORY", "TRENDSH_NOW",
+        "HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM", "TRENDSH_HISTORY",
+        "TRENDSH_NOW", "LC_ALL", "LC_CTYPE", "LANG", "COLUMNS",
     ]
 
     /// The real process environment (only the variables in `names`, read with getenv).
@@ -52,6 +53,18 @@ public struct ShellEnvironment: Sendable {
         if let noColor = self["NO_COLOR"], !noColor.isEmpty { return false }
         return self["TERM"] != "dumb"
     }
+
+    /// True when the locale names UTF-8 (`LC_ALL`, then `LC_CTYPE`, then `LANG`, as POSIX
+    /// orders them).
+    public var localeIsUTF8: Bool {
+        let locale = [self["LC_ALL"], self["LC_CTYPE"], self["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        let lowered = locale.lowercased()
+        return lowered.contains("utf-8") || lowered.contains("utf8")
+    }
+
+    /// Unicode drawing (chart lines, habit marks) only on a terminal that shows UTF-8 and
+    /// is not `dumb`; pipes and transcripts get plain ASCII, the same on every machine.
+    public var drawsUnicode: Bool { stdoutIsTerminal && localeIsUTF8 && self["TERM"] != "dumb" }
 
     private var home: String? { self["HOME"].flatMap { $0.isEmpty ? nil : $0 } }
 

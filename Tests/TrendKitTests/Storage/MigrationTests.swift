@@ -79,10 +79,11 @@ import TrendshTestSupport
                     draftID: nil, revision: 1),
             ])
         #expect(entries.map { StoredTime.text($0.date) } == ["2026-11-29T07:59:59.123Z", "2026-11-28T07:59:59.123Z"])
-        #expect(store.takeNotices().contains(.upgraded(from: 1, to: 2, backup: path + ".v1-backup")))
+        #expect(
+            store.takeNotices().contains(.upgraded(from: 1, to: Schema.trendsh.latestVersion, backup: path + ".v1-backup")))
 
         let other = try OtherProgram(path: path)
-        #expect(try other.integer("PRAGMA user_version") == 2)
+        #expect(try other.integer("PRAGMA user_version") == Int64(Schema.trendsh.latestVersion))
         #expect(try other.text("SELECT taken_at FROM entries WHERE id = 3") == "2026-11-29T07:59:59.123Z")
         #expect(try other.integer("SELECT count(*) FROM operations") == 0)
         #expect(try other.integrity() == "ok")
@@ -167,7 +168,7 @@ import TrendshTestSupport
             return
         }
         #expect(from == 1)
-        #expect(to == 2)
+        #expect(to == Schema.trendsh.latestVersion)
         #expect(backup == nil, "the store is as it was, so no copy is kept")
         #expect(!fileExists(path + ".v1-backup"))
         #expect(reason.contains("constraint failed"), "\(reason)")

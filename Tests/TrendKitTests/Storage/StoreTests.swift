@@ -49,14 +49,14 @@ import TrendshTestSupport
         _ = try Fixtures.repository(at: path).recentEntries(limit: 1)
 
         let other = try OtherProgramConnection(path: path)
-        #expect(Schema.trendsh.latestVersion == 2)
-        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2])
-        #expect(try other.integer("PRAGMA user_version") == 2)
+        #expect(Schema.trendsh.latestVersion == 3)
+        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3])
+        #expect(try other.integer("PRAGMA user_version") == 3)
         #expect(try other.integer("PRAGMA application_id") == 0x5452_4E44)
         #expect(try other.text("PRAGMA journal_mode") == "wal")
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] }
-                == ["entries", "operations", "sqlite_sequence"])
+                == ["completions", "entries", "habits", "operations", "sqlite_sequence"])
         #expect(
             try other.rows("SELECT name FROM pragma_table_info('entries')").map { $0[0] } == [
                 "id", "taken_at", "kilograms", "note", "draft_id", "revision",
@@ -138,13 +138,13 @@ import TrendshTestSupport
         try other.execute(
             """
             PRAGMA application_id = 1414680132;
-            PRAGMA user_version = 3;
+            PRAGMA user_version = 99;
             CREATE TABLE entries (id INTEGER PRIMARY KEY, taken_at TEXT, kilograms REAL, shape BLOB);
             """)
         other.close()
         let before = fileBytes(path)
 
-        #expect(throws: StorageError.newerFormat(version: 3)) {
+        #expect(throws: StorageError.newerFormat(version: 99)) {
             try Fixtures.repository(at: path).recentEntries(limit: 1)
         }
 

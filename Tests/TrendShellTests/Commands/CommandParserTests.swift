@@ -27,8 +27,23 @@ import TrendKit
         ("new weight", Expected("new", DraftCommands.Kind.weight)),
         ("edit 12", Expected("edit", Int64(12))),
         ("edit #12", Expected("edit", Int64(12))),
-        ("delete 3", Expected("delete", Int64(3))),
-        ("delete  #3 ", Expected("delete", Int64(3))),
+        ("delete 3", Expected("delete", DeleteCommand.Target.entry(3))),
+        ("delete  #3 ", Expected("delete", DeleteCommand.Target.entry(3))),
+        ("delete habit Run", Expected("delete", DeleteCommand.Target.habit("Run"))),
+        ("delete habit \"Read 10 pages\"", Expected("delete", DeleteCommand.Target.habit("Read 10 pages"))),
+        ("new habit", Expected("new", DraftCommands.Kind.habit)),
+        ("name Read 10 pages", Expected("name", "Read 10 pages")),
+        ("habits", Expected("habits")),
+        ("done Run", Expected("done", HabitCommands.Marking(name: "Run", when: "today"))),
+        (
+            "done \"Read 10 pages\" yesterday",
+            Expected("done", HabitCommands.Marking(name: "Read 10 pages", when: "yesterday"))
+        ),
+        ("undone Run -2d", Expected("undone", HabitCommands.Marking(name: "Run", when: "-2d"))),
+        (
+            "rename \"Read 10 pages\" Reading",
+            Expected("rename", HabitCommands.Renaming(name: "Read 10 pages", newName: "Reading"))
+        ),
         ("value 75", Expected("value", "75")),
         ("value   75,5  ", Expected("value", "75,5")),
         ("value abc", Expected("value", "abc")),
@@ -109,7 +124,8 @@ import TrendKit
         ("Sav 75", .unknownCommand("Sav")),
         (
             "new now",
-            .badArguments(command: "new", problem: .notOneOf(word: "now", what: "a kind of draft", choices: ["weight"]))
+            .badArguments(
+                command: "new", problem: .notOneOf(word: "now", what: "a kind of draft", choices: ["weight", "habit"]))
         ),
         ("save it", .badArguments(command: "save", problem: .takesNoArguments)),
         ("quit now", .badArguments(command: "quit", problem: .takesNoArguments)),
@@ -148,7 +164,7 @@ import TrendKit
             .badArguments(
                 command: "simulate",
                 problem: .notOneOf(
-                    word: "twice", what: "once, always or a feature", choices: ["once", "always", "weights"]))
+                    word: "twice", what: "once, always or a feature", choices: ["once", "always", "weights", "habits"]))
         ),
         (
             "simulate explode",
@@ -159,6 +175,12 @@ import TrendKit
                     choices: ["save-failure", "open-failure", "refresh-failure", "off"]))
         ),
         ("simulate off now", .badArguments(command: "simulate", problem: .tooManyWords(max: 2))),
+        ("done Read 10 pages", .badArguments(command: "done", problem: .quoteNames)),
+        ("done", .badArguments(command: "done", problem: .needsAName)),
+        ("done \"Read 10 pages", .unclosedQuote(command: "done")),
+        ("rename Run", .badArguments(command: "rename", problem: .needs("a name and a new name"))),
+        ("delete habit", .badArguments(command: "delete", problem: .needsAName)),
+        ("name", .badArguments(command: "name", problem: .needs("a name"))),
     ])
     func aMalformedLineIsAParseError(line: String, error: ParseError) {
         #expect(throws: error) { try CommandParser.parse(line) }
@@ -228,7 +250,8 @@ import TrendKit
 
     @Test func everyCommandParsesByNameAndAlias() throws {
         let neededArgument = [
-            "value": " 75", "date": " today", "edit": " 1", "delete": " 1", "set": " unit kg",
+            "value": " 75", "date": " today", "edit": " 1", "delete": " 1", "set": " unit kg", "name": " Run",
+            "done": " Run", "undone": " Run", "rename": " Run Walk",
         ]
         for declaration in CommandTable.declarations {
             for name in [declaration.name] + declaration.aliases {

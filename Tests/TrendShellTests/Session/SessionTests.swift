@@ -210,6 +210,7 @@ import TrendKit
             printed.dropFirst(before.count) == """
                 store: :memory:
                 weights: ready, 0 loaded
+                habits: ready, 0 habits
                 settings: unit kg, goal off, chart-style auto
                 draft: new entry, unsaved changes
                 draft file: in memory only (the store is in memory)
@@ -229,11 +230,11 @@ import TrendKit
         #expect(await perform("refresh") == [.failed])
         #expect(
             errors
-                == "error: The entries could not be loaded (simulated failure). The 1 entry loaded earlier is still shown.\n"
+                == "error: The entries could not be loaded (simulated failure). The 1 entry loaded earlier is still shown.\nerror: The habits could not be loaded (simulated failure).\n"
         )
         #expect(session.weights.entries.count == 1)
         #expect(await perform("refresh") == [.succeeded])
-        #expect(printed.hasSuffix("Loaded 1 entry.\n"))
+        #expect(printed.hasSuffix("Loaded 1 entry.\nLoaded 0 habits.\n"))
     }
 
     @Test func whenTheStoreWillNotOpenSettingsAndHelpStillWork() async {
@@ -271,5 +272,108 @@ import TrendKit
         #expect(await perform("list") == [.succeeded])
         #expect(errors == errorsBefore)
         #expect(printed.hasSuffix("#1  2026-11-29 08:00  74.0 kg\n"))
+    }
+}
+
+/// Habits beside weights: one draft at a time, quoting, and failures kept to their feature.
+@Suite @MainActor struct HabitSessionTests {
+    let output = CapturedOutput()
+    let session: Session
+
+    init() async {
+        session = Session.make(location: .memory, clock: Fixtures.clock, output: output)
+        await session.start()
+    }
+
+    @discardableResult
+    func perform(_ lines: String...) async -> [Session.Outcome] {
+        var outcomes: [Session.Outcome] = []
+        for line in lines {
+            do {
+                guard let command = try CommandParser.parse(line) else { continue }
+                outcomes.append(await session.perform(command))
+            } catch {
+                outcomes.append(session.reject(error))
+            }
+        }
+        return outcomes
+    }
+
+    var printed: String { output.text(of: .out) }
+    var errors: String { output.text(of: .err) }
+
+    @Test func aBlankNameKeepsTheDraftAndSaysWhy() async {
+        #expect(await perform("new habit", "save") == [.succeeded, .failed])
+        #expect(
+            errors
+                == "error: A habit needs a name. Type one with \"name TEXT\". The draft is kept; fix it and save again.\n"
+        )
+        #expect(session.drafts.open is HabitEditor)
+        #expect(session.draftMark == .failedSave)
+        #expect(!session.hasUnsavedChanges, "a blank habit draft has nothing unsaved")
+        #expect(await perform("name Read 10 pages", "save") == [.succeeded, .succeeded])
+        #expect(printed.hasSuffix("Saved the habit \"Read 10 pages\".\n"))
+        #expect(session.habitLog.habits.map(\.name) == ["Read 10 pages"])
+    }
+
+    @Test func aStorageFailureOnAHabitSaveKeepsTheNameAndTheRetryWritesOne() async {
+        #expect(
+            await perform("simulate save-failure once habits", "name Run", "save", "save") == [
+                .succeeded, .succeeded, .failed, .succeeded,
+            ])
+        #expect(
+            errors
+                == "error: The habit could not be saved. The store could not save (simulated failure), so nothing was written. The draft is kept; type \"save\" to try again.\n"
+        )
+        #expect(session.habitLog.habits.map(\.name) == ["Run"])
+    }
+
+    @Test func oneDraftAtATimeWhateverItsKind() async {
+        #expect(await perform("value 75", "new habit", "name Run") == [.succeeded, .failed, .failed])
+        #expect(session.drafts.open is EntryEditor)
+        #expect(
+            await perform("cancel", "new habit", "name Run", "value 75") == [
+                .succeeded, .succeeded, .succeeded, .failed,
+            ])
+        #expect(session.drafts.open is HabitEditor)
+        #expect(errors.components(separatedBy: "Save it with \"save\" or discard it with \"cancel\" first.").count == 4)
+    }
+
+    @Test func aHabitFailureStaysWithHabitsAndWeightsAndSettingsKeepWorking() async {
+        await perform("new habit", "name Run", "save", "simulate save-failure always habits")
+        #expect(
+            await perform("done Run", "value 75", "save", "unit lb", "help done") == [
+                .failed, .succeeded, .succeeded, .succeeded, .succeeded,
+            ])
+        #expect(printed.contains("Saved #1: 75.0 kg on 2026-11-29 08:00."))
+        #expect(await perform("status") == [.succeeded])
+        #expect(
+            printed.contains(
+                "\nhabits: ready, 1 habit; error: The store could not save (simulated failure), so nothing was written.\n"
+            ))
+        #expect(printed.contains("\nweights: ready, 1 loaded\n"), "the weights feature carries no habit error")
+    }
+
+    @Test func anOpenFailureOfHabitsLeavesWeightsWorking() async {
+        await perform("simulate open-failure habits", "refresh")
+        #expect(await perform("value 75", "save", "habits") == [.succeeded, .succeeded, .failed])
+        #expect(printed.contains("Saved #1: 75.0 kg"))
+        #expect(errors.contains("The store could not be opened (simulated failure)."))
+    }
+
+    @Test func doneTwiceWritesOnceAndSaysSo() async {
+        await perform("new habit", "name Read 10 pages", "save")
+        #expect(await perform("done \"Read 10 pages\"", "done \"read 10 PAGES\" today") == [.succeeded, .succeeded])
+        #expect(
+            printed.hasSuffix(
+                "Done: \"Read 10 pages\" on 2026-11-29.\n\"Read 10 pages\" was already done on 2026-11-29; nothing changed.\n"
+            ))
+        #expect(session.habitLog.habits.first?.doneDays.count == 1)
+    }
+
+    @Test func habitsShowsTheWeekTheStreakAndThirtyDays() async {
+        await perform("new habit", "name Read", "save", "done Read -1d", "done Read", "done Read -3d")
+        #expect(await perform("habits") == [.succeeded])
+        #expect(printed.hasSuffix("habit  last 7 days  streak  30 days\nRead   ...x.xx           2        3\n"))
     }
 }

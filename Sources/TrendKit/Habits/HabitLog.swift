@@ -1,0 +1,199 @@
+import FoundationEssentials
+import Observation
+
+/// The habits feature: the habits with their done days, a load state and a retained load
+/// error, kept apart. It validates names, commits to the repository, and only then publishes.
+@MainActor
+@Observable
+public final class HabitLog {
+    public private(set) var habits: [Habit] = []
+    public private(set) var loadState: LoadState = .idle
+    /// The last storage failure, kept until an operation succeeds.
+    public private(set) var retainedError: TrendError?
+
+    @ObservationIgnored private let repository: any HabitRepository
+    @ObservationIgnored private let clock: Clock
+    /// Callers waiting for the refresh that is running; nil when none runs. A refresh asked
+    /// for meanwhile joins it rather than starting another.
+    @ObservationIgnored private var refreshWaiters: [CheckedContinuation<Void, Never>]?
+
+    public init(repository: any HabitRepository, clock: Clock) {
+        self.repository = repository
+        self.clock = clock
+    }
+
+    /// Today's local day number.
+    public var today: Int { LocalCalendar.dayNumber(of: clock.now()) }
+
+    /// Reloads the habits. A failure keeps the cached ones visible and sets the retained
+    /// error. A refresh asked for while one runs reuses that one.
+    public func refresh() async {
+        if refreshWaiters != nil {
+            await withCheckedContinuation { refreshWaiters?.append($0) }
+            return
+        }
+        refreshWaiters = []
+        loadState = .loading
+        do {
+            habits = try await repository.habits()
+            loadState = .ready
+            retainedError = nil
+        } catch {
+            loadState = .failed
+            retainedError = .storage(error)
+        }
+        let waiters = refreshWaiters ?? []
+        refreshWaiters = nil
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// The habit with this name (without regard to case, after NFC), if loaded.
+    public func habit(named name: String) -> Habit? {
+        let key = HabitName.key(name)
+        return habits.first { HabitName.key($0.name) == key }
+    }
+
+    /// Adds a habit. Throws `.habit(.invalidName)` for a blank name, `.nameTooLong`, and
+    /// `.duplicateName` when another habit has the name; a retry of the same draft whose
+    /// first save landed adds nothing new.
+    public func addHabit(named text: String, draftID: DraftID = .make()) async throws(TrendError) -> HabitAddOutcome {
+        let name: String
+        do {
+            name = try HabitName.normalized(text)
+        } catch {
+            throw .habit(error)
+        }
+        if let taken = habit(named: name), taken.draftID != draftID { throw .habit(.duplicateName(taken.name)) }
+        let outcome: HabitAddOutcome
+        do {
+            outcome = try await repository.add(NewHabit(name: name, createdAt: clock.now(), draftID: draftID))
+        } catch {
+            retainedError = .storage(error)
+            throw .storage(error)
+        }
+        retainedError = nil
+        switch outcome {
+        case .added(let habit), .alreadyAdded(let habit): publish(habit)
+        case .duplicate(let taken): throw .habit(.duplicateName(taken.name))
+        }
+        return outcome
+    }
+
+    /// Marks `day` done or not done. Marking a day as it already is writes nothing.
+    public func mark(_ name: String, day: Int, done: Bool) async throws(TrendError) -> HabitMarkOutcome {
+        guard day <= today else { throw .habit(.dayInFuture) }
+        let habit = try found(name)
+        let outcome: HabitMarkOutcome
+        do {
+            outcome = try await repository.mark(habitID: habit.id, day: day, done: done, at: clock.now())
+        } catch {
+            retainedError = .storage(error)
+            throw .storage(error)
+        }
+        retainedError = nil
+        switch outcome {
+        case .changed, .unchanged:
+            var updated = habit
+            if done && !updated.isDone(on: day) {
+                updated.doneDays.append(day)
+                updated.doneDays.sort()
+            } else if !done {
+                updated.doneDays.removeAll { $0 == day }
+            }
+            publish(updated)
+        case .missing:
+            forget(habit.id)
+            throw .habit(.noSuchHabit(name))
+        }
+        return outcome
+    }
+
+    /// Renames a habit; a retry whose first attempt landed reports it renamed.
+    public func rename(_ name: String, to newText: String, operation: OperationID = .make())
+        async
+        throws(TrendError) -> Habit
+    {
+        let newName: String
+        do {
+            newName = try HabitName.normalized(newText)
+        } catch {
+            throw .habit(error)
+        }
+        guard let habit = habit(named: name) else {
+            // Already renamed by a first attempt whose reply was lost, or never there.
+            if let renamed = self.habit(named: newName) { return renamed }
+            throw .habit(.noSuchHabit(name))
+        }
+        if let taken = self.habit(named: newName), taken.id != habit.id { throw .habit(.duplicateName(taken.name)) }
+        let outcome: HabitRenameOutcome
+        do {
+            outcome = try await repository.rename(habitID: habit.id, to: newName, operation: operation)
+        } catch {
+            retainedError = .storage(error)
+            throw .storage(error)
+        }
+        retainedError = nil
+        switch outcome {
+        case .renamed(let renamed), .alreadyApplied(let renamed):
+            var kept = renamed
+            kept.doneDays = habit.doneDays
+            publish(kept)
+            return kept
+        case .duplicate(let taken): throw .habit(.duplicateName(taken.name))
+        case .missing:
+            forget(habit.id)
+            throw .habit(.noSuchHabit(name))
+        }
+    }
+
+    /// Deletes a habit and its done days. A delete repeated after it landed (in this session
+    /// or another) reports the habit already deleted.
+    public func delete(named name: String, operation: OperationID = .make()) async throws(TrendError)
+        -> HabitDeleteOutcome
+    {
+        let key = HabitName.key(name)
+        guard let habit = habit(named: name) else {
+            let deleted: Bool
+            do {
+                deleted = try await repository.wasDeleted(nameKey: key)
+            } catch {
+                retainedError = .storage(error)
+                throw .storage(error)
+            }
+            if deleted { return .alreadyDeleted }
+            throw .habit(.noSuchHabit(name))
+        }
+        let outcome: HabitDeleteOutcome
+        do {
+            outcome = try await repository.delete(habitID: habit.id, nameKey: key, operation: operation)
+        } catch {
+            retainedError = .storage(error)
+            throw .storage(error)
+        }
+        retainedError = nil
+        forget(habit.id)
+        if case .missing = outcome { throw .habit(.noSuchHabit(name)) }
+        return outcome
+    }
+
+    private func found(_ name: String) throws(TrendError) -> Habit {
+        if let habit = habit(named: name) { return habit }
+        if let retainedError, loadState == .failed { throw retainedError }
+        throw .habit(.noSuchHabit(name))
+    }
+
+    private func publish(_ habit: Habit) {
+        forget(habit.id)
+        let index = habits.firstIndex { HabitName.key($0.name) > HabitName.key(habit.name) } ?? habits.count
+        habits.insert(habit, at: index)
+    }
+
+    private func forget(_ id: Int64) {
+        habits.removeAll { $0.id == id }
+    }
+}
+
+extension HabitLog: FeatureStatus {
+    public nonisolated var featureID: FeatureID { .habits }
+    public var featureLoadState: LoadState? { loadState }
+}

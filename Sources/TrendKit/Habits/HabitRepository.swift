@@ -1,0 +1,65 @@
+import FoundationEssentials
+
+/// Where habits and their done days are stored. Every operation returns confirmed data or
+/// throws; repeating a change that already happened writes nothing and says so.
+@MainActor
+public protocol HabitRepository: AnyObject {
+    /// Every habit with its done days, by name.
+    func habits() async throws(StorageError) -> [Habit]
+    /// Adds a habit, unless one saved from the same draft exists: then returns that one.
+    func add(_ habit: NewHabit) async throws(StorageError) -> HabitAddOutcome
+    /// Marks a day done (true) or not done (false); nil when there is no such habit.
+    func mark(habitID: Int64, day: Int, done: Bool, at: Date) async throws(StorageError) -> HabitMarkOutcome
+    /// Renames a habit; the outcome says whether it happened now or already had.
+    func rename(habitID: Int64, to name: String, operation: OperationID) async throws(StorageError)
+        -> HabitRenameOutcome
+    /// Deletes a habit and its done days.
+    func delete(habitID: Int64, nameKey: String, operation: OperationID) async throws(StorageError)
+        -> HabitDeleteOutcome
+    /// True when a habit with this name key was deleted by a recorded operation.
+    func wasDeleted(nameKey: String) async throws(StorageError) -> Bool
+}
+
+/// A validated habit on its way to storage.
+public struct NewHabit: Sendable, Equatable {
+    public var name: String
+    public var createdAt: Date
+    public var draftID: DraftID
+
+    public init(name: String, createdAt: Date, draftID: DraftID) {
+        self.name = name
+        self.createdAt = StoredTime.rounded(createdAt)
+        self.draftID = draftID
+    }
+}
+
+public enum HabitAddOutcome: Sendable, Equatable {
+    case added(Habit)
+    /// An earlier save of the same draft had already added it.
+    case alreadyAdded(Habit)
+    /// Another habit already has this name.
+    case duplicate(Habit)
+}
+
+public enum HabitMarkOutcome: Sendable, Equatable {
+    /// The day's state changed now.
+    case changed
+    /// The day was already in that state: nothing was written.
+    case unchanged
+    /// There is no such habit.
+    case missing
+}
+
+public enum HabitRenameOutcome: Sendable, Equatable {
+    case renamed(Habit)
+    case alreadyApplied(Habit)
+    /// Another habit already has the new name.
+    case duplicate(Habit)
+    case missing
+}
+
+public enum HabitDeleteOutcome: Sendable, Equatable {
+    case deleted(Habit)
+    case alreadyDeleted
+    case missing
+}

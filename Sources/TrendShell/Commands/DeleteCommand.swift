@@ -1,0 +1,65 @@
+import TrendKit
+
+/// `delete`, which removes something of any feature: an entry by its number, or a habit by
+/// its name. Declared once, here, and dispatched by what follows it.
+enum DeleteCommand {
+    static let all: [CommandDeclaration] = [delete]
+
+    enum Target: Hashable, Sendable {
+        case entry(Int64)
+        case habit(String)
+    }
+
+    static let delete = CommandDeclaration.command(
+        "delete", group: .weights, usage: "delete ID | delete habit NAME",
+        summary: "Delete entry ID (unless it changed since this session showed it), or a habit.",
+        example: "delete 12", details: ["\"delete habit NAME\" deletes a habit and the days it was done."],
+        parse: { arguments throws(ParseError) in
+            let words = try arguments.words()
+            if words.first?.lowercased() == "habit" {
+                guard words.count == 2 else { throw arguments.problem(words.count < 2 ? .needsAName : .quoteNames) }
+                return Target.habit(words[1])
+            }
+            return Target.entry(try arguments.entryID())
+        },
+        complete: { request in
+            switch request.previousWords.count {
+            case 0: return request.sources.entryIDs().map(String.init) + ["habit"]
+            case 1 where request.previousWords[0].lowercased() == "habit": return request.quotedHabitNames()
+            default: return []
+            }
+        },
+        run: { session, target in
+            switch target {
+            case .entry(let id): return await deleteEntry(id, in: session)
+            case .habit(let name): return await deleteHabit(name, in: session)
+            }
+        })
+
+    @MainActor
+    private static func deleteEntry(_ id: Int64, in session: Session) async -> Session.Outcome {
+        let edited = (session.drafts.open as? EntryEditor)?.draft.editing?.id
+        do throws(TrendError) {
+            let outcome = try await session.weights.delete(
+                id: id, expectedRevision: session.shownRevisions[id], openDraftEdits: edited)
+            session.shownRevisions[id] = nil
+            return session.say(Messages.deleted(outcome, unit: session.unit))
+        } catch {
+            if case .conflict(_, let current?) = error {
+                session.showed([current])
+                return session.fail(Messages.reason(error, unit: session.unit) + Messages.deleteAgain(id))
+            }
+            return session.fail(Messages.commandFailed(error, unit: session.unit))
+        }
+    }
+
+    @MainActor
+    private static func deleteHabit(_ name: String, in session: Session) async -> Session.Outcome {
+        do throws(TrendError) {
+            let outcome = try await session.habitLog.delete(named: name)
+            return session.say(Messages.habitDeleted(outcome, name: name))
+        } catch {
+            return session.fail(Messages.reason(error, unit: session.unit))
+        }
+    }
+}
