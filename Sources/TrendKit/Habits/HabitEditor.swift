@@ -66,9 +66,7 @@ extension HabitLog {
     public func draftRestorer() -> DraftRestorer {
         DraftRestorer(kind: .habit) { [self] record in
             guard let draft = HabitDraft(record: record) else { return .unreadable }
-            if let saved = habits.first(where: { $0.draftID == draft.id }) {
-                return .alreadySaved(label: "\"\(saved.name)\"")
-            }
+            if let saved = await savedHabit(for: draft) { return .alreadySaved(label: "\"\(saved.name)\"") }
             return .restored(HabitEditor(log: self, draft: draft))
         }
     }

@@ -16,6 +16,9 @@ public final class HabitLog {
     /// Callers waiting for the refresh that is running; nil when none runs. A refresh asked
     /// for meanwhile joins it rather than starting another.
     @ObservationIgnored private var refreshWaiters: [CheckedContinuation<Void, Never>]?
+    /// Renames and deletes whose outcome storage did not confirm, by what they asked for,
+    /// with the operation to retry them as: a retry is recognised, never applied twice.
+    @ObservationIgnored private var unconfirmed: [String: OperationID] = [:]
 
     public init(repository: any HabitRepository, clock: Clock) {
         self.repository = repository
@@ -108,8 +111,10 @@ public final class HabitLog {
         return outcome
     }
 
-    /// Renames a habit; a retry whose first attempt landed reports it renamed.
-    public func rename(_ name: String, to newText: String, operation: OperationID = .make())
+    /// Renames a habit. A rename retried after a failure that may have landed (in this
+    /// session, or recorded by the store for another) reports the habit renamed and writes
+    /// nothing more; renaming a habit to the name it has writes nothing.
+    public func rename(_ name: String, to newText: String, operation: OperationID? = nil)
         async
         throws(TrendError) -> Habit
     {
@@ -119,26 +124,33 @@ public final class HabitLog {
         } catch {
             throw .habit(error)
         }
+        let oldKey = HabitName.key(name)
+        let attempt = "rename\n\(oldKey)\n\(HabitName.key(newName))"
         guard let habit = habit(named: name) else {
-            // Already renamed by a first attempt whose reply was lost, or never there.
-            if let renamed = self.habit(named: newName) { return renamed }
+            let newKey = HabitName.key(newName)
+            let wasRenamed = { [repository] () async throws(StorageError) -> Bool in
+                try await repository.wasRenamed(fromKey: oldKey, toKey: newKey)
+            }
+            if let renamed = self.habit(named: newName), try await landed(attempt, or: wasRenamed) { return renamed }
             throw .habit(.noSuchHabit(name))
         }
+        if habit.name == newName { return habit }
         if let taken = self.habit(named: newName), taken.id != habit.id { throw .habit(.duplicateName(taken.name)) }
+        let operation = operation ?? unconfirmed[attempt] ?? .make()
         let outcome: HabitRenameOutcome
         do {
-            outcome = try await repository.rename(habitID: habit.id, to: newName, operation: operation)
+            outcome = try await repository.rename(habitID: habit.id, from: oldKey, to: newName, operation: operation)
         } catch {
+            if error.mayHaveCommitted { unconfirmed[attempt] = operation }
             retainedError = .storage(error)
             throw .storage(error)
         }
+        unconfirmed[attempt] = nil
         retainedError = nil
         switch outcome {
         case .renamed(let renamed), .alreadyApplied(let renamed):
-            var kept = renamed
-            kept.doneDays = habit.doneDays
-            publish(kept)
-            return kept
+            publish(renamed)
+            return renamed
         case .duplicate(let taken): throw .habit(.duplicateName(taken.name))
         case .missing:
             forget(habit.id)
@@ -148,32 +160,61 @@ public final class HabitLog {
 
     /// Deletes a habit and its done days. A delete repeated after it landed (in this session
     /// or another) reports the habit already deleted.
-    public func delete(named name: String, operation: OperationID = .make()) async throws(TrendError)
+    public func delete(named name: String, operation: OperationID? = nil) async throws(TrendError)
         -> HabitDeleteOutcome
     {
         let key = HabitName.key(name)
+        let attempt = "delete\n\(key)"
+        let wasDeleted = { [repository] () async throws(StorageError) -> Bool in
+            try await repository.wasDeleted(nameKey: key)
+        }
         guard let habit = habit(named: name) else {
-            let deleted: Bool
-            do {
-                deleted = try await repository.wasDeleted(nameKey: key)
-            } catch {
-                retainedError = .storage(error)
-                throw .storage(error)
-            }
-            if deleted { return .alreadyDeleted }
+            if try await landed(attempt, or: wasDeleted) { return .alreadyDeleted }
             throw .habit(.noSuchHabit(name))
         }
+        let operation = operation ?? unconfirmed[attempt] ?? .make()
         let outcome: HabitDeleteOutcome
         do {
             outcome = try await repository.delete(habitID: habit.id, nameKey: key, operation: operation)
         } catch {
+            if error.mayHaveCommitted { unconfirmed[attempt] = operation }
             retainedError = .storage(error)
             throw .storage(error)
         }
+        unconfirmed[attempt] = nil
         retainedError = nil
         forget(habit.id)
-        if case .missing = outcome { throw .habit(.noSuchHabit(name)) }
+        if case .missing = outcome {
+            if try await landed(attempt, or: wasDeleted) { return .alreadyDeleted }
+            throw .habit(.noSuchHabit(name))
+        }
         return outcome
+    }
+
+    /// True when an earlier attempt of this change may have landed in this session, or the
+    /// store records that it did.
+    private func landed(_ attempt: String, or recorded: () async throws(StorageError) -> Bool)
+        async
+        throws(TrendError) -> Bool
+    {
+        if unconfirmed.removeValue(forKey: attempt) != nil { return true }
+        do {
+            return try await recorded()
+        } catch {
+            retainedError = .storage(error)
+            throw .storage(error)
+        }
+    }
+
+    /// The habit the store holds from this draft; nil when none, or when the store cannot
+    /// say (the restored draft's save will then recognise its own habit).
+    func savedHabit(for draft: HabitDraft) async -> Habit? {
+        if let cached = habits.first(where: { $0.draftID == draft.id }) { return cached }
+        do {
+            return try await repository.habit(savedFrom: draft.id)
+        } catch {
+            return nil
+        }
     }
 
     private func found(_ name: String) throws(TrendError) -> Habit {

@@ -10,14 +10,20 @@ public protocol HabitRepository: AnyObject {
     func add(_ habit: NewHabit) async throws(StorageError) -> HabitAddOutcome
     /// Marks a day done (true) or not done (false); nil when there is no such habit.
     func mark(habitID: Int64, day: Int, done: Bool, at: Date) async throws(StorageError) -> HabitMarkOutcome
-    /// Renames a habit; the outcome says whether it happened now or already had.
-    func rename(habitID: Int64, to name: String, operation: OperationID) async throws(StorageError)
-        -> HabitRenameOutcome
+    /// Renames a habit; the outcome says whether it happened now or already had. The
+    /// operation is recorded with the old and the new name key.
+    func rename(habitID: Int64, from oldKey: String, to name: String, operation: OperationID)
+        async
+        throws(StorageError) -> HabitRenameOutcome
     /// Deletes a habit and its done days.
     func delete(habitID: Int64, nameKey: String, operation: OperationID) async throws(StorageError)
         -> HabitDeleteOutcome
     /// True when a habit with this name key was deleted by a recorded operation.
     func wasDeleted(nameKey: String) async throws(StorageError) -> Bool
+    /// True when a recorded operation renamed a habit from one name key to another.
+    func wasRenamed(fromKey: String, toKey: String) async throws(StorageError) -> Bool
+    /// The habit saved from this draft, if the store holds one.
+    func habit(savedFrom draft: DraftID) async throws(StorageError) -> Habit?
 }
 
 /// A validated habit on its way to storage.

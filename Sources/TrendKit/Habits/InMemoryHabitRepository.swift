@@ -49,8 +49,8 @@ public final class InMemoryHabitRepository: HabitRepository {
         return .changed
     }
 
-    public func rename(habitID: Int64, to name: String, operation: OperationID) throws(StorageError)
-        -> HabitRenameOutcome
+    public func rename(habitID: Int64, from oldKey: String, to name: String, operation: OperationID)
+        throws(StorageError) -> HabitRenameOutcome
     {
         try beginWrite()
         guard let index = stored.firstIndex(where: { $0.id == habitID }) else { return .missing }
@@ -60,7 +60,7 @@ public final class InMemoryHabitRepository: HabitRepository {
         }
         stored[index].name = name
         stored[index].revision += 1
-        operations[operation] = ("rename", HabitName.key(name))
+        operations[operation] = ("rename", oldKey + "\n" + HabitName.key(name))
         try faults.checkAcknowledgement()
         return .renamed(stored[index])
     }
@@ -75,6 +75,16 @@ public final class InMemoryHabitRepository: HabitRepository {
         operations[operation] = ("delete", nameKey)
         try faults.checkAcknowledgement()
         return .deleted(removed)
+    }
+
+    public func wasRenamed(fromKey: String, toKey: String) throws(StorageError) -> Bool {
+        try faults.check(.open, feature: .habits)
+        return operations.values.contains { $0.kind == "rename" && $0.detail == fromKey + "\n" + toKey }
+    }
+
+    public func habit(savedFrom draft: DraftID) throws(StorageError) -> Habit? {
+        try faults.check(.open, feature: .habits)
+        return stored.first { $0.draftID == draft }
     }
 
     public func wasDeleted(nameKey: String) throws(StorageError) -> Bool {

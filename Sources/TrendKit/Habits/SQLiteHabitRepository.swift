@@ -64,8 +64,8 @@ public final class SQLiteHabitRepository: HabitRepository {
         }
     }
 
-    public func rename(habitID: Int64, to name: String, operation: OperationID) throws(StorageError)
-        -> HabitRenameOutcome
+    public func rename(habitID: Int64, from oldKey: String, to name: String, operation: OperationID)
+        throws(StorageError) -> HabitRenameOutcome
     {
         try store.write(.habits) { db throws(StorageError) in
             guard let current = try Self.habit(where: "id = ?", .integer(habitID), in: db) else { return .missing }
@@ -79,7 +79,7 @@ public final class SQLiteHabitRepository: HabitRepository {
             try db.run(
                 "UPDATE habits SET name = ?, name_key = ?, revision = revision + 1 WHERE id = ?",
                 [.text(name), .text(key), .integer(habitID)])
-            try Self.record(operation, kind: "rename", target: habitID, detail: key, in: db)
+            try Self.record(operation, kind: "rename", target: habitID, detail: Self.renaming(oldKey, key), in: db)
             var renamed = current
             renamed.name = name
             renamed.revision += 1
@@ -101,6 +101,23 @@ public final class SQLiteHabitRepository: HabitRepository {
             return .deleted(current)
         }
     }
+
+    public func wasRenamed(fromKey: String, toKey: String) throws(StorageError) -> Bool {
+        try store.read(.habits) { db throws(StorageError) in
+            try db.integer(
+                "SELECT count(*) FROM operations WHERE feature = 'habits' AND kind = 'rename' AND detail = ?",
+                [.text(Self.renaming(fromKey, toKey))]) > 0
+        }
+    }
+
+    public func habit(savedFrom draft: DraftID) throws(StorageError) -> Habit? {
+        try store.read(.habits) { db throws(StorageError) in
+            try Self.habit(where: "draft_id = ?", .text(draft.rawValue), in: db)
+        }
+    }
+
+    /// How a rename is recorded: the old name key, a line break, the new one.
+    static func renaming(_ oldKey: String, _ newKey: String) -> String { oldKey + "\n" + newKey }
 
     public func wasDeleted(nameKey: String) throws(StorageError) -> Bool {
         try store.read(.habits) { db throws(StorageError) in
@@ -127,7 +144,16 @@ public final class SQLiteHabitRepository: HabitRepository {
         let statement = try db.statement(
             "SELECT id, name, created_at, revision, draft_id FROM habits WHERE \(condition)")
         try statement.bind([value])
-        return try statement.step() ? habit(from: statement) : nil
+        guard try statement.step() else { return nil }
+        var found = habit(from: statement)
+        statement.reset()
+        // A habit a write returns carries its days too, as a loaded one does.
+        let days = try db.statement("SELECT day FROM completions WHERE habit_id = ? ORDER BY day")
+        try days.bind([.integer(found.id)])
+        while try days.step() {
+            if let day = days.text(0).flatMap(DayText.dayNumber) { found.doneDays.append(day) }
+        }
+        return found
     }
 
     private static func habit(from row: SQLiteStatement) -> Habit {

@@ -80,7 +80,8 @@ import TrendshTestSupport
             ])
         #expect(entries.map { StoredTime.text($0.date) } == ["2026-11-29T07:59:59.123Z", "2026-11-28T07:59:59.123Z"])
         #expect(
-            store.takeNotices().contains(.upgraded(from: 1, to: Schema.trendsh.latestVersion, backup: path + ".v1-backup")))
+            store.takeNotices().contains(
+                .upgraded(from: 1, to: Schema.trendsh.latestVersion, backup: path + ".v1-backup")))
 
         let other = try OtherProgram(path: path)
         #expect(try other.integer("PRAGMA user_version") == Int64(Schema.trendsh.latestVersion))

@@ -1,0 +1,80 @@
+import FoundationEssentials
+import Testing
+import TrendKit
+import TrendshTestSupport
+
+/// Format 3 adds the habits and their done days to a store of format 2.
+@MainActor
+@Suite struct HabitsSchemaTests {
+    @Test func theHabitsStepIsVersionThreeOfTheStoresSchema() {
+        #expect(HabitsSchema.migrations.map(\.version) == [3])
+        #expect(HabitsSchema.migrations.map(\.feature) == [.habits])
+        #expect(Schema.trendsh.latestVersion == 3)
+        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3])
+    }
+
+    @Test func aVersionTwoStoreIsUpgradedKeepingItsEntriesAndTakesHabits() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let versionTwo = Store(location: .file(path: path), schema: Schema(WeightsSchema.migrations))
+        let oldWeights = SQLiteWeightRepository(store: versionTwo)
+        let kept = try oldWeights.insert(Fixtures.newEntries[0]).entry
+        let gone = try oldWeights.insert(Fixtures.newEntries[1]).entry
+        let deletion = OperationID.make()
+        _ = try oldWeights.delete(id: gone.id, expectedRevision: nil, operation: deletion)
+        versionTwo.close()
+        #expect(try OtherProgramConnection(path: path).integer("PRAGMA user_version") == 2)
+
+        let store = Fixtures.store(at: path)
+        let weights = SQLiteWeightRepository(store: store)
+        let habits = SQLiteHabitRepository(store: store)
+
+        #expect(try weights.recentEntries(limit: 10) == [kept])
+        #expect(try weights.operationApplied(deletion))
+        guard case .added(let habit) = try habits.add(HabitFixtures.newHabit("Run")) else {
+            Issue.record("the upgraded store took no habit")
+            return
+        }
+        #expect(try habits.mark(habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now) == .changed)
+        #expect(try habits.habits().map(\.doneDays) == [[HabitFixtures.today]])
+        #expect(store.takeNotices() == [.upgraded(from: 2, to: 3, backup: path + ".v2-backup")])
+        store.close()
+
+        let other = try OtherProgramConnection(path: path)
+        #expect(try other.integer("PRAGMA user_version") == 3)
+        #expect(try other.rows("PRAGMA foreign_key_check").isEmpty)
+        #expect(try other.integrity() == "ok")
+        #expect(
+            try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] }
+                == ["completions", "entries", "habits", "operations", "sqlite_sequence"])
+        #expect(try other.rows("SELECT name FROM pragma_table_info('operations')").map { $0[0] }.last == "detail")
+        #expect(try other.entries().map(\.id) == [kept.id])
+        #expect(try OtherProgramConnection(path: path + ".v2-backup").integer("PRAGMA user_version") == 2)
+    }
+
+    @Test func aDayIsStoredAsItsLocalDateAndOnlyOncePerHabit() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let habits = SQLiteHabitRepository(store: Fixtures.store(at: path))
+        guard case .added(let habit) = try habits.add(HabitFixtures.newHabit("Run")) else {
+            Issue.record("the habit was not added")
+            return
+        }
+        _ = try habits.mark(habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now)
+
+        let other = try OtherProgramConnection(path: path)
+        #expect(try other.text("SELECT day FROM completions") == LocalCalendar.dayText(Fixtures.now))
+        #expect(DayText.dayNumber(LocalCalendar.dayText(Fixtures.now)) == HabitFixtures.today)
+        #expect(throws: SQLiteFailure.self) {
+            try other.execute(
+                "INSERT INTO completions (habit_id, day, recorded_at) SELECT habit_id, day, recorded_at FROM completions"
+            )
+        }
+        #expect(throws: SQLiteFailure.self) {
+            try other.execute("INSERT INTO completions (habit_id, day, recorded_at) VALUES (1, '29/11/2026', 'now')")
+        }
+        #expect(try other.integer("SELECT count(*) FROM completions") == 1)
+    }
+}
