@@ -78,7 +78,8 @@ let location = StoreLocation(storePath)
 let style = TerminalStyle(usesColor: environment.allowsColor, drawsUnicode: environment.drawsUnicode)
 let session = Session.make(
     location: location, clock: options.now.map { Clock.fixed($0) } ?? .system, output: output, history: history,
-    style: style, interruptRequested: { Signals.stopRequested })
+    style: style, interruptRequested: { Signals.stopRequested }, namedFiles: namedFiles,
+    terminalWidth: { environment.outputWidth() })
 
 var editLineReader: EditLineReader?
 if interactive {

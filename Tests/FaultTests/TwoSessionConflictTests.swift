@@ -25,7 +25,7 @@ import TrendshTestSupport
         try a.run(["edit 1", "value 90", "save"])
         let listed = try b.run(["list"])
 
-        #expect(listed.stdout.contains("#1  \(Self.minute)  90.0 kg  original"), "\(listed.stdout)")
+        #expect(listed.stdout.contains("#1  \(Self.minute)  90.0 kg  trend 90.0  original"), "\(listed.stdout)")
         a.finish()
         b.finish()
     }

@@ -18,7 +18,7 @@ extension InteractiveShell {
             }
             try await terminal.run("", expecting: "note: café 体重é 🏃", prompt: Fixtures.unsavedPrompt)
             try await terminal.run("save", expecting: "Saved #1", prompt: Fixtures.prompt)
-            try await terminal.run("list 1", expecting: "72.0 kg  café 体重é 🏃", prompt: Fixtures.prompt)
+            try await terminal.run("list 1", expecting: "72.0 kg  trend 72.0  café 体重é 🏃", prompt: Fixtures.prompt)
         }
 
         @Test func lineLongerThan4096BytesIsRefusedWhole() async throws {

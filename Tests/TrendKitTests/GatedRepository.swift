@@ -1,3 +1,4 @@
+import FoundationEssentials
 import TrendKit
 
 /// Wraps an in-memory repository and holds its first write (insert, update or delete) until
@@ -28,6 +29,10 @@ final class GatedRepository: WeightRepository {
 
     func recentEntries(limit: Int) async throws(StorageError) -> [WeightEntry] {
         try base.recentEntries(limit: limit)
+    }
+
+    func entries(from start: Date, to end: Date) async throws(StorageError) -> [WeightEntry] {
+        try base.entries(from: start, to: end)
     }
 
     func entry(id: Int64) async throws(StorageError) -> WeightEntry? { try base.entry(id: id) }

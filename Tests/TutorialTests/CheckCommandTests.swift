@@ -114,7 +114,7 @@ import TrendshTestSupport
             Saved #9: something old.
 
             trendsh> list
-            #1  2026-11-29 08:00  75.0 kg
+            #1  2026-11-29 08:00  75.0 kg  trend 75.0
             [1]
 
             """
@@ -136,7 +136,7 @@ import TrendshTestSupport
                 Saved #1: 75.0 kg on 2026-11-29 08:00.
 
                 trendsh> list
-                #1  2026-11-29 08:00  75.0 kg
+                #1  2026-11-29 08:00  75.0 kg  trend 75.0
                 [0]
 
                 """)

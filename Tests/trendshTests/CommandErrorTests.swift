@@ -44,8 +44,8 @@ import TrendshTestSupport
                 == lines(
                     "value: 75", Fixtures.savedFirst, "value: 75", "Log Weight (new entry), unsaved changes",
                     "  value: 75 (kg)", "  date:  2026-11-29 08:00", "  note:  (none)",
-                    "Saved #2: 75.0 kg on 2026-11-29 08:00.", "#2  2026-11-29 08:00  75.0 kg",
-                    "#1  2026-11-29 08:00  75.0 kg"))
+                    "Saved #2: 75.0 kg on 2026-11-29 08:00.", "#2  2026-11-29 08:00  75.0 kg  trend 75.0",
+                    "#1  2026-11-29 08:00  75.0 kg  trend 75.0"))
         #expect(result.stderr == lines(Fixtures.unsavedDraftOpen, Fixtures.unsavedDraftOpen))
         #expect(result.status == 1)
     }

@@ -12,7 +12,7 @@ import TrendshTestSupport
             result.stdout
                 == lines(
                     "value: 75", "note: \\e[31mred\\u{7}", Fixtures.savedFirst,
-                    "#1  2026-11-29 08:00  75.0 kg  \\e[31mred\\u{7}"))
+                    "#1  2026-11-29 08:00  75.0 kg  trend 75.0  \\e[31mred\\u{7}"))
         #expect(!result.stdout.contains(Self.escape))
         #expect(result.status == 0)
     }

@@ -19,7 +19,7 @@ import TrendshTestSupport
         #expect(first.status == 1)
 
         let second = shell.run(["list"])
-        #expect(second.stdout == lines("#1  2026-11-29 08:00  75.0 kg"))
+        #expect(second.stdout == lines("#1  2026-11-29 08:00  75.0 kg  trend 75.0"))
         #expect(second.stderr == "")
         #expect(second.status == 0)
     }
@@ -31,7 +31,7 @@ import TrendshTestSupport
             pounds.stdout
                 == lines(
                     "unit: lb. Weights are now typed and shown in pounds.", "value: 165",
-                    "Saved #1: 165.0 lb on 2026-11-29 08:00.", "#1  2026-11-29 08:00  165.0 lb"))
+                    "Saved #1: 165.0 lb on 2026-11-29 08:00.", "#1  2026-11-29 08:00  165.0 lb  trend 165.0"))
         #expect(pounds.stderr == "")
         #expect(pounds.status == 0)
 
@@ -39,8 +39,9 @@ import TrendshTestSupport
         #expect(
             kilograms.stdout
                 == lines(
-                    "#1  2026-11-29 08:00  165.0 lb", "unit: kg. Weights are now typed and shown in kilograms.",
-                    "#1  2026-11-29 08:00  74.8 kg"))
+                    "#1  2026-11-29 08:00  165.0 lb  trend 165.0",
+                    "unit: kg. Weights are now typed and shown in kilograms.",
+                    "#1  2026-11-29 08:00  74.8 kg  trend 74.8"))
         #expect(kilograms.status == 0)
 
         let stored = try storedKilograms(in: shell.storePath)
@@ -75,7 +76,7 @@ import TrendshTestSupport
         #expect(first.status == 0)
 
         let second = shell.run(["list", "unit"])
-        #expect(second.stdout == lines("#1  2026-11-29 08:00  165.3 lb  morning", "unit: lb"))
+        #expect(second.stdout == lines("#1  2026-11-29 08:00  165.3 lb  trend 165.3  morning", "unit: lb"))
         #expect(second.stderr == "")
         #expect(second.status == 0)
     }
@@ -90,7 +91,7 @@ import TrendshTestSupport
             second.stdout
                 == lines(
                     "Restored unsaved draft (new entry): value \"75\", dated 2026-11-29 08:00. Type \"save\" to save it or \"cancel\" to discard it.",
-                    Fixtures.savedFirst, "#1  2026-11-29 08:00  75.0 kg"))
+                    Fixtures.savedFirst, "#1  2026-11-29 08:00  75.0 kg  trend 75.0"))
         #expect(second.stderr == "")
         #expect(second.status == 0)
     }
@@ -107,7 +108,8 @@ import TrendshTestSupport
                     "Editing #1: 75.0 kg on 2026-11-29 08:00. Change its fields, then \"save\" or \"cancel\".",
                     "Edit Entry (editing #1), no unsaved changes", "  value: 75.0 (kg)", "  date:  2026-11-29 08:00",
                     "  note:  (none)", "value: 76.5", "note: changed",
-                    "Saved #1: 76.5 kg on 2026-11-29 08:00 (changed).", "#1  2026-11-29 08:00  76.5 kg  changed",
+                    "Saved #1: 76.5 kg on 2026-11-29 08:00 (changed).",
+                    "#1  2026-11-29 08:00  76.5 kg  trend 76.5  changed",
                     "Deleted #1: 76.5 kg on 2026-11-29 08:00.", Fixtures.noEntries))
         #expect(result.stderr == "")
         #expect(result.status == 0)
@@ -131,7 +133,7 @@ import TrendshTestSupport
         let edit = shell.run(["edit #1", "value 74", "save"])
         #expect(edit.status == 0)
         let list = shell.run(["list"])
-        #expect(list.stdout == lines("#1  2026-11-29 08:00  74.0 kg"))
+        #expect(list.stdout == lines("#1  2026-11-29 08:00  74.0 kg  trend 74.0"))
     }
 
     @Test func changingTheUnitWhileEditingDoesNotChangeTheStoredWeight() throws {
@@ -141,7 +143,7 @@ import TrendshTestSupport
         #expect(result.stderr == "")
         #expect(
             result.stdout.hasSuffix(
-                lines("Entry #1 is unchanged, so nothing was written.", "#1  2026-11-29 08:00  165.3 lb")))
+                lines("Entry #1 is unchanged, so nothing was written.", "#1  2026-11-29 08:00  165.3 lb  trend 165.3")))
         #expect(try storedKilograms(in: shell.storePath) == [75])
     }
 
@@ -151,7 +153,7 @@ import TrendshTestSupport
         #expect(result.stderr == "")
         #expect(
             result.stdout.hasSuffix(
-                lines("Saved #1: 176.4 lb on 2026-11-29 08:00.", "#1  2026-11-29 08:00  176.4 lb")))
+                lines("Saved #1: 176.4 lb on 2026-11-29 08:00.", "#1  2026-11-29 08:00  176.4 lb  trend 176.4")))
         #expect(try storedKilograms(in: shell.storePath) == [80])
         #expect(result.status == 0)
     }
@@ -162,7 +164,8 @@ import TrendshTestSupport
         #expect(
             result.stdout.hasSuffix(
                 lines(
-                    "Saved #1: 165.3 lb on 2026-11-29 08:00 (changed).", "#1  2026-11-29 08:00  165.3 lb  after run")))
+                    "Saved #1: 165.3 lb on 2026-11-29 08:00 (changed).",
+                    "#1  2026-11-29 08:00  165.3 lb  trend 165.3  after run")))
         #expect(try storedKilograms(in: shell.storePath) == [75])
     }
 }

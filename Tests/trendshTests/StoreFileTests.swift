@@ -14,7 +14,7 @@ import TrendshTestSupport
                 == lines(
                     "value: 75", Fixtures.savedFirst, "unit: lb. Weights are now typed and shown in pounds.",
                     "value: 170",
-                    "#1  2026-11-29 08:00  165.3 lb", Fixtures.endedUnsavedInMemory))
+                    "#1  2026-11-29 08:00  165.3 lb  trend 165.3", Fixtures.endedUnsavedInMemory))
         #expect(result.status == 3)
         #expect(filesUnder(shell.home.path) == [])
     }

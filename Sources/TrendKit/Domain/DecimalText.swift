@@ -11,6 +11,19 @@ public enum DecimalText {
         return text.hasSuffix("0") ? String(text.dropLast()) : text
     }
 
+    /// `-0.42`: rounded half away from zero to two decimals.
+    public static func twoDecimals(_ value: Double) -> String {
+        fixed(value, fractionDigits: 2)
+    }
+
+    /// `463`, `-12`: rounded half away from zero to a whole number.
+    public static func whole(_ value: Double) -> String {
+        let rounded = value.rounded(.toNearestOrAwayFromZero)
+        guard abs(rounded) < 1e15 else { return String(value) }
+        let units = Int64(rounded)
+        return units == 0 ? "0" : String(units)
+    }
+
     static func fixed(_ value: Double, fractionDigits: Int) -> String {
         var scale = 1.0
         for _ in 0..<fractionDigits { scale *= 10 }

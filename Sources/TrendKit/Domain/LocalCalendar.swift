@@ -127,6 +127,15 @@ public enum LocalCalendar {
         return Timestamp.daysFromCivil(year: f.year, month: f.month, day: f.day) ?? 0
     }
 
+    /// The local calendar day of a moment given in whole seconds since 1970 (rounded down).
+    public static func dayNumber(unixSeconds: Int64) -> Int {
+        var seconds = time_t(max(-1_000_000_000_000, min(1_000_000_000_000, unixSeconds)))
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return Timestamp.daysFromCivil(
+            year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)) ?? 0
+    }
+
     /// `2026-11-29 08:05` in local time.
     public static func minuteText(_ date: Date) -> String {
         let f = fields(of: date)
@@ -149,5 +158,32 @@ public enum LocalCalendar {
     static func pad(_ value: Int, width: Int = 2) -> String {
         let digits = String(value)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+extension LocalCalendar {
+    /// Names the local time zone well enough to tell when it changed: `TZ`, or where
+    /// `/etc/localtime` points, with the UTC offsets of a winter and a summer day (so a
+    /// zone file replaced in place is noticed too). Per-day figures are kept for one zone
+    /// and rebuilt when this changes.
+    public static func zoneIdentity() -> String {
+        let name: String
+        if let value = getenv("TZ") {
+            name = "TZ=" + String(cString: value)
+        } else {
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let count = readlink("/etc/localtime", &buffer, buffer.count - 1)
+            name =
+                count > 0
+                ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "/etc/localtime"
+        }
+        // 2026-01-15 and 2026-07-15, noon UTC.
+        func offset(at instant: time_t) -> Int {
+            var seconds = instant
+            var parts = tm()
+            localtime_r(&seconds, &parts)
+            return parts.tm_gmtoff
+        }
+        return "\(name) \(offset(at: 1_768_478_400))/\(offset(at: 1_784_116_800))"
     }
 }

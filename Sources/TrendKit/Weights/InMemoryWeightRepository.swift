@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A real repository kept in memory, following the same contract as the SQLite one (one
 /// suite runs against both). It has no fault plan of its own: failures come from the
 /// `FaultInjector` it is given, as the store's do.
@@ -22,6 +24,12 @@ public final class InMemoryWeightRepository: WeightRepository {
         try faults.check(.open, feature: .weights)
         try faults.check(.refresh, feature: .weights)
         return Array(newestFirst.prefix(max(0, limit)))
+    }
+
+    public func entries(from start: Date, to end: Date) throws(StorageError) -> [WeightEntry] {
+        try faults.check(.open, feature: .weights)
+        try faults.check(.refresh, feature: .weights)
+        return newestFirst.reversed().filter { $0.date >= start && $0.date < end }
     }
 
     public func entry(id: Int64) throws(StorageError) -> WeightEntry? {
@@ -91,6 +99,9 @@ public final class InMemoryWeightRepository: WeightRepository {
         try faults.check(.save, feature: .weights)
         writeCount += 1
     }
+
+    /// Every entry, in no particular order.
+    var allEntries: [WeightEntry] { entries }
 
     private var newestFirst: [WeightEntry] {
         entries.sorted { ($0.date, $0.id) > ($1.date, $1.id) }

@@ -21,6 +21,17 @@ public final class SQLiteWeightRepository: WeightRepository {
         }
     }
 
+    public func entries(from start: Date, to end: Date) throws(StorageError) -> [WeightEntry] {
+        try store.read(.weights, loading: true) { db throws(StorageError) in
+            let statement = try db.statement(
+                "SELECT \(Self.columns) FROM entries WHERE taken_at >= ? AND taken_at < ? ORDER BY taken_at, id")
+            try statement.bind([.text(StoredTime.text(start)), .text(StoredTime.text(end))])
+            var entries: [WeightEntry] = []
+            while try statement.step() { entries.append(Self.entry(from: statement)) }
+            return entries
+        }
+    }
+
     public func entry(id: Int64) throws(StorageError) -> WeightEntry? {
         try store.read(.weights) { db throws(StorageError) in try Self.entry(id: id, in: db) }
     }
@@ -35,9 +46,11 @@ public final class SQLiteWeightRepository: WeightRepository {
             try db.run(
                 "INSERT INTO entries (taken_at, kilograms, note, draft_id) VALUES (?, ?, ?, ?)",
                 [.text(StoredTime.text(new.date)), .real(new.kilograms), .text(new.note), .text(new.draftID.rawValue)])
+            let id = db.lastInsertRowID
+            try Self.keepTrend(in: db)
             return .inserted(
                 WeightEntry(
-                    id: db.lastInsertRowID, date: new.date, kilograms: new.kilograms, note: new.note,
+                    id: id, date: new.date, kilograms: new.kilograms, note: new.note,
                     draftID: new.draftID, revision: 1))
         }
     }
@@ -56,6 +69,7 @@ public final class SQLiteWeightRepository: WeightRepository {
             try db.run(
                 "UPDATE entries SET taken_at = ?, kilograms = ?, note = ?, revision = revision + 1 WHERE id = ?",
                 [.text(StoredTime.text(change.date)), .real(change.kilograms), .text(change.note), .integer(change.id)])
+            try Self.keepTrend(in: db)
             try Self.record(change.operation, kind: "update", target: change.id, revision: current.revision + 1, in: db)
             return .updated(
                 WeightEntry(
@@ -77,6 +91,7 @@ public final class SQLiteWeightRepository: WeightRepository {
             }
             if let expectedRevision, current.revision != expectedRevision { return .conflict(current: current) }
             try db.run("DELETE FROM entries WHERE id = ?", [.integer(id)])
+            try Self.keepTrend(in: db)
             try Self.record(operation, kind: "delete", target: id, revision: nil, in: db)
             return .deleted(current)
         }
@@ -84,6 +99,11 @@ public final class SQLiteWeightRepository: WeightRepository {
 
     public func operationApplied(_ operation: OperationID) throws(StorageError) -> Bool {
         try store.read(.weights) { db throws(StorageError) in try Self.wasApplied(operation, in: db) }
+    }
+
+    /// Keeps the per-day trend in step, in the same transaction as the change.
+    private static func keepTrend(in db: SQLiteDatabase) throws(StorageError) {
+        try DailyTable.catchUp(zone: LocalCalendar.zoneIdentity(), in: db)
     }
 
     private static func wasApplied(_ operation: OperationID, in db: SQLiteDatabase) throws(StorageError) -> Bool {

@@ -233,6 +233,21 @@ public final class WeightLog {
         }
     }
 
+    /// The entries on local days `first` through `last`, oldest first, read from storage.
+    public func entries(fromDay first: Int, throughDay last: Int) async throws(TrendError) -> [WeightEntry] {
+        // A local day lies within a day either side of the same UTC day.
+        let start = Date(timeIntervalSince1970: Double(first - 1) * 86_400)
+        let end = Date(timeIntervalSince1970: Double(last + 2) * 86_400)
+        do {
+            return try await repository.entries(from: start, to: end).filter {
+                (first...last).contains(LocalCalendar.dayNumber(of: $0.date))
+            }
+        } catch {
+            retainedError = .storage(error)
+            throw .storage(error)
+        }
+    }
+
     /// The `count` newest entries: from the window when it holds them, else from storage.
     public func newest(_ count: Int) async throws(TrendError) -> [WeightEntry] {
         if count <= trustedCount || holdsWholeLog {

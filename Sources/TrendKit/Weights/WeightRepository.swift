@@ -1,9 +1,13 @@
+import FoundationEssentials
+
 /// Where weight entries are stored. Every operation returns confirmed data or throws.
 /// Implementations open lazily and retry a failed open on the next call.
 @MainActor
 public protocol WeightRepository: AnyObject {
     /// The newest entries, newest first: a window, never the whole log.
     func recentEntries(limit: Int) async throws(StorageError) -> [WeightEntry]
+    /// The entries from `start` up to (not including) `end`, oldest first.
+    func entries(from start: Date, to end: Date) async throws(StorageError) -> [WeightEntry]
     /// One entry, or nil when there is none with that id.
     func entry(id: Int64) async throws(StorageError) -> WeightEntry?
     /// The entry saved from this draft, if any.

@@ -147,6 +147,12 @@ public enum ArgumentProblem: Equatable, Sendable {
     case needsAName
     /// More words than the command takes: a name with spaces needs quotes.
     case quoteNames
+    /// An option the command does not have (`--wdith`).
+    case unknownOption(String)
+    /// An option given without its value (`--width` at the end of the line).
+    case optionNeedsValue(String)
+    /// Not a width the chart can take.
+    case notAWidth(String, minimum: Int, maximum: Int)
 }
 
 /// Why a line is not a command.

@@ -31,6 +31,9 @@ enum ShellCommands {
         example: "status",
         parse: { arguments throws(ParseError) in try arguments.none() },
         run: { session, _ in
+            // The sparkline shows the last 30 days as stored now. After a failed read it
+            // shows the days read before, beside the error, until "refresh" reads again.
+            if session.trend.loadState != .failed { await session.trend.refresh() }
             for line in Messages.statusLines(session) { session.say(line) }
             return .succeeded
         })
@@ -40,7 +43,7 @@ enum ShellCommands {
         example: "refresh",
         parse: { arguments throws(ParseError) in try arguments.none() },
         run: { session, _ in
-            await session.refreshFeatures()
+            await session.refreshFeatures(everything: true)
             var outcome = Session.Outcome.succeeded
             for feature in session.features where feature.featureLoadState != nil {
                 if let error = feature.retainedError {
@@ -67,7 +70,7 @@ enum ShellCommands {
     }
 
     /// The features `simulate` can single out.
-    static let simulatedFeatures = [FeatureID.weights.rawValue, FeatureID.habits.rawValue]
+    static let simulatedFeatures = [FeatureID.weights.rawValue, FeatureID.trend.rawValue, FeatureID.habits.rawValue]
 
     static let simulate = CommandDeclaration.command(
         "simulate", group: .shell,

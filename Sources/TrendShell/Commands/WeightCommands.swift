@@ -96,11 +96,20 @@ enum WeightCommands {
             // Only a failed load makes the list stale; a failed save elsewhere does not.
             let loadError = session.weights.loadState == .failed ? session.weights.retainedError : nil
             if entries.isEmpty && failure == nil && loadError == nil { return session.say(Messages.noEntries) }
-            for line in Renderer.entryLines(entries, unit: session.unit) { session.say(line) }
+            // The trend beside each entry; when it cannot be read, the entries still show.
+            var trendByDay: [Int: Double]?
+            var trendFailure: TrendError?
+            do throws(TrendError) {
+                trendByDay = try await session.trend.trendByDay(for: entries)
+            } catch {
+                trendFailure = error
+            }
+            for line in Renderer.entryLines(entries, trendByDay: trendByDay, unit: session.unit) { session.say(line) }
             session.showed(entries)
             if let error = failure ?? loadError {
                 return session.fail(Messages.listFailed(error, unit: session.unit, showedEarlier: !entries.isEmpty))
             }
+            if let trendFailure { return session.fail(Messages.trendFailed(trendFailure, unit: session.unit)) }
             return .succeeded
         })
 }

@@ -28,6 +28,10 @@ extension Messages {
         case .notOneOf(let word, let what, let choices):
             return "\"\(word)\" is not \(what); use \(list(choices))."
         case .needsAName: return "\(command) needs a name."
+        case .unknownOption(let option): return "\(command) has no option \"\(option)\"."
+        case .optionNeedsValue(let option): return "\(option) needs a value."
+        case .notAWidth(let word, let minimum, let maximum):
+            return "\"\(word)\" is not a width; use a whole number from \(minimum) to \(maximum)."
         case .quoteNames:
             return "\(command) was given more words than it takes; put a name with spaces in double quotes."
         }
@@ -90,6 +94,10 @@ extension Messages {
         if let habits = feature as? HabitLog {
             return habits.habits.count == 1 ? "1 habit" : "\(habits.habits.count) habits"
         }
+        if let trend = feature as? TrendReport {
+            let days = trend.recent?.days.count ?? 0
+            return days == 1 ? "1 day of trend" : "\(days) days of trend"
+        }
         let count = (feature as? WeightLog)?.entries.count ?? 0
         return count == 1 ? "1 entry" : "\(count) entries"
     }
@@ -112,6 +120,7 @@ extension Messages {
         if error == .storage(.simulated(.refresh)), feature is HabitLog {
             return "The habits could not be loaded (simulated failure)."
         }
+        if feature is TrendReport { return trendUnavailable(error, unit: unit) }
         return reason(error, unit: unit)
     }
 
@@ -125,6 +134,8 @@ extension Messages {
             if let settings = feature as? SettingsFeature {
                 line += settingsLines(settings.settings).joined(separator: ", ").replacingOccurrences(
                     of: ": ", with: " ")
+            } else if let trend = feature as? TrendReport {
+                line += trendStatus(trend, unit: session.unit, unicode: session.drawsUnicode)
             } else if let state = feature.featureLoadState {
                 line +=
                     "\(state.rawValue), \(feature is HabitLog ? held(feature) : "\((feature as? WeightLog)?.entries.count ?? 0) loaded")"

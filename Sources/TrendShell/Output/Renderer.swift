@@ -9,15 +9,6 @@ public enum Renderer {
         "\(DecimalText.oneDecimal(unit.value(fromKilograms: kilograms))) \(unit.symbol)"
     }
 
-    /// The rows of `list`, aligned: `#12  2026-11-29 08:00  75.0 kg  after run`.
-    public static func entryLines(_ entries: [WeightEntry], unit: WeightUnit) -> [String] {
-        let rows = entries.map { entry in
-            ["#\(entry.id)", LocalCalendar.minuteText(entry.date), weight(entry.kilograms, in: unit)]
-                + (entry.note.isEmpty ? [] : [entry.note])
-        }
-        return TextColumns.lines(rows, alignments: [.right, .left, .right, .left])
-    }
-
     /// `#12: 75.0 kg on 2026-11-29 08:00`
     public static func entrySummary(_ entry: WeightEntry, unit: WeightUnit) -> String {
         "#\(entry.id): \(weight(entry.kilograms, in: unit)) on \(LocalCalendar.minuteText(entry.date))"

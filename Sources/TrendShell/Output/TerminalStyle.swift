@@ -17,8 +17,13 @@ public struct TerminalStyle: Sendable, Equatable {
         case error
         case warning
         case note
-        /// Narration in a played transcript.
+        /// Narration in a played transcript; a chart's stems.
         case dim
+        /// A chart's weight above the trend (a float) and below it (a sinker).
+        case float
+        case sinker
+        case trendLine
+        case goalLine
     }
 
     private static func code(_ role: Role) -> String {
@@ -28,6 +33,10 @@ public struct TerminalStyle: Sendable, Equatable {
         case .warning: return "33"
         case .note: return "36"
         case .dim: return "2"
+        case .float: return "31"
+        case .sinker: return "32"
+        case .trendLine: return "1"
+        case .goalLine: return "36"
         }
     }
 

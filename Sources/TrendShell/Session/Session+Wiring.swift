@@ -8,7 +8,8 @@ extension Session {
     public static func make(
         location: StoreLocation, clock: Clock, output: any OutputSink, history: HistoryFile? = nil,
         style: TerminalStyle = .plain, interruptRequested: @escaping @Sendable () -> Bool = { false },
-        restoringDraft: Bool = true
+        restoringDraft: Bool = true, namedFiles: NamedFile.Permissions = .shared,
+        terminalWidth: @escaping @MainActor () -> Int = { 80 }
     ) -> Session {
         let store = Store(location: location, schema: .trendsh, interruptRequested: interruptRequested)
         // Beside a path that cannot be a store (a folder, a device), nothing is created.
@@ -20,11 +21,12 @@ extension Session {
         let settings = SettingsFeature(store: settingsStore)
         let weights = WeightLog(repository: SQLiteWeightRepository(store: store), settings: settings, clock: clock)
         let habits = HabitLog(repository: SQLiteHabitRepository(store: store), clock: clock)
+        let trend = TrendReport(repository: SQLiteTrendRepository(store: store), settings: settings, clock: clock)
         let drafts = DraftSlot(
             path: besideStore(".draft"), restorers: [weights.draftRestorer(), habits.draftRestorer()],
             restoring: restoringDraft)
         return Session(
-            store: store, settings: settings, weights: weights, habitLog: habits, drafts: drafts, output: output,
-            style: style, history: history)
+            store: store, settings: settings, weights: weights, habitLog: habits, trend: trend, drafts: drafts,
+            output: output, style: style, history: history, namedFiles: namedFiles, terminalWidth: terminalWidth)
     }
 }

@@ -23,10 +23,16 @@ public final class Session {
     public let settings: SettingsFeature
     public let weights: WeightLog
     public let habitLog: HabitLog
+    public let trend: TrendReport
     public let drafts: DraftSlot
     public let output: any OutputSink
     public let style: TerminalStyle
     public let history: HistoryFile?
+    /// Files a person names (`chart --svg`) get this mode.
+    public let namedFiles: NamedFile.Permissions
+    /// How wide a chart may be when `--width` does not say: `COLUMNS`, then the terminal's
+    /// width, then 80.
+    let terminalWidth: @MainActor () -> Int
     /// The revision of each entry as this session last showed it: a delete is refused when
     /// the entry has changed since.
     var shownRevisions: [Int64: Int64] = [:]
@@ -35,21 +41,25 @@ public final class Session {
     public internal(set) var startFailed = false
 
     init(
-        store: Store, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, drafts: DraftSlot,
-        output: any OutputSink, style: TerminalStyle, history: HistoryFile?
+        store: Store, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, trend: TrendReport,
+        drafts: DraftSlot, output: any OutputSink, style: TerminalStyle, history: HistoryFile?,
+        namedFiles: NamedFile.Permissions, terminalWidth: @escaping @MainActor () -> Int
     ) {
         self.store = store
         self.settings = settings
         self.weights = weights
         self.habitLog = habitLog
+        self.trend = trend
         self.drafts = drafts
         self.output = output
         self.style = style
         self.history = history
+        self.namedFiles = namedFiles
+        self.terminalWidth = terminalWidth
     }
 
     /// Every feature, in the order `status` reports them.
-    public var features: [any FeatureStatus] { [weights, habitLog, settings] }
+    public var features: [any FeatureStatus] { [weights, trend, habitLog, settings] }
 
     /// The unit weights are shown in now.
     public var unit: WeightUnit { settings.unit }
@@ -62,10 +72,12 @@ public final class Session {
         await restoreDraft()
     }
 
-    /// Reloads every feature from the store.
-    func refreshFeatures() async {
+    /// Reloads every feature from the store. The trend is read when a command asks for it
+    /// (so start-up does not pay for it); once read, or when `everything` asks, it is reloaded too.
+    func refreshFeatures(everything: Bool = false) async {
         await weights.refresh()
         await habitLog.refresh()
+        if everything || trend.loadState != .idle { await trend.refresh() }
     }
 
     /// True when marks and charts are drawn with Unicode: the chart style, or on `auto`,
@@ -124,6 +136,18 @@ public final class Session {
     func say(_ line: String, role: TerminalStyle.Role? = nil) -> Outcome {
         let text = DisplayText.escaped(line)
         output.write(role.map { style.paint(text, $0) } ?? text, to: .out)
+        return .succeeded
+    }
+
+    /// Writes a line of runs, each in its role's colour when colour is on.
+    @discardableResult
+    func say(_ line: TextChart.Line) -> Outcome {
+        var text = ""
+        for run in line {
+            let escaped = DisplayText.escaped(run.text)
+            text += run.role.map { style.paint(escaped, $0) } ?? escaped
+        }
+        output.write(text, to: .out)
         return .succeeded
     }
 

@@ -66,6 +66,21 @@ public struct ShellEnvironment: Sendable {
     /// is not `dumb`; pipes and transcripts get plain ASCII, the same on every machine.
     public var drawsUnicode: Bool { stdoutIsTerminal && localeIsUTF8 && self["TERM"] != "dumb" }
 
+    /// How wide output may be: `COLUMNS` when it is a positive number (POSIX gives it
+    /// precedence), else the terminal's width when standard output is one, else 80.
+    public func outputWidth(terminalColumns: () -> Int? = Self.terminalColumns) -> Int {
+        if let text = self["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        if stdoutIsTerminal, let columns = terminalColumns(), columns > 0 { return columns }
+        return 80
+    }
+
+    /// The width of the terminal on standard output, asked now (it changes as the window does).
+    public static func terminalColumns() -> Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     private var home: String? { self["HOME"].flatMap { $0.isEmpty ? nil : $0 } }
 
     /// `$XDG_DATA_HOME/trendsh`, with `~/.local/share` when unset.

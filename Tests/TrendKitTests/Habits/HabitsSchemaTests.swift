@@ -9,8 +9,35 @@ import TrendshTestSupport
     @Test func theHabitsStepIsVersionThreeOfTheStoresSchema() {
         #expect(HabitsSchema.migrations.map(\.version) == [3])
         #expect(HabitsSchema.migrations.map(\.feature) == [.habits])
-        #expect(Schema.trendsh.latestVersion == 3)
-        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3])
+        #expect(Schema.trendsh.migrations.filter { $0.feature == .habits }.map(\.version) == [3])
+        #expect(Schema.trendsh.latestVersion == 4)
+        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4])
+    }
+
+    /// Writes `new` as a version-2 trendsh did. Today's weights repository also keeps the
+    /// daily table of version 4 in step, which a version-2 store does not have.
+    private static func insertAsVersionTwo(_ new: NewWeightEntry, into store: Store) throws -> WeightEntry {
+        try store.write(.weights) { db throws(StorageError) in
+            try db.run(
+                "INSERT INTO entries (taken_at, kilograms, note, draft_id) VALUES (?, ?, ?, ?)",
+                [.text(StoredTime.text(new.date)), .real(new.kilograms), .text(new.note), .text(new.draftID.rawValue)])
+            return WeightEntry(
+                id: db.lastInsertRowID, date: new.date, kilograms: new.kilograms, note: new.note, draftID: new.draftID,
+                revision: 1)
+        }
+    }
+
+    /// Deletes entry `id` as a version-2 trendsh did, recording the operation.
+    private static func deleteAsVersionTwo(id: Int64, operation: OperationID, in store: Store) throws {
+        try store.write(.weights) { db throws(StorageError) in
+            try db.run("DELETE FROM entries WHERE id = ?", [.integer(id)])
+            try db.run(
+                """
+                INSERT INTO operations (id, feature, kind, target, revision, applied_at)
+                VALUES (?, 'weights', 'delete', ?, NULL, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+                """,
+                [.text(operation.rawValue), .integer(id)])
+        }
     }
 
     @Test func aVersionTwoStoreIsUpgradedKeepingItsEntriesAndTakesHabits() throws {
@@ -18,11 +45,10 @@ import TrendshTestSupport
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let versionTwo = Store(location: .file(path: path), schema: Schema(WeightsSchema.migrations))
-        let oldWeights = SQLiteWeightRepository(store: versionTwo)
-        let kept = try oldWeights.insert(Fixtures.newEntries[0]).entry
-        let gone = try oldWeights.insert(Fixtures.newEntries[1]).entry
+        let kept = try Self.insertAsVersionTwo(Fixtures.newEntries[0], into: versionTwo)
+        let gone = try Self.insertAsVersionTwo(Fixtures.newEntries[1], into: versionTwo)
         let deletion = OperationID.make()
-        _ = try oldWeights.delete(id: gone.id, expectedRevision: nil, operation: deletion)
+        try Self.deleteAsVersionTwo(id: gone.id, operation: deletion, in: versionTwo)
         versionTwo.close()
         #expect(try OtherProgramConnection(path: path).integer("PRAGMA user_version") == 2)
 
@@ -38,16 +64,18 @@ import TrendshTestSupport
         }
         #expect(try habits.mark(habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now) == .changed)
         #expect(try habits.habits().map(\.doneDays) == [[HabitFixtures.today]])
-        #expect(store.takeNotices() == [.upgraded(from: 2, to: 3, backup: path + ".v2-backup")])
+        #expect(store.takeNotices() == [.upgraded(from: 2, to: 4, backup: path + ".v2-backup")])
         store.close()
 
         let other = try OtherProgramConnection(path: path)
-        #expect(try other.integer("PRAGMA user_version") == 3)
+        #expect(try other.integer("PRAGMA user_version") == 4)
         #expect(try other.rows("PRAGMA foreign_key_check").isEmpty)
         #expect(try other.integrity() == "ok")
         #expect(
-            try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] }
-                == ["completions", "entries", "habits", "operations", "sqlite_sequence"])
+            try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] } == [
+                "completions", "daily", "daily_pending", "daily_zone", "entries", "habits", "operations",
+                "sqlite_sequence",
+            ])
         #expect(try other.rows("SELECT name FROM pragma_table_info('operations')").map { $0[0] }.last == "detail")
         #expect(try other.entries().map(\.id) == [kept.id])
         #expect(try OtherProgramConnection(path: path + ".v2-backup").integer("PRAGMA user_version") == 2)

@@ -49,14 +49,20 @@ import TrendshTestSupport
         _ = try Fixtures.repository(at: path).recentEntries(limit: 1)
 
         let other = try OtherProgramConnection(path: path)
-        #expect(Schema.trendsh.latestVersion == 3)
-        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3])
-        #expect(try other.integer("PRAGMA user_version") == 3)
+        #expect(Schema.trendsh.latestVersion == 4)
+        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4])
+        #expect(try other.integer("PRAGMA user_version") == 4)
         #expect(try other.integer("PRAGMA application_id") == 0x5452_4E44)
         #expect(try other.text("PRAGMA journal_mode") == "wal")
         #expect(
-            try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] }
-                == ["completions", "entries", "habits", "operations", "sqlite_sequence"])
+            try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] } == [
+                "completions", "daily", "daily_pending", "daily_zone", "entries", "habits", "operations",
+                "sqlite_sequence",
+            ])
+        #expect(
+            try other.rows("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").map { $0[0] } == [
+                "entries_added", "entries_changed", "entries_removed",
+            ])
         #expect(
             try other.rows("SELECT name FROM pragma_table_info('entries')").map { $0[0] } == [
                 "id", "taken_at", "kilograms", "note", "draft_id", "revision",

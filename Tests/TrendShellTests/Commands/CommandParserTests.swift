@@ -164,7 +164,8 @@ import TrendKit
             .badArguments(
                 command: "simulate",
                 problem: .notOneOf(
-                    word: "twice", what: "once, always or a feature", choices: ["once", "always", "weights", "habits"]))
+                    word: "twice", what: "once, always or a feature",
+                    choices: ["once", "always", "weights", "trend", "habits"]))
         ),
         (
             "simulate explode",

@@ -14,11 +14,11 @@ import TrendShell
             "",
             [
                 "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "delete", "name", "habits",
-                "done", "undone", "rename", "settings", "set", "unit", "goal", "help", "status", "refresh", "simulate",
-                "history", "quit", "exit",
+                "done", "undone", "rename", "trend", "stats", "chart", "settings", "set", "unit", "goal", "help",
+                "status", "refresh", "simulate", "history", "quit", "exit",
             ]
         ),
-        ("s", ["show", "save", "settings", "set", "status", "simulate"]),
+        ("s", ["show", "save", "stats", "settings", "set", "status", "simulate"]),
         ("sa", ["save"]),
         ("e", ["edit", "exit"]),
         ("d", ["date", "delete", "done"]),
@@ -28,7 +28,7 @@ import TrendShell
         ("UNIT ", ["kg", "lb"]),
         ("SA", ["save"]),
         ("unit K", ["kg"]),
-        ("simulate SAVE-FAILURE ", ["once", "always", "weights", "habits"]),
+        ("simulate SAVE-FAILURE ", ["once", "always", "weights", "trend", "habits"]),
         ("unit kg ", []),
         ("edit ", ["12", "3", "1"]),
         ("edit 1", ["12", "1"]),
@@ -38,16 +38,16 @@ import TrendShell
             "help ",
             [
                 "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "delete", "name", "habits",
-                "done", "undone", "rename", "settings", "set", "unit", "goal", "help", "status", "refresh", "simulate",
-                "history", "quit",
+                "done", "undone", "rename", "trend", "stats", "chart", "settings", "set", "unit", "goal", "help",
+                "status", "refresh", "simulate", "history", "quit",
             ]
         ),
-        ("help s", ["show", "save", "settings", "set", "status", "simulate"]),
+        ("help s", ["show", "save", "stats", "settings", "set", "status", "simulate"]),
         ("simulate ", ["save-failure", "open-failure", "refresh-failure", "off"]),
-        ("simulate save-failure ", ["once", "always", "weights", "habits"]),
+        ("simulate save-failure ", ["once", "always", "weights", "trend", "habits"]),
         ("simulate save-failure a", ["always"]),
-        ("simulate save-failure once ", ["weights", "habits"]),
-        ("simulate open-failure ", ["weights", "habits"]),
+        ("simulate save-failure once ", ["weights", "trend", "habits"]),
+        ("simulate open-failure ", ["weights", "trend", "habits"]),
         ("simulate off ", []),
         ("set ", ["unit", "goal", "chart-style"]),
         ("set chart-style ", ["auto", "unicode", "ascii"]),
@@ -80,7 +80,7 @@ import TrendShell
     }
 
     @Test(arguments: [
-        ("st", "atus"),
+        ("st", "at"),
         ("hi", "story"),
         ("s", ""),
         ("re", ""),

@@ -19,12 +19,28 @@ import TrendKit
         #expect(Renderer.weight(kilograms, in: unit) == shown)
     }
 
-    @Test func anEntryLineShowsIdDateWeightAndNote() {
+    @Test func anEntryLineShowsIdDateWeightTrendAndNote() {
+        let day = LocalCalendar.dayNumber(of: Fixtures.entryWithNote.date)
         #expect(
-            Renderer.entryLines([Fixtures.entryWithNote], unit: .kilograms) == [
-                "#12  2026-11-29 08:00  75.0 kg  after run"
+            Renderer.entryLines([Fixtures.entryWithNote], trendByDay: [day: 74.64], unit: .kilograms) == [
+                "#12  2026-11-29 08:00  75.0 kg  trend 74.6  after run"
             ])
-        #expect(Renderer.entryLines([Fixtures.entryWithoutNote], unit: .pounds) == ["#3  2026-11-28 07:30  165.0 lb"])
+        let otherDay = LocalCalendar.dayNumber(of: Fixtures.entryWithoutNote.date)
+        #expect(
+            Renderer.entryLines([Fixtures.entryWithoutNote], trendByDay: [otherDay: 75], unit: .pounds) == [
+                "#3  2026-11-28 07:30  165.0 lb  trend 165.3"
+            ])
+    }
+
+    @Test func anEntryWhoseTrendIsNotKnownShowsDashes() {
+        #expect(
+            Renderer.entryLines([Fixtures.entryWithoutNote], trendByDay: nil, unit: .kilograms) == [
+                "#3  2026-11-28 07:30  74.8 kg  trend --"
+            ])
+        #expect(
+            Renderer.entryLines([Fixtures.entryWithoutNote], trendByDay: [:], unit: .kilograms) == [
+                "#3  2026-11-28 07:30  74.8 kg  trend --"
+            ])
     }
 
     @Test func listColumnsLineUpByDisplayWidth() {
@@ -33,11 +49,12 @@ import TrendKit
             WeightEntry(id: 9, date: Fixtures.now, kilograms: 20, note: ""),
             WeightEntry(id: 100, date: Fixtures.now, kilograms: 75, note: "雨 rain"),
         ]
+        let trend = [LocalCalendar.dayNumber(of: Fixtures.now): 75.25]
         #expect(
-            Renderer.entryLines(entries, unit: .kilograms) == [
-                " #12  2026-11-29 08:00  100.5 kg  heavy",
-                "  #9  2026-11-29 08:00   20.0 kg",
-                "#100  2026-11-29 08:00   75.0 kg  雨 rain",
+            Renderer.entryLines(entries, trendByDay: trend, unit: .kilograms) == [
+                " #12  2026-11-29 08:00  100.5 kg  trend 75.3  heavy",
+                "  #9  2026-11-29 08:00   20.0 kg  trend 75.3",
+                "#100  2026-11-29 08:00   75.0 kg  trend 75.3  雨 rain",
             ])
     }
 
@@ -142,11 +159,13 @@ import TrendKit
                 groups.append((line, []))
             }
         }
-        #expect(groups.map(\.heading) == ["Drafts (any kind):", "Weights:", "Habits:", "Settings:", "The shell:"])
+        #expect(
+            groups.map(\.heading) == ["Drafts (any kind):", "Weights:", "Habits:", "Trend:", "Settings:", "The shell:"])
         #expect(
             groups.map(\.names) == [
                 ["new", "show", "save", "cancel"], ["edit", "value", "note", "date", "list", "delete"],
-                ["name", "habits", "done", "undone", "rename"], ["settings", "set", "unit", "goal"],
+                ["name", "habits", "done", "undone", "rename"], ["trend", "stats", "chart"],
+                ["settings", "set", "unit", "goal"],
                 ["help", "status", "refresh", "simulate", "history", "quit"],
             ])
         #expect(HelpText.list().last == "Type \"help COMMAND\" for one command's usage and an example.")

@@ -154,7 +154,9 @@ import TrendKit
         #expect(printed == "No entries yet. Log one with \"value WEIGHT\", then \"save\".\n")
         await perform("value 75", "date -2d", "save", "value 76", "date yesterday", "save", "value 77", "save")
         await perform("unit lb", "list 2")
-        #expect(printed.hasSuffix("#3  2026-11-29 08:00  169.8 lb\n#2  2026-11-28 08:00  167.6 lb\n"))
+        #expect(
+            printed.hasSuffix(
+                "#3  2026-11-29 08:00  169.8 lb  trend 166.0\n#2  2026-11-28 08:00  167.6 lb  trend 165.6\n"))
     }
 
     @Test func deleteRemovesTheEntryAndNamesIt() async {
@@ -210,6 +212,7 @@ import TrendKit
             printed.dropFirst(before.count) == """
                 store: :memory:
                 weights: ready, 0 loaded
+                trend: ready, no weigh-ins in the last 30 days
                 habits: ready, 0 habits
                 settings: unit kg, goal off, chart-style auto
                 draft: new entry, unsaved changes
@@ -230,11 +233,11 @@ import TrendKit
         #expect(await perform("refresh") == [.failed])
         #expect(
             errors
-                == "error: The entries could not be loaded (simulated failure). The 1 entry loaded earlier is still shown.\nerror: The habits could not be loaded (simulated failure).\n"
+                == "error: The entries could not be loaded (simulated failure). The 1 entry loaded earlier is still shown.\nerror: The trend could not be read (simulated failure).\nerror: The habits could not be loaded (simulated failure).\n"
         )
         #expect(session.weights.entries.count == 1)
         #expect(await perform("refresh") == [.succeeded])
-        #expect(printed.hasSuffix("Loaded 1 entry.\nLoaded 0 habits.\n"))
+        #expect(printed.hasSuffix("Loaded 1 entry.\nLoaded 1 day of trend.\nLoaded 0 habits.\n"))
     }
 
     @Test func whenTheStoreWillNotOpenSettingsAndHelpStillWork() async {
@@ -271,7 +274,7 @@ import TrendKit
         let errorsBefore = errors
         #expect(await perform("list") == [.succeeded])
         #expect(errors == errorsBefore)
-        #expect(printed.hasSuffix("#1  2026-11-29 08:00  74.0 kg\n"))
+        #expect(printed.hasSuffix("#1  2026-11-29 08:00  74.0 kg  trend 74.0\n"))
     }
 }
 

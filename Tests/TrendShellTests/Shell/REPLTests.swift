@@ -34,7 +34,7 @@ import TrendShell
         #expect(await run(["value 75", "save", "list"]) == .status(.success))
         #expect(
             output.text
-                == "value: 75\nSaved #1: 75.0 kg on 2026-11-29 08:00.\n#1  2026-11-29 08:00  75.0 kg\n")
+                == "value: 75\nSaved #1: 75.0 kg on 2026-11-29 08:00.\n#1  2026-11-29 08:00  75.0 kg  trend 75.0\n")
     }
 
     @Test func noInputEndsWithSuccess() async {

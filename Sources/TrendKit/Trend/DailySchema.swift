@@ -1,0 +1,36 @@
+/// The per-day table the trend is read from. It is built by this step, for the zone trendsh
+/// runs in, and rebuilt at the next write or trend read whenever that zone changes.
+/// Triggers note the time of every entry added, changed or removed, by trendsh or by any
+/// other program (`sqlite3`, an import), so those days are recounted before the next read.
+public enum DailySchema {
+    public static let migrations: [Migration] = [
+        Migration(version: 4, feature: .weights, summary: "a daily table for the trend") { db throws(StorageError) in
+            try db.execute(
+                """
+                CREATE TABLE daily (
+                    day INTEGER PRIMARY KEY,
+                    entries INTEGER NOT NULL CHECK (entries > 0),
+                    mean_kg REAL NOT NULL,
+                    min_kg REAL NOT NULL,
+                    max_kg REAL NOT NULL,
+                    trend_kg REAL NOT NULL
+                );
+                CREATE TABLE daily_zone (
+                    only INTEGER PRIMARY KEY CHECK (only = 1),
+                    zone TEXT NOT NULL
+                );
+                CREATE TABLE daily_pending (taken_at TEXT NOT NULL);
+                CREATE TRIGGER entries_added AFTER INSERT ON entries BEGIN
+                    INSERT INTO daily_pending (taken_at) VALUES (NEW.taken_at);
+                END;
+                CREATE TRIGGER entries_changed AFTER UPDATE OF taken_at, kilograms ON entries BEGIN
+                    INSERT INTO daily_pending (taken_at) VALUES (OLD.taken_at), (NEW.taken_at);
+                END;
+                CREATE TRIGGER entries_removed AFTER DELETE ON entries BEGIN
+                    INSERT INTO daily_pending (taken_at) VALUES (OLD.taken_at);
+                END;
+                """)
+            try DailyTable.rebuild(zone: LocalCalendar.zoneIdentity(), in: db)
+        }
+    ]
+}

@@ -1,0 +1,186 @@
+import FoundationEssentials
+
+/// The per-day table's SQL: one row for each local day with weigh-ins (how many, their
+/// mean, lowest and highest, and the trend at the end of the day), and the one time zone
+/// the rows were computed in. Triggers list the times of entries that changed in
+/// `daily_pending`; `catchUp` recounts those days and recomputes the trend forward from the
+/// earliest of them (never before it). The weights feature calls it inside its own write
+/// transactions, so after a trendsh write the table never disagrees with the entries.
+enum DailyTable {
+    /// Above this many changed entries, one rebuild beats recounting day by day.
+    static let rebuildThreshold: Int64 = 5_000
+
+    /// Brings the table up to date for `zone`: recounts the days of changed entries, or
+    /// rebuilds the table when it was built for another zone (or never built), or when more
+    /// entries changed than recounting suits. Returns true when it wrote anything.
+    @discardableResult
+    static func catchUp(zone: String, in db: SQLiteDatabase) throws(StorageError) -> Bool {
+        guard try builtZone(in: db) == zone else {
+            try rebuild(zone: zone, in: db)
+            return true
+        }
+        let pending = try db.integer("SELECT count(*) FROM daily_pending")
+        guard pending > 0 else { return false }
+        guard pending <= rebuildThreshold else {
+            try rebuild(zone: zone, in: db)
+            return true
+        }
+        let changed = try db.statement("SELECT DISTINCT CAST(strftime('%s', taken_at) AS INTEGER) FROM daily_pending")
+        var days: [Int] = []
+        while try changed.step() {
+            let day = LocalCalendar.dayNumber(unixSeconds: changed.int64(0))
+            if !days.contains(day) { days.append(day) }
+        }
+        for day in days { try recount(day, in: db) }
+        try db.run("DELETE FROM daily_pending")
+        if let first = days.min() { try retrend(from: first, in: db) }
+        return true
+    }
+
+    /// True when the table is current for `zone`: built for it, with no changes waiting.
+    static func isCurrent(zone: String, in db: SQLiteDatabase) throws(StorageError) -> Bool {
+        try db.text(
+            "SELECT zone FROM daily_zone WHERE only = 1 AND NOT EXISTS (SELECT 1 FROM daily_pending)") == zone
+    }
+
+    /// The zone the rows were computed in; nil before the first build.
+    static func builtZone(in db: SQLiteDatabase) throws(StorageError) -> String? {
+        try db.text("SELECT zone FROM daily_zone WHERE only = 1")
+    }
+
+    /// The local day of an entry's time, from its seconds since 1970 (as SQLite reads them).
+    private static let secondsColumn = "CAST(strftime('%s', taken_at) AS INTEGER)"
+
+    /// Every day from the entries, in time order, then the trend through all of them.
+    static func rebuild(zone: String, in db: SQLiteDatabase) throws(StorageError) {
+        try db.run("DELETE FROM daily")
+        try db.run("DELETE FROM daily_pending")
+        let rows = try db.statement("SELECT \(secondsColumn), kilograms FROM entries ORDER BY taken_at, id")
+        var days: [DayRow] = []
+        while try rows.step() {
+            let day = LocalCalendar.dayNumber(unixSeconds: rows.int64(0))
+            let kilograms = rows.double(1)
+            if days.last?.day == day {
+                days[days.count - 1].add(kilograms)
+            } else {
+                // Entries sort by UTC time, so a local day can only recur when the zone's
+                // offset went back across midnight; such a day is merged below.
+                days.append(DayRow(day: day, kilograms: kilograms))
+            }
+        }
+        days = DayRow.merged(days)
+        let points = TrendModel.smooth(days.map { DailyWeight(day: $0.day, meanKilograms: $0.mean) })
+        let insert = try db.statement(
+            "INSERT INTO daily (day, entries, mean_kg, min_kg, max_kg, trend_kg) VALUES (?, ?, ?, ?, ?, ?)")
+        for (row, point) in zip(days, points) {
+            try insert.bind([
+                .integer(Int64(row.day)), .integer(Int64(row.count)), .real(row.mean), .real(row.minimum),
+                .real(row.maximum), .real(point.trendKilograms),
+            ])
+            _ = try insert.step()
+            insert.reset()
+        }
+        try db.run(
+            "INSERT INTO daily_zone (only, zone) VALUES (1, ?) ON CONFLICT (only) DO UPDATE SET zone = excluded.zone",
+            [.text(zone)])
+    }
+
+    /// Recounts one local day from its entries: a row with its mean, or no row.
+    private static func recount(_ day: Int, in db: SQLiteDatabase) throws(StorageError) {
+        // A local day lies within a day either side of the same UTC day (offsets are under
+        // 26 hours); the index narrows the rows to those, and the local day picks.
+        let from = StoredTime.text(Date(timeIntervalSince1970: Double(day - 1) * 86_400))
+        let to = StoredTime.text(Date(timeIntervalSince1970: Double(day + 2) * 86_400))
+        let rows = try db.statement(
+            "SELECT \(secondsColumn), kilograms FROM entries WHERE taken_at >= ? AND taken_at < ? ORDER BY taken_at, id"
+        )
+        try rows.bind([.text(from), .text(to)])
+        var found: DayRow?
+        while try rows.step() {
+            guard LocalCalendar.dayNumber(unixSeconds: rows.int64(0)) == day else { continue }
+            if found == nil { found = DayRow(day: day, kilograms: rows.double(1)) } else { found?.add(rows.double(1)) }
+        }
+        guard let found else {
+            try db.run("DELETE FROM daily WHERE day = ?", [.integer(Int64(day))])
+            return
+        }
+        try db.run(
+            """
+            INSERT INTO daily (day, entries, mean_kg, min_kg, max_kg, trend_kg) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (day) DO UPDATE SET entries = excluded.entries, mean_kg = excluded.mean_kg,
+                min_kg = excluded.min_kg, max_kg = excluded.max_kg
+            """,
+            [
+                .integer(Int64(day)), .integer(Int64(found.count)), .real(found.mean), .real(found.minimum),
+                .real(found.maximum), .real(found.mean),
+            ])
+    }
+
+    /// Recomputes the trend of every day from `day` on, starting from the day before it.
+    private static func retrend(from day: Int, in db: SQLiteDatabase) throws(StorageError) {
+        let before = try db.statement(
+            "SELECT day, mean_kg, trend_kg FROM daily WHERE day < ? ORDER BY day DESC LIMIT 1")
+        try before.bind([.integer(Int64(day))])
+        let previous = try before.step() ? point(from: before) : nil
+        let after = try db.statement("SELECT day, mean_kg, trend_kg FROM daily WHERE day >= ? ORDER BY day")
+        try after.bind([.integer(Int64(day))])
+        var stored: [TrendPoint] = []
+        while try after.step() { stored.append(point(from: after)) }
+        let fresh = TrendModel.smooth(
+            stored.map { DailyWeight(day: $0.day, meanKilograms: $0.meanKilograms) }, after: previous)
+        let update = try db.statement("UPDATE daily SET trend_kg = ? WHERE day = ?")
+        for (old, new) in zip(stored, fresh) where old.trendKilograms != new.trendKilograms {
+            try update.bind([.real(new.trendKilograms), .integer(Int64(new.day))])
+            _ = try update.step()
+            update.reset()
+        }
+    }
+
+    static func point(from row: SQLiteStatement) -> TrendPoint {
+        TrendPoint(day: Int(row.int64(0)), meanKilograms: row.double(1), trendKilograms: row.double(2))
+    }
+}
+
+/// One local day's entries, summed as they are read.
+struct DayRow {
+    var day: Int
+    var count: Int
+    var sum: Double
+    var minimum: Double
+    var maximum: Double
+
+    init(day: Int, kilograms: Double) {
+        self.day = day
+        count = 1
+        sum = kilograms
+        minimum = kilograms
+        maximum = kilograms
+    }
+
+    mutating func add(_ kilograms: Double) {
+        count += 1
+        sum += kilograms
+        minimum = min(minimum, kilograms)
+        maximum = max(maximum, kilograms)
+    }
+
+    var mean: Double { sum / Double(count) }
+
+    /// Days in order with each day once: rows of a day that recurred are combined.
+    static func merged(_ rows: [DayRow]) -> [DayRow] {
+        guard zip(rows, rows.dropFirst()).contains(where: { $0.day >= $1.day }) else { return rows }
+        var byDay: [Int: DayRow] = [:]
+        for row in rows {
+            if var existing = byDay[row.day] {
+                existing.count += row.count
+                existing.sum += row.sum
+                existing.minimum = min(existing.minimum, row.minimum)
+                existing.maximum = max(existing.maximum, row.maximum)
+                byDay[row.day] = existing
+            } else {
+                byDay[row.day] = row
+            }
+        }
+        return byDay.values.sorted { $0.day < $1.day }
+    }
+}

@@ -1,0 +1,104 @@
+import FoundationEssentials
+import Observation
+
+/// The trend feature: reads the smoothed trend and the figures built on it. What it read
+/// last, its load state and its retained error are separate values; a failed read keeps
+/// the last days read (so `status` still shows them) and sets the retained error.
+@MainActor
+@Observable
+public final class TrendReport {
+    /// The last 30 days as last read, for the sparkline.
+    public private(set) var recent: TrendWindow?
+    public private(set) var loadState: LoadState = .idle
+    public private(set) var retainedError: TrendError?
+
+    /// How many days the sparkline covers.
+    public static let recentDays = 30
+
+    @ObservationIgnored private let repository: any TrendRepository
+    @ObservationIgnored private let settings: SettingsFeature
+    @ObservationIgnored private let clock: Clock
+
+    public init(repository: any TrendRepository, settings: SettingsFeature, clock: Clock) {
+        self.repository = repository
+        self.settings = settings
+        self.clock = clock
+    }
+
+    /// Today's local day number.
+    public var today: Int { LocalCalendar.dayNumber(of: clock.now()) }
+
+    /// Reads the last 30 days again.
+    public func refresh() async {
+        do {
+            _ = try await window(days: Self.recentDays)
+        } catch {
+            // Kept as the retained error, which `status` and `refresh` report.
+        }
+    }
+
+    /// The weigh-in days of the `days` days ending today.
+    public func window(days: Int) async throws(TrendError) -> TrendWindow {
+        let today = self.today
+        let window = try await read { () throws(StorageError) in
+            try await repository.window(from: today - max(days, 1) + 1, through: today)
+        }
+        if days == Self.recentDays { recent = window }
+        return window
+    }
+
+    /// The trend at the end of each local day the entries fall on, by day number.
+    public func trendByDay(for entries: [WeightEntry]) async throws(TrendError) -> [Int: Double] {
+        let days = entries.map { LocalCalendar.dayNumber(of: $0.date) }
+        guard let first = days.min(), let last = days.max() else { return [:] }
+        let window = try await read { () throws(StorageError) in try await repository.window(from: first, through: last)
+        }
+        var byDay: [Int: Double] = [:]
+        for day in window.days { byDay[day.day] = day.point.trendKilograms }
+        return byDay
+    }
+
+    /// The figures `stats` shows for the `days` days ending today.
+    public func stats(days: Int, habits: [Habit]) async throws(TrendError) -> TrendStats {
+        let today = self.today
+        let goal = settings.goalKilograms
+        let unit = settings.unit
+        return try await read { () throws(StorageError) in
+            let window = try await repository.window(from: today - max(days, 28) + 1, through: today)
+            var atGoal = false
+            if let goal {
+                let inside = GoalForecast.band(unit)
+                let crossing = try await repository.latestGoalCrossing(
+                    goal: goal, inside: inside, outside: inside + GoalForecast.hysteresis(unit))
+                atGoal = GoalForecast.isAtGoal(latestCrossing: crossing, goal: goal, unit: unit)
+            }
+            return TrendStats.make(
+                days: days, today: today, window: window, goal: goal, atGoal: atGoal, unit: unit, habits: habits)
+        }
+    }
+
+    /// Runs a read; a failure keeps what was read before and becomes the retained error.
+    private func read<T>(_ body: () async throws(StorageError) -> T) async throws(TrendError) -> T {
+        loadState = .loading
+        do {
+            let value = try await body()
+            loadState = .ready
+            retainedError = nil
+            return value
+        } catch {
+            loadState = .failed
+            retainedError = .storage(error)
+            throw .storage(error)
+        }
+    }
+}
+
+extension TrendReport: FeatureStatus {
+    public nonisolated var featureID: FeatureID { .trend }
+    public var featureLoadState: LoadState? { loadState }
+}
+
+extension FeatureID {
+    /// The trend, read from the weights.
+    public static let trend = FeatureID("trend")
+}

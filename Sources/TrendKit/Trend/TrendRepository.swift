@@ -1,0 +1,53 @@
+/// One local day with weigh-ins, as the per-day table keeps it.
+public struct TrendDay: Sendable, Equatable {
+    public var point: TrendPoint
+    /// How many entries the day has.
+    public var entries: Int
+    public var minimumKilograms: Double
+    public var maximumKilograms: Double
+
+    public init(point: TrendPoint, entries: Int, minimumKilograms: Double, maximumKilograms: Double) {
+        self.point = point
+        self.entries = entries
+        self.minimumKilograms = minimumKilograms
+        self.maximumKilograms = maximumKilograms
+    }
+
+    public var day: Int { point.day }
+}
+
+/// The weigh-in days of a run of days, and the last weigh-in day before the run (the trend
+/// carries on from it).
+public struct TrendWindow: Sendable, Equatable {
+    public var firstDay: Int
+    public var lastDay: Int
+    public var before: TrendPoint?
+    public var days: [TrendDay]
+
+    public init(firstDay: Int, lastDay: Int, before: TrendPoint?, days: [TrendDay]) {
+        self.firstDay = firstDay
+        self.lastDay = lastDay
+        self.before = before
+        self.days = days
+    }
+
+    /// The points in the run.
+    public var points: [TrendPoint] { days.map(\.point) }
+
+    /// The point before the run, then the points in it.
+    public var pointsWithBefore: [TrendPoint] {
+        guard let before else { return points }
+        return [before] + points
+    }
+}
+
+/// Where the trend is read from. Every read returns confirmed data or throws.
+@MainActor
+public protocol TrendRepository: AnyObject {
+    /// The weigh-in days from `firstDay` through `lastDay` (local day numbers).
+    func window(from firstDay: Int, through lastDay: Int) async throws(StorageError) -> TrendWindow
+    /// The latest weigh-in day whose trend was within `inside` kilograms of `goal`, or more
+    /// than `outside` from it: the last time the goal status could have changed.
+    func latestGoalCrossing(goal: Double, inside: Double, outside: Double) async throws(StorageError)
+        -> TrendPoint?
+}

@@ -1,0 +1,60 @@
+/// What `stats` reports over a window of days ending today.
+public struct TrendStats: Sendable, Equatable {
+    /// How many days the window covers, ending `today`.
+    public var days: Int
+    public var today: Int
+    /// The last weigh-in day on or before today, with its trend; nil with no weigh-ins.
+    public var latestDay: TrendPoint?
+    public var weekChange: Figure<Double>
+    public var weeklyRate: Figure<Double>
+    public var monthlyRate: Figure<Double>
+    /// The entries in the window: how many, and their lowest, highest and mean weights.
+    public var entries: Int
+    public var minimumKilograms: Double?
+    public var maximumKilograms: Double?
+    public var meanKilograms: Double?
+    /// How many days of the window had a weigh-in.
+    public var weighInDays: Int
+    /// The goal and the forecast against it; nil without a goal or without a trend.
+    public var goalKilograms: Double?
+    public var forecast: GoalForecast?
+    /// Each habit's flag analysis over the window, in the habits' order.
+    public var habits: [HabitFlags]
+
+    /// One habit's flag analysis.
+    public struct HabitFlags: Sendable, Equatable {
+        public var name: String
+        public var analysis: FlagAnalysis
+    }
+
+    /// The figures from the days the store holds. `window` must reach back at least 28 days
+    /// before today and `days` days, so every figure sees the days it needs.
+    public static func make(
+        days: Int, today: Int, window: TrendWindow, goal: Double?, atGoal: Bool, unit: WeightUnit,
+        habits: [Habit]
+    ) -> TrendStats {
+        let points = window.pointsWithBefore.filter { $0.day <= today }
+        let firstDay = today - days + 1
+        let inWindow = window.days.filter { $0.day >= firstDay && $0.day <= today }
+        let entries = inWindow.reduce(0) { $0 + $1.entries }
+        let weeklyRate = TrendFigures.weeklyRate(points, today: today)
+        let latest = points.last
+        var stats = TrendStats(
+            days: days, today: today, latestDay: latest, weekChange: TrendFigures.weekChange(points, today: today),
+            weeklyRate: weeklyRate, monthlyRate: TrendFigures.monthlyRate(points, today: today), entries: entries,
+            minimumKilograms: inWindow.map(\.minimumKilograms).min(),
+            maximumKilograms: inWindow.map(\.maximumKilograms).max(),
+            meanKilograms: entries > 0
+                ? inWindow.reduce(0) { $0 + $1.point.meanKilograms * Double($1.entries) } / Double(entries) : nil,
+            weighInDays: inWindow.count, goalKilograms: goal, forecast: nil, habits: [])
+        if let goal, let latest {
+            stats.forecast = GoalForecast.make(
+                trend: latest.trendKilograms, goal: goal, atGoal: atGoal, weeklyRate: weeklyRate, today: today)
+        }
+        stats.habits = habits.map {
+            HabitFlags(
+                name: $0.name, analysis: FlagAnalysis.make(points, doneDays: $0.doneDays, from: firstDay, to: today))
+        }
+        return stats
+    }
+}

@@ -1,0 +1,144 @@
+import TrendKit
+
+/// The trend's commands: the trend in a line, the figures, and the chart.
+enum TrendCommands {
+    static let all: [CommandDeclaration] = [trend, stats, chart]
+
+    static let trend = CommandDeclaration.command(
+        "trend", group: .trend, usage: "trend", summary: "Show the smoothed trend and its weekly rate.",
+        example: "trend", details: Messages.trendDetails,
+        parse: { arguments throws(ParseError) in try arguments.none() },
+        run: { session, _ in
+            let stats: TrendStats
+            do throws(TrendError) {
+                stats = try await session.trend.stats(days: 30, habits: [])
+            } catch {
+                return session.fail(Messages.trendUnavailable(error, unit: session.unit))
+            }
+            return session.say(Messages.trendLine(stats, unit: session.unit))
+        })
+
+    static let stats = CommandDeclaration.command(
+        "stats", group: .trend, usage: "stats [DAYS]",
+        summary: "Show the latest weight, the trend, its rate, the range and the goal over DAYS (default 30).",
+        example: "stats 90",
+        details: [
+            "For each habit it also compares the trend's weekly rate on days the habit was done with days",
+            "it was not (The Hacker's Diet's flag analysis). \"help trend\" gives the formulas.",
+        ],
+        parse: { arguments throws(ParseError) -> Int in try arguments.count(default: 30) ?? 30 },
+        run: { session, days in
+            let latest: WeightEntry?
+            let stats: TrendStats
+            do throws(TrendError) {
+                latest = try await session.weights.newest(1).first
+                stats = try await session.trend.stats(days: days, habits: session.habitLog.habits)
+            } catch {
+                return session.fail(Messages.trendUnavailable(error, unit: session.unit))
+            }
+            for line in Messages.statsLines(stats, latest: latest, unit: session.unit) { session.say(line) }
+            return .succeeded
+        })
+
+    /// What `chart` was asked for.
+    struct ChartRequest: Hashable, Sendable {
+        var days = 90
+        var width: Int?
+        var svgPath: String?
+    }
+
+    static let chart = CommandDeclaration.command(
+        "chart", group: .trend, usage: "chart [DAYS] [--width N] [--svg FILE]",
+        summary: "Draw the weights and the trend over DAYS (default 90).", example: "chart 30 --width 72",
+        details: [
+            "Each day's weight is a mark joined to the trend line: above it a float, below it a sinker.",
+            "The width is --width, else COLUMNS, else the terminal's width, else 80. --svg FILE writes",
+            "the chart as an SVG file instead, for a browser. \"set chart-style\" picks ASCII or Unicode.",
+        ],
+        parse: { arguments throws(ParseError) in try parseChart(arguments) },
+        complete: { request in ["--width", "--svg"].filter { !request.previousWords.contains($0) } },
+        run: { session, request in await drawChart(session, request) })
+
+    static func parseChart(_ arguments: Arguments) throws(ParseError) -> ChartRequest {
+        var request = ChartRequest()
+        var sawDays = false
+        var words = try arguments.words()[...]
+        while let word = words.popFirst() {
+            let (option, attached) = splitOption(word)
+            switch option {
+            case "--width":
+                guard let value = attached ?? words.popFirst() else {
+                    throw arguments.problem(.optionNeedsValue("--width"))
+                }
+                guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let width = Int(value),
+                    (TextChart.minimumWidth...1000).contains(width)
+                else {
+                    throw arguments.problem(.notAWidth(value, minimum: TextChart.minimumWidth, maximum: 1000))
+                }
+                request.width = width
+            case "--svg":
+                guard let value = attached ?? words.popFirst(), !value.isEmpty else {
+                    throw arguments.problem(.optionNeedsValue("--svg"))
+                }
+                request.svgPath = value
+            default:
+                guard !word.hasPrefix("-") || word == "-" else { throw arguments.problem(.unknownOption(word)) }
+                guard !sawDays else { throw arguments.problem(.tooManyWords(max: 1)) }
+                request.days = try Arguments.count(word, for: arguments)
+                sawDays = true
+            }
+        }
+        return request
+    }
+
+    /// `--width=72` as `("--width", "72")`; any other word as itself.
+    private static func splitOption(_ word: String) -> (String, String?) {
+        guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+
+    @MainActor
+    static func drawChart(_ session: Session, _ request: ChartRequest) async -> Session.Outcome {
+        let window: TrendWindow
+        do throws(TrendError) {
+            window = try await session.trend.window(days: request.days)
+        } catch {
+            return session.fail(Messages.trendUnavailable(error, unit: session.unit))
+        }
+        let data = ChartData(window: window, unit: session.unit, goalKilograms: session.settings.goalKilograms)
+        guard window.days.count >= ChartData.daysNeeded else {
+            if let path = request.svgPath {
+                return session.fail(Messages.chartNotWrittenTooFew(path, have: window.days.count, days: request.days))
+            }
+            return session.say(Messages.tooFewToChart(have: window.days.count, days: request.days))
+        }
+        if let path = request.svgPath { return await writeSVG(session, data: data, to: path, days: request.days) }
+        let unicode = session.drawsUnicode
+        let width = request.width ?? session.terminalWidth()
+        session.say(Messages.chartTitle(data))
+        for line in TextChart(data: data, width: width, unicode: unicode).lines() { session.say(line) }
+        return session.say(Messages.chartLegend(data, unicode: unicode))
+    }
+
+    @MainActor
+    static func writeSVG(_ session: Session, data: ChartData, to path: String, days: Int) async -> Session.Outcome {
+        var notes: [Int: [String]] = [:]
+        do throws(TrendError) {
+            for entry in try await session.weights.entries(fromDay: data.firstDay, throughDay: data.lastDay)
+            where !entry.note.isEmpty {
+                notes[LocalCalendar.dayNumber(of: entry.date), default: []].append(entry.note)
+            }
+        } catch {
+            return session.fail(Messages.trendUnavailable(error, unit: session.unit))
+        }
+        let svg = SVGChart(
+            data: data, notes: notes, title: Messages.chartTitle(data), legend: Messages.svgLegend(data)
+        ).document()
+        do throws(NamedFileError) {
+            try NamedFile.write(Array(svg.utf8), to: path, permissions: session.namedFiles)
+        } catch {
+            return session.fail(Messages.chartNotWritten(error))
+        }
+        return session.say(Messages.chartWritten(path, days: days))
+    }
+}

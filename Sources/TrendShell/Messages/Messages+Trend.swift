@@ -1,0 +1,184 @@
+import TrendKit
+
+extension Messages {
+    /// `help trend`: the formulas, and where they come from.
+    public static let trendDetails = [
+        "The daily weight is the mean of a day's entries (days in your time zone). The trend smooths it:",
+        "  trend = trend + a * (weight - trend), a = 1 - 0.9^d, d = days since the last weigh-in.",
+        "It starts at the first weight. Weighing daily, a = 0.1: The Hacker's Diet's 10% smoothing; over a",
+        "gap it is the same as carrying the new weight through each missing day. Nothing is made up between.",
+        "Weekly rate: the least-squares slope of the trend over the last 14 days, times 7 (needs 9 weigh-in",
+        "days of 14; the 28-day rate needs 19 of 28; the 7-day change needs 4 of 7). Fewer show \"--\".",
+        "Energy: the weekly rate times 7,716 kcal a kg (3,500 a lb), over 7 days.",
+        "Goal: \"at goal\" once the trend is within 1.134 kg (2.5 lb) of it; left only 0.25 kg (0.5 lb) beyond that.",
+        "Sources: John Walker, The Hacker's Diet (fourmilab.ch/hackdiet), \"Signal and Noise\";",
+        "M. Wishnofsky, Caloric equivalents of gained or lost weight, Am J Clin Nutr 6 (1958) 542-546.",
+    ]
+
+    /// `--  (needs weigh-ins on 9 of the last 14 days; 5 had one)`, or the figure.
+    static func figure(_ figure: Figure<Double>, _ text: (Double) -> String) -> String {
+        switch figure {
+        case .value(let value): return text(value)
+        case .tooFew(let have, let need, let window):
+            return "--  (needs weigh-ins on \(need) of the last \(window) days; \(have) had one)"
+        }
+    }
+
+    /// `a deficit of 463 kcal a day`.
+    static func energy(weeklyRate: Double, unit: WeightUnit) -> String {
+        let kcal = TrendFigures.kcalPerDay(weeklyRateKilograms: weeklyRate, unit: unit)
+        let amount = DecimalText.whole(abs(kcal))
+        if amount == "0" { return "about even in energy" }
+        return kcal < 0 ? "a deficit of \(amount) kcal a day" : "a surplus of \(amount) kcal a day"
+    }
+
+    /// What `stats` prints.
+    public static func statsLines(_ stats: TrendStats, latest: WeightEntry?, unit: WeightUnit) -> [String] {
+        guard let latestDay = stats.latestDay, let latest else { return [noEntries] }
+        let weight = { (kilograms: Double) in Renderer.weight(kilograms, in: unit) }
+        var rows: [[String]] = [
+            ["latest weight", "\(weight(latest.kilograms)) on \(LocalCalendar.minuteText(latest.date))"],
+            ["trend", "\(weight(latestDay.trendKilograms)) on \(LocalCalendar.dayText(dayNumber: latestDay.day))"],
+            ["7-day change", figure(stats.weekChange) { Renderer.change($0, in: unit) }],
+            [
+                "weekly rate",
+                figure(stats.weeklyRate) {
+                    "\(Renderer.weeklyRate($0, in: unit)), \(energy(weeklyRate: $0, unit: unit)) (14-day fit)"
+                },
+            ],
+            ["28-day rate", figure(stats.monthlyRate) { Renderer.weeklyRate($0, in: unit) }],
+        ]
+        let days = "last \(stats.days) \(stats.days == 1 ? "day" : "days")"
+        if let low = stats.minimumKilograms, let high = stats.maximumKilograms, let mean = stats.meanKilograms {
+            rows.append([
+                days,
+                "\(stats.entries) \(stats.entries == 1 ? "entry" : "entries") on \(stats.weighInDays) of \(stats.days) days",
+            ])
+            rows.append(["  lowest", weight(low)])
+            rows.append(["  highest", weight(high)])
+            rows.append(["  mean", weight(mean)])
+        } else {
+            rows.append([days, "no entries"])
+        }
+        rows.append(["goal", goalText(stats, unit: unit)])
+        var lines = TextColumns.lines(rows, alignments: [.left, .left])
+        if !stats.habits.isEmpty {
+            lines.append("Trend's weekly rate on days each habit was done, and on days it was not (\(days)):")
+            var habitRows: [[String]] = []
+            for habit in stats.habits {
+                let rate = { (figure: Figure<Double>) in
+                    switch figure {
+                    case .value(let value): return Renderer.weeklyRate(value, in: unit)
+                    case .tooFew(let have, let need, _): return "--  (\(have) of \(need) days needed)"
+                    }
+                }
+                habitRows.append([
+                    "  " + habit.name, "done \(rate(habit.analysis.doneRate))",
+                    "not done \(rate(habit.analysis.notDoneRate))",
+                ])
+            }
+            lines += TextColumns.lines(habitRows, alignments: [.left, .left, .left])
+        }
+        return lines
+    }
+
+    static func goalText(_ stats: TrendStats, unit: WeightUnit) -> String {
+        guard let goal = stats.goalKilograms else { return "none (set one with \"goal WEIGHT\")" }
+        let goalText = Renderer.weight(goal, in: unit)
+        guard let forecast = stats.forecast else { return goalText }
+        let distance = Renderer.weight(abs(forecast.distanceKilograms), in: unit)
+        let side = forecast.distanceKilograms > 0 ? "above" : "below"
+        let band = unit == .kilograms ? "1.134 kg" : "2.5 lb"
+        switch forecast.direction {
+        case .atGoal:
+            return "\(goalText): at goal (the trend is \(distance) \(side), within \(band))"
+        case .reaching(let day):
+            return
+                "\(goalText): the trend is \(distance) \(side); at this rate, reached about \(LocalCalendar.dayText(dayNumber: day))"
+        case .movingAway:
+            return "\(goalText): the trend is \(distance) \(side), and moving away from it"
+        case .flat:
+            return "\(goalText): the trend is \(distance) \(side), and too flat to say when it gets there"
+        case .unknownRate:
+            return "\(goalText): the trend is \(distance) \(side); no date until the weekly rate is known"
+        }
+    }
+
+    /// What `trend` prints: the trend and its rate, in a line.
+    public static func trendLine(_ stats: TrendStats, unit: WeightUnit) -> String {
+        guard let latestDay = stats.latestDay else { return noEntries }
+        let rate = figure(stats.weeklyRate) {
+            "\(Renderer.weeklyRate($0, in: unit)), \(energy(weeklyRate: $0, unit: unit))"
+        }
+        return
+            "Trend \(Renderer.weight(latestDay.trendKilograms, in: unit)) on \(LocalCalendar.dayText(dayNumber: latestDay.day)); weekly rate \(rate). \"help trend\" explains."
+    }
+
+    /// A trend read failed: why, and what is shown instead.
+    public static func trendFailed(_ error: TrendError, unit: WeightUnit) -> String {
+        trendUnavailable(error, unit: unit) + " It shows as \"--\"."
+    }
+
+    /// A trend read failed where nothing else was shown.
+    public static func trendUnavailable(_ error: TrendError, unit: WeightUnit) -> String {
+        if error == .storage(.simulated(.refresh)) { return "The trend could not be read (simulated failure)." }
+        return "The trend could not be read. " + reason(error, unit: unit)
+    }
+
+    /// The line above a chart.
+    public static func chartTitle(_ data: ChartData) -> String {
+        "Weight and trend, \(LocalCalendar.dayText(dayNumber: data.firstDay)) to \(LocalCalendar.dayText(dayNumber: data.lastDay)) (\(data.unit.symbol))"
+    }
+
+    /// The line below a chart, naming its marks.
+    public static func chartLegend(_ data: ChartData, unicode: Bool) -> String {
+        let (mark, stem, trend, goal) = unicode ? ("●", "│", "─", "┄") : ("o", "|", "-", "=")
+        var legend = "\(mark) day's weight, \(stem) above (float) or below (sinker) the \(trend) trend"
+        if let goalValue = data.goal {
+            let text = "goal \(DecimalText.oneDecimal(goalValue)) \(data.unit.symbol)"
+            legend += data.showsGoal ? ", \(goal) \(text)" : "; \(text) is off the chart"
+        }
+        return legend
+    }
+
+    /// The SVG chart's legend, item by item: red dots, green dots, the line, the dashes.
+    public static func svgLegend(_ data: ChartData) -> [String] {
+        var items = ["above the trend (a float)", "below it (a sinker)", "trend"]
+        if data.showsGoal, let goal = data.goal {
+            items.append("goal \(DecimalText.oneDecimal(goal)) \(data.unit.symbol)")
+        }
+        return items
+    }
+
+    /// Said instead of a chart with too few weigh-ins.
+    public static func tooFewToChart(have: Int, days: Int) -> String {
+        if have == 0 {
+            return "No weigh-ins in the last \(days) days to chart. Log one with \"value WEIGHT\", then \"save\"."
+        }
+        return
+            "Too few weigh-ins to chart: \(have) of the last \(days) days had one, and a chart needs \(ChartData.daysNeeded)."
+    }
+
+    public static func chartWritten(_ path: String, days: Int) -> String {
+        "Wrote the chart of the last \(days) days to \(path)."
+    }
+
+    public static func chartNotWritten(_ error: NamedFileError) -> String {
+        "could not write \(error.path): \(systemMessage(error.errno)). Nothing was written there."
+    }
+
+    public static func chartNotWrittenTooFew(_ path: String, have: Int, days: Int) -> String {
+        "nothing to chart, so \(path) was not written: \(have) of the last \(days) days had a weigh-in, and a chart needs \(ChartData.daysNeeded)."
+    }
+
+    /// The trend's part of `status`: its sparkline over the last 30 days.
+    @MainActor
+    static func trendStatus(_ report: TrendReport, unit: WeightUnit, unicode: Bool) -> String {
+        guard let recent = report.recent else { return report.loadState.rawValue }
+        guard let last = recent.days.last else {
+            return "\(report.loadState.rawValue), no weigh-ins in the last 30 days"
+        }
+        return
+            "\(report.loadState.rawValue), \(Renderer.weight(last.point.trendKilograms, in: unit)); last 30 days [\(Sparkline.text(recent, unicode: unicode))]"
+    }
+}

@@ -1,0 +1,60 @@
+import TrendKit
+
+extension Renderer {
+    /// `+0.4 kg`, `-1.2 kg`, `0.0 kg`: a change, with its sign.
+    public static func change(_ kilograms: Double, in unit: WeightUnit) -> String {
+        let text = DecimalText.oneDecimal(unit.value(fromKilograms: kilograms))
+        return (text.hasPrefix("-") || text == "0.0" ? text : "+" + text) + " \(unit.symbol)"
+    }
+
+    /// `-0.42 kg a week`: a rate, to two decimals, with its sign.
+    public static func weeklyRate(_ kilograms: Double, in unit: WeightUnit) -> String {
+        let text = DecimalText.twoDecimals(unit.value(fromKilograms: kilograms))
+        return (text.hasPrefix("-") || text == "0.00" ? text : "+" + text) + " \(unit.symbol) a week"
+    }
+
+    /// The rows of `list` with the trend of each entry's day beside its weight:
+    /// `#12  2026-11-29 08:00  75.0 kg  trend 74.6  after run`. A day whose trend is not
+    /// known (it could not be read) shows `trend --`.
+    public static func entryLines(_ entries: [WeightEntry], trendByDay: [Int: Double]?, unit: WeightUnit) -> [String] {
+        let rows = entries.map { entry in
+            let trend = trendByDay?[LocalCalendar.dayNumber(of: entry.date)].map {
+                DecimalText.oneDecimal(unit.value(fromKilograms: $0))
+            }
+            return [
+                "#\(entry.id)", LocalCalendar.minuteText(entry.date), weight(entry.kilograms, in: unit),
+                "trend \(trend ?? "--")",
+            ] + (entry.note.isEmpty ? [] : [entry.note])
+        }
+        return TextColumns.lines(rows, alignments: [.right, .left, .right, .left, .left])
+    }
+}
+
+/// A one-line picture of a run of days: one character a day, its height the trend's place
+/// between the run's lowest and highest trend; a blank for a day without a weigh-in, so
+/// the line is always one character a day.
+public enum Sparkline {
+    static let unicodeLevels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    static let asciiLevels: [Character] = [".", ":", "-", "=", "+", "*", "#", "%"]
+
+    public static func text(_ window: TrendWindow, unicode: Bool) -> String {
+        let levels = unicode ? unicodeLevels : asciiLevels
+        let trends = window.days.map(\.point.trendKilograms)
+        guard let low = trends.min(), let high = trends.max() else { return "" }
+        var byDay: [Int: Double] = [:]
+        for day in window.days { byDay[day.day] = day.point.trendKilograms }
+        var text = ""
+        for day in window.firstDay...max(window.firstDay, window.lastDay) {
+            guard let trend = byDay[day] else {
+                text.append(" ")
+                continue
+            }
+            // A spread under 50 g is flat: the middle level.
+            let level =
+                high - low < 0.05
+                ? levels.count / 2 : Int(((trend - low) / (high - low) * Double(levels.count - 1)).rounded())
+            text.append(levels[max(0, min(levels.count - 1, level))])
+        }
+        return text
+    }
+}
