@@ -201,6 +201,8 @@ extension Messages {
             return "\(path): a status line such as [0] may only be the transcript's last line."
         case .unwritable:
             return "The transcript \(path) could not be written; it is as it was."
+        case .emptyHiddenCommand(let line):
+            return "\(path): line \(line): a \"# hidden:\" line needs the command to run after it."
         }
     }
 }
@@ -209,6 +211,11 @@ extension Messages {
     public static func transcriptPassed(_ path: String) -> String { "ok: \(DisplayText.escaped(path))" }
     public static func transcriptFailed(_ path: String) -> String { "FAILED: \(DisplayText.escaped(path))" }
     public static func transcriptUpdated(_ path: String) -> String { "updated: \(DisplayText.escaped(path))" }
+
+    /// A hidden command printed an error, which the transcript cannot show.
+    public static func transcriptHiddenCommandFailed(_ command: String, error: String) -> String {
+        "The hidden command \"\(DisplayText.escaped(command))\" failed: \(error)"
+    }
 
     public static func transcriptStatusDiffers(expected: Int32, actual: Int32) -> String {
         "The session ended with status \(actual); the transcript's last line says [\(expected)]."
