@@ -175,6 +175,14 @@ extension Messages {
         case .emptyStore: return "--store needs a path, or :memory:."
         case .checkNeedsFiles: return "--check needs at least one transcript file."
         case .updateNeedsCheck: return "--update works with --check, on the transcripts it names."
+        case .conflicting(let first, let second): return "\(first) and \(second) can't be used together."
+        case .needsPlayOrCast(let option): return "\(option) paces --play and --cast; use it with one of them."
+        case .badNumber(let option, let text):
+            let wanted =
+                option == "--speed"
+                ? "a number of characters a second from 1 to 1000, such as 20"
+                : "a number of seconds from 0 to 3600, such as 1.5"
+            return "\(option) needs \(wanted), not \"\(text)\"."
         }
     }
 
