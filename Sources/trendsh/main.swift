@@ -46,6 +46,11 @@ if options.showVersion {
     output.flush()
     exit(output.failure == nil ? ExitStatus.success.rawValue : ExitStatus.failure.rawValue)
 }
+if options.showManual {
+    output.write(ManualPage.text, to: .out)
+    output.flush()
+    exit(output.failure == nil ? ExitStatus.success.rawValue : ExitStatus.failure.rawValue)
+}
 if !options.checkFiles.isEmpty {
     let status = await TranscriptChecker(output: output, permissions: namedFiles).check(
         files: options.checkFiles, update: options.updateTranscripts)

@@ -38,3 +38,8 @@ enum Fixtures {
         "nonsense",
     ]
 }
+
+extension Fixtures {
+    /// The manual page `make manual` writes.
+    static let manualPage = "docs/trendsh.1"
+}
