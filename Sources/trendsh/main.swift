@@ -58,10 +58,24 @@ if !options.checkFiles.isEmpty {
     exit(output.failure == nil ? status.rawValue : ExitStatus.failure.rawValue)
 }
 
+/// Ends the process as the run ended: with its status, or by the signal that stopped it.
+@MainActor
+func end(_ ending: REPL.Ending) -> Never {
+    output.flush()
+    switch ending {
+    case .status(let status): exit(status.rawValue)
+    case .signal(let signal):
+        Signals.reraise(signal)
+        exit(128 + signal)
+    }
+}
+
 umask(0o077)
 // A closed output pipe (`trendsh ... | head`) is an error on write, not a reason to die.
 signal(SIGPIPE, SIG_IGN)
-let interactive = environment.isInteractive
+// `-c` is never interactive, whatever the terminal.
+let oneShot = !options.commands.isEmpty
+let interactive = environment.isInteractive && !oneShot
 Signals.install(interactive: interactive)
 guard let storePath = options.storePath ?? environment.defaultStorePath else {
     exitWithUsageError(Messages.noStoreFolder)
@@ -79,11 +93,13 @@ if interactive, !options.noHistory, let path = environment.historyPath, let dire
     history = HistoryFile(path: path)
 }
 
+let startupFile = interactive ? StartupFile.chosen(by: options, environment: environment) : nil
+let sessionOutput = startupFile.map { _ in PrefixedOutput(output) }
 let location = StoreLocation(storePath)
 let style = TerminalStyle(usesColor: environment.allowsColor, drawsUnicode: environment.drawsUnicode)
 let session = Session.make(
-    location: location, clock: options.now.map { Clock.fixed($0) } ?? .system, output: output, history: history,
-    style: style, interruptRequested: { Signals.stopRequested })
+    location: location, clock: options.now.map { Clock.fixed($0) } ?? .system, output: sessionOutput ?? output,
+    history: history, style: style, interruptRequested: { Signals.stopRequested }, restoringDraft: !oneShot)
 
 var editLineReader: EditLineReader?
 if interactive {
@@ -96,24 +112,30 @@ if interactive {
     output.write(Messages.banner(version: Options.version, store: location.description), to: .out)
 }
 await session.start()
+var startupEnded = false
+if let startupFile, let sessionOutput {
+    startupEnded = await startupFile.run(session: session, output: sessionOutput) == .quit
+}
 
-var repl = REPL(
-    session: session,
-    reader: editLineReader
-        ?? DescriptorLineReader(watchesSignals: true, beforeWaiting: { MainActor.assumeIsolated { output.flush() } }),
-    output: output)
+let reader: any LineReader
+if oneShot {
+    // A COMMAND with line breaks in it runs as several lines.
+    reader = ScriptLineReader(lines: options.commands.flatMap { $0.split(separator: "\n").map(String.init) })
+} else if let editLineReader {
+    reader = editLineReader
+} else {
+    reader = DescriptorLineReader(watchesSignals: true, beforeWaiting: { MainActor.assumeIsolated { output.flush() } })
+}
+var repl = REPL(session: session, reader: reader, output: sessionOutput ?? output)
 repl.echo = options.echo
 repl.bail = options.bail
 repl.interactive = interactive
 repl.history = history
 repl.pendingSignal = { interactive ? Signals.terminateSignal : Signals.endingSignal }
-let ending = await repl.run()
+let ending: REPL.Ending =
+    startupEnded
+    ? .status(session.drafts.hasUnsavedChangesFromThisRun ? .unsavedDraft : .success) : await repl.run()
 editLineReader?.close()
 session.close()
 output.flush()
-switch ending {
-case .status(let status): exit(status.rawValue)
-case .signal(let signal):
-    Signals.reraise(signal)
-    exit(128 + signal)
-}
+end(ending)
