@@ -15,8 +15,10 @@ PACKAGES = libedit-dev libsqlite3-dev sqlite3
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+# The recorded lesson the README links: a cast of lesson 1, made without a terminal (so 80x24).
+LESSON = docs/tutorial/01-a-draft-is-not-an-entry
 
-.PHONY: run test build release deps bench lint install manual
+.PHONY: run test build release deps bench lint install manual casts
 
 run: release
 	.build/release/trendsh $(ARGS)
@@ -51,6 +53,9 @@ install: release
 	install -m 0755 .build/release/trendsh $(BINDIR)/trendsh
 	install -m 0644 docs/trendsh.1 $(MANDIR)/trendsh.1
 
-# Remake the generated manual page; a test fails when the committed one differs from it.
+# Remake the generated docs; the tests fail when the committed ones differ from these.
 manual: build
 	.build/debug/trendsh --manual > docs/trendsh.1
+
+casts: build
+	.build/debug/trendsh --play $(LESSON).transcript --cast $(LESSON).cast > /dev/null

@@ -73,10 +73,16 @@ func end(_ ending: REPL.Ending) -> Never {
 umask(0o077)
 // A closed output pipe (`trendsh ... | head`) is an error on write, not a reason to die.
 signal(SIGPIPE, SIG_IGN)
-// `-c` is never interactive, whatever the terminal.
+// `-c` and `--play` are never interactive, whatever the terminal.
 let oneShot = !options.commands.isEmpty
-let interactive = environment.isInteractive && !oneShot
+let interactive = environment.isInteractive && !oneShot && options.playFile == nil
 Signals.install(interactive: interactive)
+if let playFile = options.playFile {
+    end(
+        await TranscriptPlayer(
+            path: playFile, options: options, environment: environment, output: output, permissions: namedFiles
+        ).play())
+}
 guard let storePath = options.storePath ?? environment.defaultStorePath else {
     exitWithUsageError(Messages.noStoreFolder)
 }
@@ -93,12 +99,25 @@ if interactive, !options.noHistory, let path = environment.historyPath, let dire
     history = HistoryFile(path: path)
 }
 
+var recorder: CastRecorder?
+if let castPath = options.castPath {
+    recorder = CastRecorder.start(
+        path: castPath, title: "trendsh", environment: environment,
+        timing: interactive ? .wallClock() : .schedule(CastSchedule(options: options)), permissions: namedFiles,
+        errors: output)
+    if recorder == nil { end(.status(.failure)) }
+}
+// A recording of input no person typed is the same wherever it is made: plain text.
+let plainForTheRecording = recorder != nil && !interactive
 let startupFile = interactive ? StartupFile.chosen(by: options, environment: environment) : nil
-let sessionOutput = startupFile.map { _ in PrefixedOutput(output) }
+let recordedOutput: any OutputSink = recorder.map { DemoOutput(shown: output, recorder: $0) } ?? output
+let sessionOutput = startupFile.map { _ in PrefixedOutput(recordedOutput) }
 let location = StoreLocation(storePath)
-let style = TerminalStyle(usesColor: environment.allowsColor, drawsUnicode: environment.drawsUnicode)
+let style =
+    plainForTheRecording
+    ? TerminalStyle.plain : TerminalStyle(usesColor: environment.allowsColor, drawsUnicode: environment.drawsUnicode)
 let session = Session.make(
-    location: location, clock: options.now.map { Clock.fixed($0) } ?? .system, output: sessionOutput ?? output,
+    location: location, clock: options.now.map { Clock.fixed($0) } ?? .system, output: sessionOutput ?? recordedOutput,
     history: history, style: style, interruptRequested: { Signals.stopRequested }, restoringDraft: !oneShot)
 
 var editLineReader: EditLineReader?
@@ -109,7 +128,7 @@ if interactive {
         entryIDs: { MainActor.assumeIsolated { weights.entries.map(\.id) } },
         habitNames: { MainActor.assumeIsolated { habits.habits.map(\.name) } })
     editLineReader = EditLineReader(previousLines: history?.entries ?? [], completer: Completer(sources: sources))
-    output.write(Messages.banner(version: Options.version, store: location.description), to: .out)
+    recordedOutput.write(Messages.banner(version: Options.version, store: location.description), to: .out)
 }
 await session.start()
 var startupEnded = false
@@ -117,7 +136,7 @@ if let startupFile, let sessionOutput {
     startupEnded = await startupFile.run(session: session, output: sessionOutput) == .quit
 }
 
-let reader: any LineReader
+var reader: any LineReader
 if oneShot {
     // A COMMAND with line breaks in it runs as several lines.
     reader = ScriptLineReader(lines: options.commands.flatMap { $0.split(separator: "\n").map(String.init) })
@@ -126,8 +145,12 @@ if oneShot {
 } else {
     reader = DescriptorLineReader(watchesSignals: true, beforeWaiting: { MainActor.assumeIsolated { output.flush() } })
 }
-var repl = REPL(session: session, reader: reader, output: sessionOutput ?? output)
-repl.echo = options.echo
+if let recorder {
+    reader = RecordingLineReader(reader: reader, recorder: recorder, echo: options.echo ? output : nil)
+}
+var repl = REPL(session: session, reader: reader, output: sessionOutput ?? recordedOutput)
+// A recording's reader prints the echo itself, so the cast does not show the line twice.
+repl.echo = options.echo && recorder == nil
 repl.bail = options.bail
 repl.interactive = interactive
 repl.history = history
@@ -138,4 +161,4 @@ let ending: REPL.Ending =
 editLineReader?.close()
 session.close()
 output.flush()
-end(ending)
+end(recorder?.finish(after: ending, errors: output) ?? ending)
