@@ -139,7 +139,7 @@ if let startupFile, let sessionOutput {
 var reader: any LineReader
 if oneShot {
     // A COMMAND with line breaks in it runs as several lines.
-    reader = ScriptLineReader(lines: options.commands.flatMap { $0.split(separator: "\n").map(String.init) })
+    reader = ScriptLineReader(lines: options.commands.flatMap(ScriptLines.split))
 } else if let editLineReader {
     reader = editLineReader
 } else {

@@ -34,7 +34,7 @@ public struct StartupFile {
             return session.fail(Messages.startupFileUnreadable(path))
         }
         defer { output.prefix = nil }
-        for (index, line) in Self.lines(of: text).enumerated() {
+        for (index, line) in ScriptLines.split(text).enumerated() {
             output.prefix = "\(DisplayText.escaped(path)):\(index + 1): "
             guard line.utf8.count <= maximumLineBytes else {
                 session.fail(Messages.lineTooLong(line.utf8.count, limit: maximumLineBytes))
@@ -48,15 +48,5 @@ public struct StartupFile {
             }
         }
         return .succeeded
-    }
-
-    /// The file's lines, a carriage return before each line end removed. (Split by scalars:
-    /// as a `Character`, "\r\n" is one, and is not "\n".)
-    static func lines(of text: String) -> [String] {
-        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line))
-        }
-        if lines.last == "" { lines.removeLast() }
-        return lines
     }
 }
