@@ -12,7 +12,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # sqlite3 (the command) holds a lock in one interactive test and is the benchmarks' reference.
 PACKAGES = libedit-dev libsqlite3-dev sqlite3
 
-.PHONY: run test build release deps bench lint
+PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+# The recorded lesson the README links: a cast of lesson 1, made without a terminal (so 80x24).
+LESSON = docs/tutorial/01-a-draft-is-not-an-entry
+
+.PHONY: run test build release deps bench lint install manual casts
 
 run: release
 	.build/release/trendsh $(ARGS)
@@ -39,3 +45,17 @@ bench: release
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests
+
+# `make install PREFIX=~/.local` puts the binary in PREFIX/bin and the manual page in
+# PREFIX/share/man/man1 (DESTDIR is put before both, for packaging).
+install: release
+	install -d $(BINDIR) $(MANDIR)
+	install -m 0755 .build/release/trendsh $(BINDIR)/trendsh
+	install -m 0644 docs/trendsh.1 $(MANDIR)/trendsh.1
+
+# Remake the generated docs; the tests fail when the committed ones differ from these.
+manual: build
+	.build/debug/trendsh --manual > docs/trendsh.1
+
+casts: build
+	.build/debug/trendsh --play $(LESSON).transcript --cast $(LESSON).cast > /dev/null

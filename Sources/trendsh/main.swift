@@ -46,6 +46,11 @@ if options.showVersion {
     output.flush()
     exit(output.failure == nil ? ExitStatus.success.rawValue : ExitStatus.failure.rawValue)
 }
+if options.showManual {
+    output.write(ManualPage.text, to: .out)
+    output.flush()
+    exit(output.failure == nil ? ExitStatus.success.rawValue : ExitStatus.failure.rawValue)
+}
 if !options.checkFiles.isEmpty {
     let status = await TranscriptChecker(output: output, permissions: namedFiles).check(
         files: options.checkFiles, update: options.updateTranscripts)
@@ -53,11 +58,31 @@ if !options.checkFiles.isEmpty {
     exit(output.failure == nil ? status.rawValue : ExitStatus.failure.rawValue)
 }
 
+/// Ends the process as the run ended: with its status, or by the signal that stopped it.
+@MainActor
+func end(_ ending: REPL.Ending) -> Never {
+    output.flush()
+    switch ending {
+    case .status(let status): exit(status.rawValue)
+    case .signal(let signal):
+        Signals.reraise(signal)
+        exit(128 + signal)
+    }
+}
+
 umask(0o077)
 // A closed output pipe (`trendsh ... | head`) is an error on write, not a reason to die.
 signal(SIGPIPE, SIG_IGN)
-let interactive = environment.isInteractive
+// `-c` and `--play` are never interactive, whatever the terminal.
+let oneShot = !options.commands.isEmpty
+let interactive = environment.isInteractive && !oneShot && options.playFile == nil
 Signals.install(interactive: interactive)
+if let playFile = options.playFile {
+    end(
+        await TranscriptPlayer(
+            path: playFile, options: options, environment: environment, output: output, permissions: namedFiles
+        ).play())
+}
 guard let storePath = options.storePath ?? environment.defaultStorePath else {
     exitWithUsageError(Messages.noStoreFolder)
 }
@@ -74,12 +99,27 @@ if interactive, !options.noHistory, let path = environment.historyPath, let dire
     history = HistoryFile(path: path)
 }
 
+var recorder: CastRecorder?
+if let castPath = options.castPath {
+    recorder = CastRecorder.start(
+        path: castPath, title: "trendsh", environment: environment,
+        timing: interactive ? .wallClock() : .schedule(CastSchedule(options: options)), permissions: namedFiles,
+        errors: output)
+    if recorder == nil { end(.status(.failure)) }
+}
+// A recording of input no person typed is the same wherever it is made: plain text.
+let plainForTheRecording = recorder != nil && !interactive
+let startupFile = interactive ? StartupFile.chosen(by: options, environment: environment) : nil
+let recordedOutput: any OutputSink = recorder.map { DemoOutput(shown: output, recorder: $0) } ?? output
+let sessionOutput = startupFile.map { _ in PrefixedOutput(recordedOutput) }
 let location = StoreLocation(storePath)
-let style = TerminalStyle(usesColor: environment.allowsColor, drawsUnicode: environment.drawsUnicode)
+let style =
+    plainForTheRecording
+    ? TerminalStyle.plain : TerminalStyle(usesColor: environment.allowsColor, drawsUnicode: environment.drawsUnicode)
 let session = Session.make(
-    location: location, clock: options.now.map { Clock.fixed($0) } ?? .system, output: output, history: history,
-    style: style, interruptRequested: { Signals.stopRequested }, namedFiles: namedFiles,
-    terminalWidth: { environment.outputWidth() })
+    location: location, clock: options.now.map { Clock.fixed($0) } ?? .system, output: sessionOutput ?? recordedOutput,
+    history: history, style: style, interruptRequested: { Signals.stopRequested }, restoringDraft: !oneShot,
+    namedFiles: namedFiles, terminalWidth: { plainForTheRecording ? 80 : environment.outputWidth() })
 
 var editLineReader: EditLineReader?
 if interactive {
@@ -89,27 +129,37 @@ if interactive {
         entryIDs: { MainActor.assumeIsolated { weights.entries.map(\.id) } },
         habitNames: { MainActor.assumeIsolated { habits.habits.map(\.name) } })
     editLineReader = EditLineReader(previousLines: history?.entries ?? [], completer: Completer(sources: sources))
-    output.write(Messages.banner(version: Options.version, store: location.description), to: .out)
+    recordedOutput.write(Messages.banner(version: Options.version, store: location.description), to: .out)
 }
 await session.start()
+var startupEnded = false
+if let startupFile, let sessionOutput {
+    startupEnded = await startupFile.run(session: session, output: sessionOutput) == .quit
+}
 
-var repl = REPL(
-    session: session,
-    reader: editLineReader
-        ?? DescriptorLineReader(watchesSignals: true, beforeWaiting: { MainActor.assumeIsolated { output.flush() } }),
-    output: output)
-repl.echo = options.echo
+var reader: any LineReader
+if oneShot {
+    // A COMMAND with line breaks in it runs as several lines.
+    reader = ScriptLineReader(lines: options.commands.flatMap(ScriptLines.split))
+} else if let editLineReader {
+    reader = editLineReader
+} else {
+    reader = DescriptorLineReader(watchesSignals: true, beforeWaiting: { MainActor.assumeIsolated { output.flush() } })
+}
+if let recorder {
+    reader = RecordingLineReader(reader: reader, recorder: recorder, echo: options.echo ? output : nil)
+}
+var repl = REPL(session: session, reader: reader, output: sessionOutput ?? recordedOutput)
+// A recording's reader prints the echo itself, so the cast does not show the line twice.
+repl.echo = options.echo && recorder == nil
 repl.bail = options.bail
 repl.interactive = interactive
 repl.history = history
 repl.pendingSignal = { interactive ? Signals.terminateSignal : Signals.endingSignal }
-let ending = await repl.run()
+let ending: REPL.Ending =
+    startupEnded
+    ? .status(session.drafts.hasUnsavedChangesFromThisRun ? .unsavedDraft : .success) : await repl.run()
 editLineReader?.close()
 session.close()
 output.flush()
-switch ending {
-case .status(let status): exit(status.rawValue)
-case .signal(let signal):
-    Signals.reraise(signal)
-    exit(128 + signal)
-}
+end(recorder?.finish(after: ending, errors: output) ?? ending)

@@ -25,6 +25,20 @@ public final class TemporaryDirectory: @unchecked Sendable {
     /// A path inside the directory; nothing is created.
     public func file(_ name: String) -> String { path + "/" + name }
 
+    /// Creates the folder `name` inside the directory, with any missing parents (mode 0700),
+    /// and returns its path.
+    @discardableResult
+    public func makeFolder(_ name: String) -> String {
+        var made = path
+        for part in name.split(separator: "/") {
+            made += "/" + part
+            guard mkdir(made, 0o700) == 0 || errno == EEXIST else {
+                preconditionFailure("could not make \(made): errno \(errno)")
+            }
+        }
+        return made
+    }
+
     /// Writes `bytes` to `name` inside the directory with exactly `mode`, and returns its path.
     @discardableResult
     public func write(_ bytes: [UInt8], to name: String, mode: mode_t = 0o600) throws(SystemCallError) -> String {

@@ -38,3 +38,11 @@ enum Fixtures {
         "nonsense",
     ]
 }
+
+extension Fixtures {
+    /// The manual page `make manual` writes.
+    static let manualPage = "docs/trendsh.1"
+    /// The recorded lesson, and the transcript it records.
+    static let recordedLesson = "docs/tutorial/01-a-draft-is-not-an-entry.cast"
+    static let recordedLessonTranscript = "docs/tutorial/01-a-draft-is-not-an-entry.transcript"
+}

@@ -186,6 +186,14 @@ extension Messages {
         case .emptyStore: return "--store needs a path, or :memory:."
         case .checkNeedsFiles: return "--check needs at least one transcript file."
         case .updateNeedsCheck: return "--update works with --check, on the transcripts it names."
+        case .conflicting(let first, let second): return "\(first) and \(second) can't be used together."
+        case .needsPlayOrCast(let option): return "\(option) paces --play and --cast; use it with one of them."
+        case .badNumber(let option, let text):
+            let wanted =
+                option == "--speed"
+                ? "a number of characters a second from 1 to 1000, such as 20"
+                : "a number of seconds from 0 to 3600, such as 1.5"
+            return "\(option) needs \(wanted), not \"\(text)\"."
         }
     }
 
@@ -212,6 +220,8 @@ extension Messages {
             return "\(path): a status line such as [0] may only be the transcript's last line."
         case .unwritable:
             return "The transcript \(path) could not be written; it is as it was."
+        case .emptyHiddenCommand(let line):
+            return "\(path): line \(line): a \"# hidden:\" line needs the command to run after it."
         }
     }
 }
@@ -220,6 +230,11 @@ extension Messages {
     public static func transcriptPassed(_ path: String) -> String { "ok: \(DisplayText.escaped(path))" }
     public static func transcriptFailed(_ path: String) -> String { "FAILED: \(DisplayText.escaped(path))" }
     public static func transcriptUpdated(_ path: String) -> String { "updated: \(DisplayText.escaped(path))" }
+
+    /// A hidden command printed an error, which the transcript cannot show.
+    public static func transcriptHiddenCommandFailed(_ command: String, error: String) -> String {
+        "The hidden command \"\(DisplayText.escaped(command))\" failed: \(error)"
+    }
 
     public static func transcriptStatusDiffers(expected: Int32, actual: Int32) -> String {
         "The session ended with status \(actual); the transcript's last line says [\(expected)]."

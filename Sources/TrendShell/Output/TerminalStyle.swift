@@ -52,4 +52,10 @@ public struct TerminalStyle: Sendable, Equatable {
         guard usesColor, !mark.isEmpty, let role else { return "trendsh\(mark)> " }
         return "trendsh\u{1}\u{1B}[\(Self.code(role));1m\u{1}\(mark)\u{1}\u{1B}[0m\u{1}> "
     }
+
+    /// A prompt as the screen shows it, for writing it without libedit (a played or recorded
+    /// session): without the `\u{1}` brackets, which only tell libedit what takes no room.
+    public static func visible(prompt: String) -> String {
+        String(prompt.unicodeScalars.filter { $0 != "\u{1}" }.map(Character.init))
+    }
 }

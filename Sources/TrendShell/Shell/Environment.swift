@@ -9,6 +9,8 @@ public struct ShellEnvironment: Sendable {
     private var pairs: [(name: String, value: String)]
     public var stdinIsTerminal: Bool
     public var stdoutIsTerminal: Bool
+    /// The terminal's size when standard output is one that reports it.
+    public var terminalSize: (columns: Int, rows: Int)?
 
     public init(variables: [String: String], stdinIsTerminal: Bool, stdoutIsTerminal: Bool) {
         self.init(
@@ -39,9 +41,16 @@ public struct ShellEnvironment: Sendable {
         for name in names {
             if let value = getenv(name) { pairs.append((name, String(cString: value))) }
         }
-        return ShellEnvironment(
+        var environment = ShellEnvironment(
             pairs: pairs, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
+        var size = winsize()
+        if environment.stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0,
+            size.ws_row > 0
+        {
+            environment.terminalSize = (Int(size.ws_col), Int(size.ws_row))
+        }
+        return environment
     }
 
     /// Line editing, prompt and banner: only when a person is at both ends.
@@ -88,6 +97,12 @@ public struct ShellEnvironment: Sendable {
 
     /// `$XDG_STATE_HOME/trendsh`, with `~/.local/state` when unset.
     public var stateDirectory: String? { xdg("XDG_STATE_HOME", fallback: ".local/state") }
+
+    /// `$XDG_CONFIG_HOME/trendsh`, with `~/.config` when unset.
+    public var configDirectory: String? { xdg("XDG_CONFIG_HOME", fallback: ".config") }
+
+    /// The start-up file an interactive session runs before its first prompt.
+    public var startupFilePath: String? { configDirectory.map { $0 + "/trendshrc" } }
 
     /// The store used without `--store`.
     public var defaultStorePath: String? { dataDirectory.map { $0 + "/trend.sqlite" } }

@@ -17,6 +17,21 @@ public struct Options: Equatable, Sendable {
     public var checkFiles: [String] = []
     /// `--check --update`: rewrite the transcripts' expected output in place.
     public var updateTranscripts = false
+    /// `-c COMMAND`, in order: run them and exit, as a piped run would.
+    public var commands: [String] = []
+    /// `-X`: do not run the start-up file.
+    public var skipStartupFile = false
+    /// `--init FILE`: the start-up file to run instead of the default one.
+    public var startupFile: String?
+    /// `--play FILE`: the transcript to play as a demo.
+    public var playFile: String?
+    /// `--cast FILE`: where to record the run as an asciicast file.
+    public var castPath: String?
+    /// `--speed N`, as milliseconds per typed character.
+    public var typingDelay: Int?
+    /// `--auto SECONDS`, in milliseconds.
+    public var autoAdvance: Int?
+    public var showManual = false
 
     public init() {}
 
@@ -66,6 +81,62 @@ public struct Options: Equatable, Sendable {
             names: ["--update"], value: nil,
             summary: "With --check: rewrite each transcript's expected output in place, keeping its narration."
         ) { options, _ throws(UsageError) in options.updateTranscripts = true },
+        Declaration(
+            names: ["-c"], value: "COMMAND",
+            summary:
+                "Run COMMAND and exit, with the exit status of a piped run; repeat -c for more commands. Starts with no draft and leaves a draft waiting in the draft file alone."
+        ) { options, value throws(UsageError) in options.commands.append(value ?? "") },
+        Declaration(
+            names: ["-X"], value: nil, summary: "Do not run the start-up file before the first prompt."
+        ) { options, _ throws(UsageError) in options.skipStartupFile = true },
+        Declaration(
+            names: ["--init"], value: "FILE",
+            summary:
+                "Run FILE before the first prompt of an interactive session, instead of $XDG_CONFIG_HOME/trendsh/trendshrc."
+        ) { options, value throws(UsageError) in
+            guard let value, !value.isEmpty else { throw .needsValue("--init") }
+            options.startupFile = value
+        },
+        Declaration(
+            names: ["--play"], value: "FILE",
+            summary:
+                "Play a transcript as a live demo: narration dimmed, each command typed out after Enter and run for real, in :memory: at the transcript's clock."
+        ) { options, value throws(UsageError) in
+            guard let value, !value.isEmpty else { throw .needsValue("--play") }
+            options.playFile = value
+        },
+        Declaration(
+            names: ["--speed"], value: "N",
+            summary: "With --play or --cast: type N characters a second (default 20)."
+        ) { options, value throws(UsageError) in
+            let text = value ?? ""
+            guard let perSecond = Options.number(text), perSecond >= 1, perSecond <= 1000 else {
+                throw .badNumber(option: "--speed", text: text)
+            }
+            options.typingDelay = Int((1000 / perSecond).rounded())
+        },
+        Declaration(
+            names: ["--auto"], value: "SECONDS",
+            summary:
+                "With --play: go on after SECONDS instead of waiting for Enter. With --cast: the pause before each command (default 1.5)."
+        ) { options, value throws(UsageError) in
+            let text = value ?? ""
+            guard let seconds = Options.number(text), seconds <= 3600 else {
+                throw .badNumber(option: "--auto", text: text)
+            }
+            options.autoAdvance = Int((seconds * 1000).rounded())
+        },
+        Declaration(
+            names: ["--cast"], value: "FILE",
+            summary:
+                "Record the run as an asciicast v2 file for asciinema: with --play, -c, a piped run, or an interactive session."
+        ) { options, value throws(UsageError) in
+            guard let value, !value.isEmpty else { throw .needsValue("--cast") }
+            options.castPath = value
+        },
+        Declaration(
+            names: ["--manual"], value: nil, summary: "Print the manual page (roff), made from these declarations."
+        ) { options, _ throws(UsageError) in options.showManual = true },
         Declaration(names: ["--help", "-h"], value: nil, summary: "Show this help.") { options, _ throws(UsageError) in
             options.showHelp = true
         },
@@ -114,6 +185,7 @@ public struct Options: Equatable, Sendable {
         }
         if checking && options.checkFiles.isEmpty { throw .checkNeedsFiles }
         if options.updateTranscripts && !checking { throw .updateNeedsCheck }
+        try options.checkCombinations(checking: checking)
         if options.now == nil, !options.showHelp, !options.showVersion, let text = environment["TRENDSH_NOW"],
             !text.isEmpty
         {
@@ -128,8 +200,13 @@ public struct Options: Equatable, Sendable {
         var lines = [
             "trendsh \(version): a shell for keeping a weight log, one draft at a time.",
             "",
-            "Usage: trendsh [--store PATH] [--now TIME] [--echo] [--bail] [--no-history]",
-            "       trendsh --check [--update] FILE...",
+        ]
+        for (index, form) in usageLines.enumerated() {
+            let wrapped = wrap(form, width: 72, keepingBracketsWhole: true)
+            lines.append((index == 0 ? "Usage: " : "       ") + wrapped[0])
+            lines += wrapped.dropFirst().map { String(repeating: " ", count: 15) + $0 }
+        }
+        lines += [
             "",
             "Type commands such as \"value 75\", \"note after run\", \"date yesterday\", then \"save\"",
             "or \"cancel\". Type \"help\" inside trendsh for every command.",
@@ -146,6 +223,15 @@ public struct Options: Equatable, Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// The forms of the command line, for `--help` and the manual.
+    static let usageLines = [
+        "trendsh [--store PATH] [--now TIME] [--echo] [--bail] [--no-history] [-X | --init FILE] [--cast FILE]",
+        "trendsh [--store PATH] [--now TIME] [--echo] [--bail] -c COMMAND [-c COMMAND]...",
+        "trendsh --play FILE [--speed N] [--auto SECONDS] [--cast FILE]",
+        "trendsh --check [--update] FILE...",
+        "trendsh --manual",
+    ]
+
     static let exitStatusLines = [
         "Exit status:",
         "  0    every command succeeded; at a terminal, the session ended normally",
@@ -159,12 +245,29 @@ public struct Options: Equatable, Sendable {
         "Files:",
         "  $XDG_DATA_HOME/trendsh/trend.sqlite    the store, with .draft and .settings beside it",
         "  $XDG_STATE_HOME/trendsh/history        the interactive history (mode 0600)",
+        "  $XDG_CONFIG_HOME/trendsh/trendshrc     commands run before the first prompt (-X skips it)",
     ]
 
-    static func wrap(_ text: String, width: Int) -> [String] {
+    /// The text in lines of at most `width` characters, broken at spaces (not inside `[…]`
+    /// when `keepingBracketsWhole`, so a usage line never splits an option from its value).
+    static func wrap(_ text: String, width: Int, keepingBracketsWhole: Bool = false) -> [String] {
         var lines: [String] = []
         var current = ""
-        for word in text.split(separator: " ") {
+        var words: [Substring] = []
+        var depth = 0
+        var start = text.startIndex
+        for index in text.indices {
+            switch text[index] {
+            case "[" where keepingBracketsWhole: depth += 1
+            case "]" where keepingBracketsWhole: depth = max(0, depth - 1)
+            case " " where depth == 0:
+                if start < index { words.append(text[start..<index]) }
+                start = text.index(after: index)
+            default: break
+            }
+        }
+        if start < text.endIndex { words.append(text[start...]) }
+        for word in words {
             if !current.isEmpty && current.count + 1 + word.count > width {
                 lines.append(current)
                 current = ""
@@ -190,4 +293,9 @@ public enum UsageError: Error, Equatable, Sendable {
     case emptyStore
     case checkNeedsFiles
     case updateNeedsCheck
+    /// Two options that ask for different runs, such as `--play` and `--check`.
+    case conflicting(String, String)
+    /// `--speed` or `--auto` without `--play` or `--cast`, which they pace.
+    case needsPlayOrCast(String)
+    case badNumber(option: String, text: String)
 }

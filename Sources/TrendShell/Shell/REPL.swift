@@ -61,13 +61,13 @@ public struct REPL {
                 stopped = true
                 break loop
             case .tooLong(let byteCount):
-                if echo { output.write("trendsh> (a line of \(byteCount) bytes)", to: .out) }
+                if echo { output.write(Self.echo(ofLineOf: byteCount), to: .out) }
                 session.fail(Messages.lineTooLong(byteCount, limit: maximumLineBytes))
                 anyFailed = true
                 if bail { break loop }
             case .line(let line):
                 endOfInputWarned = false
-                if echo { output.write("trendsh> " + DisplayText.escaped(line), to: .out) }
+                if echo { output.write(Self.echo(of: line), to: .out) }
                 if interactive, let problem = history?.add(line), !historyWarned {
                     historyWarned = true
                     session.warn(Messages.historyUnwritable(problem.path, problem: Messages.describe(problem.reason)))
@@ -107,6 +107,15 @@ public struct REPL {
         if anyFailed && !interactive { return .status(.failure) }
         return .status(unsaved ? .unsavedDraft : .success)
     }
+
+    /// What `--echo` prints for a line read: `trendsh> value 75`.
+    public static func echo(of line: String) -> String { "trendsh> " + DisplayText.escaped(line) }
+
+    /// What `--echo` prints for a line too long to read.
+    public static func echo(ofLineOf byteCount: Int) -> String { "trendsh> " + shownText(ofLineOf: byteCount) }
+
+    /// How a line too long to read is shown where the line would be: `(a line of 5000 bytes)`.
+    public static func shownText(ofLineOf byteCount: Int) -> String { "(a line of \(byteCount) bytes)" }
 
     /// The closing lines: unsaved work this run made and where it is kept, or a restored
     /// draft the run left as it found it.

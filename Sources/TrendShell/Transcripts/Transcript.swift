@@ -2,7 +2,8 @@ import FoundationEssentials
 import TrendKit
 
 /// A tutorial transcript: commands after `trendsh> `, their expected output below them,
-/// narration on `# ` lines, an optional `# now: TIMESTAMP` header that fixes the clock, and
+/// narration on `# ` lines, an optional `# now: TIMESTAMP` header that fixes the clock,
+/// hidden commands on `# hidden: COMMAND` lines (run, but neither shown nor compared), and
 /// an optional last line `[N]` that states the session's exit status. An expected line that
 /// ends in ` (re)` is a regular expression the whole printed line must match.
 public struct Transcript: Equatable, Sendable {
@@ -17,6 +18,9 @@ public struct Transcript: Equatable, Sendable {
         case narration(String)
         /// `trendsh> COMMAND`.
         case command(String)
+        /// `# hidden: COMMAND`: set-up that runs in its place but is neither shown by
+        /// `--play` nor compared by `--check`. `text` is the line as written.
+        case hidden(command: String, text: String)
         /// What the session printed (or a pattern, with ` (re)`).
         case output(String)
         /// `[N]`: the exit status the session must end with.
@@ -31,13 +35,24 @@ public struct Transcript: Equatable, Sendable {
         lines.compactMap { if case .command(let command) = $0 { return command } else { return nil } }
     }
 
+    /// Every command a replay runs, in order, hidden ones included.
+    public var script: [(command: String, hidden: Bool)] {
+        lines.compactMap { line in
+            switch line {
+            case .command(let command): return (command, false)
+            case .hidden(let command, _): return (command, true)
+            case .narration, .output, .status: return nil
+            }
+        }
+    }
+
     /// Every line the session should print, commands echoed after `trendsh> `.
     public var expectedLines: [String] {
         lines.compactMap { line in
             switch line {
             case .command(let command): return Self.commandPrefix + command
             case .output(let text): return text
-            case .narration, .status: return nil
+            case .narration, .status, .hidden: return nil
             }
         }
     }
@@ -57,18 +72,24 @@ public struct Transcript: Equatable, Sendable {
     public init(parsing text: String) throws(TranscriptError) {
         lines = []
         var now = Timestamp.parse(Self.defaultNow)
-        let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split by scalars: as a `Character`, "\r\n" is one, and is not "\n".
+        let rawLines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0))
+        }
         for (number, rawLine) in rawLines.enumerated() {
             let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
             if number == rawLines.count - 1 && line.isEmpty { break }
             if line == "#" || line.hasPrefix("# ") {
-                let narration = line.dropFirst(2)
-                if narration.lowercased().hasPrefix("now:") {
-                    let value = CommandParser.trimmed(String(narration.dropFirst(4)))
+                if let value = Self.directive("now", in: line) {
                     guard let date = Timestamp.parse(value) else { throw .badClock(line: number + 1, text: value) }
                     now = date
                 }
-                lines.append(.narration(line))
+                if let command = Self.directive(Self.hiddenDirective, in: line) {
+                    guard !command.isEmpty else { throw .emptyHiddenCommand(line: number + 1) }
+                    lines.append(.hidden(command: command, text: line))
+                } else {
+                    lines.append(.narration(line))
+                }
             } else if line.allSatisfy(\.isWhitespace) {
                 lines.append(.narration(line))
             } else if line.hasPrefix(Self.commandPrefix) {
@@ -88,6 +109,18 @@ public struct Transcript: Equatable, Sendable {
         {
             throw .statusNotLast
         }
+    }
+
+    /// The word of the narration line that marks a hidden command: `# hidden: COMMAND`.
+    public static let hiddenDirective = "hidden"
+
+    /// The value of a narration line `# NAME: VALUE` (the name in any letter case), trimmed;
+    /// nil for any other line.
+    public static func directive(_ name: String, in line: String) -> String? {
+        guard line.hasPrefix("# ") else { return nil }
+        let text = line.dropFirst(2)
+        guard text.count > name.count, text.lowercased().hasPrefix(name + ":") else { return nil }
+        return CommandParser.trimmed(String(text.dropFirst(name.count + 1)))
     }
 
     /// `[0]`, `[3]`: a line that states an exit status.
@@ -147,7 +180,7 @@ public struct Transcript: Equatable, Sendable {
                 awaitingOutput = true
             case .output(let line):
                 expected.append(line)
-            case .narration(let narration):
+            case .narration(let narration), .hidden(_, let narration):
                 emitOutput()
                 text.append(narration)
             case .status:
@@ -164,12 +197,21 @@ extension Character {
     fileprivate var isASCIIDigitCharacterForStatus: Bool { isASCII && isNumber }
 }
 
-/// What replaying a transcript printed: lines before the first command, then each command's
-/// output, and the exit status the session ended with.
+/// What replaying a transcript printed: lines before the first command, then each shown
+/// command's output, the exit status the session ended with, and the errors hidden commands
+/// printed (which no transcript can show, so they fail the check).
 public struct Replay: Equatable, Sendable {
     public var leading: [String]
     public var outputs: [[String]]
     public var status: Int32
+    /// Each hidden command that printed an error, with the error lines.
+    public var hiddenFailures: [HiddenFailure] = []
+
+    /// A hidden command and the error lines it printed.
+    public struct HiddenFailure: Equatable, Sendable {
+        public var command: String
+        public var errors: [String]
+    }
 
     /// Every printed line, commands echoed after `trendsh> `, as `--check` compares them.
     public func printedLines(commands: [String]) -> [String] {
@@ -192,6 +234,8 @@ public enum TranscriptError: Error, Equatable, Sendable {
     case noCommands
     /// A `[N]` status line stands before other lines; it may only be the last.
     case statusNotLast
+    /// A `# hidden:` line names no command.
+    case emptyHiddenCommand(line: Int)
     /// `--update` could not write the transcript back.
     case unwritable(path: String)
 }

@@ -34,9 +34,9 @@ public struct TranscriptChecker {
                     expected: transcript.expectedLines, actual: actual, expectedName: path,
                     actualName: "\(path) (replayed)", same: Transcript.matches)
                 let statusDiffers = transcript.expectedStatus.map { $0 != replay.status } ?? false
-                if diff.isEmpty && !statusDiffers {
+                if diff.isEmpty && !statusDiffers && replay.hiddenFailures.isEmpty {
                     output.write(Messages.transcriptPassed(path), to: .out)
-                } else if update {
+                } else if update && replay.hiddenFailures.isEmpty {
                     try Self.write(transcript.updated(with: replay), to: path, permissions: permissions)
                     updated += 1
                     output.write(Messages.transcriptUpdated(path), to: .out)
@@ -47,6 +47,12 @@ public struct TranscriptChecker {
                     if statusDiffers, let expected = transcript.expectedStatus {
                         output.write(
                             Messages.transcriptStatusDiffers(expected: expected, actual: replay.status), to: .out)
+                    }
+                    for failure in replay.hiddenFailures {
+                        for error in failure.errors {
+                            output.write(
+                                Messages.transcriptHiddenCommandFailed(failure.command, error: error), to: .out)
+                        }
                     }
                 }
             } catch {
@@ -63,12 +69,14 @@ public struct TranscriptChecker {
         return failures == 0 ? .success : .failure
     }
 
-    /// Runs the transcript's commands and returns what the session printed for each.
+    /// Runs the transcript's commands, hidden ones included, and returns what the session
+    /// printed for each shown command; hidden commands' output is set aside, except errors.
     public static func replay(_ transcript: Transcript) async -> Replay {
         let captured = CapturedOutput()
         let session = Session.make(location: .memory, clock: .fixed(transcript.now), output: captured)
         await session.start()
-        var repl = REPL(session: session, reader: ScriptLineReader(lines: transcript.commands), output: captured)
+        let script = transcript.script
+        var repl = REPL(session: session, reader: ScriptLineReader(lines: script.map(\.command)), output: captured)
         repl.echo = true
         let ending = await repl.run()
         session.close()
@@ -78,19 +86,31 @@ public struct TranscriptChecker {
         case .signal(let signal): status = 128 + signal
         }
         var leading: [String] = []
-        var outputs: [[String]] = []
-        var echoes = transcript.commands.map { Transcript.commandPrefix + DisplayText.escaped($0) }[...]
-        for line in captured.lines.map(\.text) where !line.allSatisfy(\.isWhitespace) {
-            if let echo = echoes.first, line == echo {
+        var outputs: [[(stream: OutputStream, text: String)]] = []
+        var echoes = script.map { REPL.echo(of: $0.command) }[...]
+        for line in captured.lines where !line.text.allSatisfy(\.isWhitespace) {
+            if let echo = echoes.first, line.text == echo {
                 outputs.append([])
                 echoes = echoes.dropFirst()
             } else if outputs.isEmpty {
-                leading.append(line)
+                leading.append(line.text)
             } else {
                 outputs[outputs.count - 1].append(line)
             }
         }
-        return Replay(leading: leading, outputs: outputs, status: status)
+        var shown: [[String]] = []
+        var hiddenFailures: [Replay.HiddenFailure] = []
+        for (index, output) in outputs.enumerated() {
+            if script[index].hidden {
+                let errors = output.filter { $0.stream == .err && $0.text.hasPrefix("error:") }.map(\.text)
+                if !errors.isEmpty {
+                    hiddenFailures.append(Replay.HiddenFailure(command: script[index].command, errors: errors))
+                }
+            } else {
+                shown.append(output.map(\.text))
+            }
+        }
+        return Replay(leading: leading, outputs: shown, status: status, hiddenFailures: hiddenFailures)
     }
 
     static func read(_ path: String) throws(TranscriptError) -> String {

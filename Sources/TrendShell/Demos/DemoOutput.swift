@@ -1,0 +1,25 @@
+/// The output of a played or recorded run: every line goes on to the real output and, when
+/// recording, into the cast. While a hidden transcript line runs, nothing goes anywhere.
+@MainActor
+public final class DemoOutput: OutputSink {
+    /// Where lines are shown.
+    public let shown: any OutputSink
+    let recorder: CastRecorder?
+    /// True while a hidden command runs.
+    public var muted = false
+
+    public init(shown: any OutputSink, recorder: CastRecorder?) {
+        self.shown = shown
+        self.recorder = recorder
+    }
+
+    public func write(_ line: String, to stream: OutputStream) {
+        guard !muted else { return }
+        shown.write(line, to: stream)
+        recorder?.line(line)
+    }
+
+    public func flush() { shown.flush() }
+
+    public var failure: Int32? { shown.failure }
+}

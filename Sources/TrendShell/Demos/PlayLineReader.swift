@@ -1,0 +1,84 @@
+/// The reader of `--play`: instead of reading lines, it walks the transcript's steps. It shows
+/// the narration up to the next command, then, on a terminal, shows the prompt, waits for
+/// Enter (or `--auto`), types the command out at `--speed`, and hands it to the REPL, which
+/// runs it for real. Without a terminal it prints each command after its prompt at once. A
+/// hidden command is handed over with the output muted until the next read.
+@MainActor
+public final class PlayLineReader: LineReader {
+    private var steps: ArraySlice<PlayStep>
+    private let output: DemoOutput
+    private let terminal: PlayTerminal?
+    private let recorder: CastRecorder?
+    private let schedule: CastSchedule
+    /// `--auto`, in milliseconds: go on after it instead of waiting for Enter.
+    private let autoAdvance: Int?
+    /// How narration looks where it is shown (dimmed on a colour terminal).
+    private let style: TerminalStyle
+    /// How narration looks in the cast: always dimmed, whatever the terminal.
+    private static let castStyle = TerminalStyle(usesColor: true)
+
+    public init(
+        steps: [PlayStep], output: DemoOutput, terminal: PlayTerminal?, recorder: CastRecorder?,
+        schedule: CastSchedule, autoAdvance: Int?, style: TerminalStyle
+    ) {
+        self.steps = steps[...]
+        self.output = output
+        self.terminal = terminal
+        self.recorder = recorder
+        self.schedule = schedule
+        self.autoAdvance = autoAdvance
+        self.style = style
+    }
+
+    public func readLine(prompt: String) -> LineInput {
+        output.muted = false
+        let visible = TerminalStyle.visible(prompt: prompt)
+        while let step = steps.popFirst() {
+            switch step {
+            case .narration(let text):
+                let shown = DisplayText.escaped(text)
+                let blank = shown.allSatisfy(\.isWhitespace)
+                output.shown.write(blank ? shown : style.paint(shown, .dim), to: .out)
+                recorder?.line(blank ? shown : Self.castStyle.paint(shown, .dim))
+                recorder?.pause(shown.count * schedule.readingDelay)
+            case .marker(let label):
+                recorder?.marker(DisplayText.escaped(label))
+            case .hidden(let command):
+                output.muted = true
+                return .line(command)
+            case .command(let command):
+                let typed = DisplayText.escaped(command)
+                if let signal = show(typed, after: visible) { return .terminated(signal: signal) }
+                recorder?.typed(typed, after: visible, promptShownAt: recorder?.now ?? 0)
+                return .line(command)
+            }
+        }
+        return .end
+    }
+
+    /// Shows the prompt and types `typed` after it: on a terminal after Enter or the pause,
+    /// one character at a time; otherwise at once, as `--echo` prints it. Returns the signal
+    /// that stopped it, if one did.
+    private func show(_ typed: String, after prompt: String) -> Int32? {
+        guard let terminal else {
+            output.shown.write(prompt + typed, to: .out)
+            return nil
+        }
+        output.shown.flush()
+        terminal.write(prompt)
+        if let signal = terminal.waitForEnter(limit: autoAdvance) ?? typeOut(typed, on: terminal) {
+            terminal.write("\n")
+            return signal
+        }
+        terminal.write("\n")
+        return nil
+    }
+
+    private func typeOut(_ typed: String, on terminal: PlayTerminal) -> Int32? {
+        for character in typed {
+            terminal.write(String(character))
+            if let signal = terminal.pause(schedule.typingDelay) { return signal }
+        }
+        return nil
+    }
+}

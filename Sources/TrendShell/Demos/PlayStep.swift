@@ -1,0 +1,52 @@
+/// One thing playing a transcript does, in order. Worked out from the transcript before
+/// anything runs, so what is shown, hidden and marked can be tested without a terminal.
+public enum PlayStep: Equatable, Sendable {
+    /// A narration line (or a blank line), shown as written, dimmed on a colour terminal.
+    case narration(String)
+    /// The start of a narration paragraph: a marker in the cast, labelled with the
+    /// paragraph's text, its lines joined by spaces.
+    case marker(String)
+    /// A command that runs but is not shown (`# hidden: COMMAND`).
+    case hidden(String)
+    /// A command, typed out after the prompt and run.
+    case command(String)
+
+    /// The steps for `transcript`: its narration and its commands. The `# now:` line and
+    /// the expected output are for `--check`, so they are left out: each command prints its
+    /// own output when it runs. A paragraph is a run of `# TEXT` lines; a `#` line, a blank
+    /// line or any other line ends it.
+    public static func steps(for transcript: Transcript) -> [PlayStep] {
+        var steps: [PlayStep] = []
+        var paragraph: [String] = []
+        var paragraphStart = 0
+        func endParagraph() {
+            guard !paragraph.isEmpty else { return }
+            steps.insert(.marker(paragraph.joined(separator: " ")), at: paragraphStart)
+            paragraph = []
+        }
+        for line in transcript.lines {
+            switch line {
+            case .narration(let text):
+                if Transcript.directive("now", in: text) != nil { continue }
+                let words = CommandParser.trimmed(String(text.dropFirst(2)))
+                if text.hasPrefix("# ") && !words.isEmpty {
+                    if paragraph.isEmpty { paragraphStart = steps.count }
+                    paragraph.append(words)
+                } else {
+                    endParagraph()
+                }
+                steps.append(.narration(text))
+            case .hidden(let command, _):
+                endParagraph()
+                steps.append(.hidden(command))
+            case .command(let command):
+                endParagraph()
+                steps.append(.command(command))
+            case .output, .status:
+                endParagraph()
+            }
+        }
+        endParagraph()
+        return steps
+    }
+}

@@ -1,0 +1,85 @@
+import TrendKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `trendsh --play FILE`: plays a transcript as a live demo. Each command runs for real in a
+/// session of its own (`:memory:` unless `--store` names a store), at the transcript's
+/// `# now:` time and in UTC, as `--check` replays it, so the demo prints what the lesson
+/// shows. The exit status is the replayed session's.
+@MainActor
+public struct TranscriptPlayer {
+    let path: String
+    let options: Options
+    let environment: ShellEnvironment
+    let output: any OutputSink
+    let permissions: NamedFile.Permissions
+
+    public init(
+        path: String, options: Options, environment: ShellEnvironment, output: any OutputSink,
+        permissions: NamedFile.Permissions
+    ) {
+        self.path = path
+        self.options = options
+        self.environment = environment
+        self.output = output
+        self.permissions = permissions
+    }
+
+    /// Plays the transcript; the session's ending (a failure when the file cannot be read).
+    public func play() async -> REPL.Ending {
+        let transcript: Transcript
+        do {
+            transcript = try Transcript(parsing: TranscriptChecker.read(path))
+        } catch {
+            output.write("error: " + DisplayText.escaped(Messages.transcriptProblem(error, path: path)), to: .err)
+            return .status(.failure)
+        }
+        setenv("TZ", "UTC", 1)
+        tzset()
+        let schedule = CastSchedule(options: options)
+        var recorder: CastRecorder?
+        if let castPath = options.castPath {
+            guard
+                let started = CastRecorder.start(
+                    path: castPath, title: Self.title(of: path), environment: environment,
+                    timing: .schedule(schedule), permissions: permissions, errors: output)
+            else { return .status(.failure) }
+            recorder = started
+        }
+        let live = environment.stdoutIsTerminal
+        // Drawn as the transcript shows it (ASCII), and without colour while recording, so a
+        // cast is the same wherever it is made.
+        let style = TerminalStyle(usesColor: live && environment.allowsColor && recorder == nil)
+        let demoOutput = DemoOutput(shown: output, recorder: recorder)
+        let session = Session.make(
+            location: StoreLocation(options.storePath ?? ":memory:"), clock: .fixed(options.now ?? transcript.now),
+            output: demoOutput, style: style, interruptRequested: { Signals.stopRequested })
+        await session.start()
+        let terminal =
+            live
+            ? PlayTerminal(
+                keysFromTerminal: environment.stdinIsTerminal, pauseWithoutKeys: schedule.pauseBeforeCommand)
+            : nil
+        let reader = PlayLineReader(
+            steps: PlayStep.steps(for: transcript), output: demoOutput, terminal: terminal, recorder: recorder,
+            schedule: schedule, autoAdvance: options.autoAdvance, style: style)
+        var repl = REPL(session: session, reader: reader, output: demoOutput)
+        repl.bail = options.bail
+        repl.pendingSignal = { Signals.endingSignal }
+        let ending = await repl.run()
+        terminal?.restore()
+        session.close()
+        output.flush()
+        return recorder?.finish(after: ending, errors: output) ?? ending
+    }
+
+    /// The cast's title: `trendsh: ` and the transcript's file name without its folder and
+    /// `.transcript`, so the title is the same wherever the file is.
+    static func title(of path: String) -> String {
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.hasSuffix(".transcript") { name = String(name.dropLast(".transcript".count)) }
+        return "trendsh: " + DisplayText.escaped(name)
+    }
+}

@@ -1,0 +1,23 @@
+extension Options {
+    /// Refuses options that ask for different runs at once, and pacing with nothing to pace.
+    func checkCombinations(checking: Bool) throws(UsageError) {
+        let runs = [
+            ("--check", checking), ("--play", playFile != nil), ("-c", !commands.isEmpty),
+        ].filter(\.1).map(\.0)
+        if runs.count > 1 { throw .conflicting(runs[0], runs[1]) }
+        if checking && castPath != nil { throw .conflicting("--cast", "--check") }
+        if skipStartupFile && startupFile != nil { throw .conflicting("-X", "--init") }
+        if playFile == nil && castPath == nil {
+            if typingDelay != nil { throw .needsPlayOrCast("--speed") }
+            if autoAdvance != nil { throw .needsPlayOrCast("--auto") }
+        }
+    }
+
+    /// A plain decimal number (`20`, `1.5`): digits with at most one `.`, nothing else.
+    static func number(_ text: String) -> Double? {
+        guard !text.isEmpty, text.filter({ $0 == "." }).count <= 1, text.first != ".", text.last != ".",
+            text.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." })
+        else { return nil }
+        return Double(text)
+    }
+}
