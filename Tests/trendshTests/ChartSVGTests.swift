@@ -1,0 +1,94 @@
+import Testing
+import TrendshTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `chart --svg FILE`: the same chart as a standalone SVG file, written as every file a
+/// person names is (atomically, with the umask's mode, through a link they named), with
+/// every note escaped.
+struct ChartSVGTests {
+    /// Two weeks of weights, one day with a note full of markup and control characters.
+    static let twoWeeks: [String] =
+        (0..<14).reversed().flatMap { daysAgo -> [String] in
+            ["value \(80 - Double(14 - daysAgo) * 0.1 + (daysAgo % 2 == 0 ? 0.5 : -0.5))"]
+                + (daysAgo > 0 ? ["date -\(daysAgo)d"] : []) + ["save"]
+        } + ["edit 14", "note <b>big</b> & \"quoted\" 'too' \u{7}bell\u{1B}[31m", "save"]
+
+    func svg(_ shell: Shell, _ lines: [String], name: String = "chart.svg") -> (ProcessResult, String?) {
+        let path = shell.home.file(name)
+        let result = TrendshProcess.run(
+            [
+                "-c", "umask 022; exec \"$@\"", "sh", TrendshProcess.binaryPath, "--store", shell.storePath, "--now",
+                Fixtures.now,
+            ],
+            input: (lines + ["chart 30 --svg \(path)"]).map { $0 + "\n" }.joined(), environment: shell.environment,
+            program: "/bin/sh")
+        return (result, fileBytes(path).map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    @Test func theFileIsAStandaloneSVGWithATitleAxesTheLegendAndEveryDay() throws {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        let (result, text) = svg(shell, Self.twoWeeks)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("Wrote the chart of the last 30 days to \(shell.home.file("chart.svg")).\n"))
+        let document = try #require(text)
+        #expect(
+            document.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(document.contains("<title>Weight and trend, 2026-10-31 to 2026-11-29 (kg)</title>"))
+        #expect(document.contains("class=\"y-axis\"") && document.contains("class=\"x-axis\""))
+        #expect(document.contains("class=\"legend\"") && document.contains(">trend</text>"))
+        let circles = document.split(separator: "<circle ", omittingEmptySubsequences: false).count - 1
+        #expect(circles == 14 + 2, "a dot a day, two in the legend")
+        #expect(permissions(of: shell.home.file("chart.svg")) == 0o644)
+    }
+
+    @Test func notesAreEscapedForXMLAndControlCharactersShownAsEscapes() throws {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        let (_, text) = svg(shell, Self.twoWeeks)
+        let document = try #require(text)
+        #expect(
+            document.contains(
+                "&lt;b&gt;big&lt;/b&gt; &amp; &quot;quoted&quot; &apos;too&apos; \\u{7}bell\\e[31m</title>"))
+        #expect(!document.contains("<b>"))
+        #expect(!document.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+
+    @Test func aLinkThePersonNamedIsFollowedAndAnOldFileReplaced() throws {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        let target = shell.home.write("old", to: "real.svg", mode: 0o600)
+        #expect(symlink(target, shell.home.file("link.svg")) == 0)
+        let (result, _) = svg(shell, Self.twoWeeks, name: "link.svg")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(fileBytes(target).map { String(decoding: $0, as: UTF8.self) }?.hasPrefix("<?xml") == true)
+        var status = stat()
+        #expect(lstat(shell.home.file("link.svg"), &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK)
+    }
+
+    @Test func aFileThatCannotBeWrittenIsAnErrorThatSaysWhy() {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        let (result, _) = svg(shell, Self.twoWeeks, name: "missing-folder/chart.svg")
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "error: could not write \(shell.home.file("missing-folder/chart.svg")): no such file or directory. Nothing was written there."
+            ), "\(result.stderr)")
+    }
+
+    @Test func tooFewWeighInsWriteNoFile() {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        let (result, text) = svg(shell, ["value 80", "save"])
+        #expect(result.status == 1)
+        #expect(text == nil)
+        #expect(
+            result.stderr.contains(
+                "error: nothing to chart, so \(shell.home.file("chart.svg")) was not written: 1 of the last 30 days had a weigh-in, and a chart needs 2."
+            ))
+    }
+}
