@@ -1,18 +1,19 @@
 import FoundationEssentials
 
-/// The per-day table's SQL: one row for each local day with weigh-ins (how many, their
-/// mean, lowest and highest, and the trend at the end of the day), and the one time zone
-/// the rows were computed in. Triggers list the times of entries that changed in
-/// `daily_pending`; `catchUp` recounts those days and recomputes the trend forward from the
-/// earliest of them (never before it). The weights feature calls it inside its own write
-/// transactions, so after a trendsh write the table never disagrees with the entries.
+/// The per-day table's SQL: one row for each local day with weigh-ins (how many, the sum of
+/// their weights, the lowest and highest, and the trend at the end of the day), and the one
+/// time zone the rows were computed in. Triggers note each entry added or removed (an edit
+/// of its time or weight is both) in `daily_pending`, whoever wrote it; `catchUp` applies
+/// those notes to their days and recomputes the trend forward from the earliest of them
+/// (never before it). The weights feature calls it inside its own write transactions, so
+/// after a trendsh write the table never disagrees with the entries.
 enum DailyTable {
-    /// Above this many changed entries, one rebuild beats recounting day by day.
+    /// Above this many noted changes, one rebuild beats applying them day by day.
     static let rebuildThreshold: Int64 = 5_000
 
-    /// Brings the table up to date for `zone`: recounts the days of changed entries, or
-    /// rebuilds the table when it was built for another zone (or never built), or when more
-    /// entries changed than recounting suits. Returns true when it wrote anything.
+    /// Brings the table up to date for `zone`: applies the noted changes, or rebuilds the
+    /// table when it was built for another zone (or never built), or when more entries
+    /// changed than applying them one by one suits. Returns true when it wrote anything.
     @discardableResult
     static func catchUp(zone: String, in db: SQLiteDatabase) throws(StorageError) -> Bool {
         guard try builtZone(in: db) == zone else {
@@ -25,16 +26,49 @@ enum DailyTable {
             try rebuild(zone: zone, in: db)
             return true
         }
-        let changed = try db.statement("SELECT DISTINCT CAST(strftime('%s', taken_at) AS INTEGER) FROM daily_pending")
-        var days: [Int] = []
-        while try changed.step() {
-            let day = LocalCalendar.dayNumber(unixSeconds: changed.int64(0))
-            if !days.contains(day) { days.append(day) }
+        let notes = try db.statement(
+            "SELECT CAST(strftime('%s', taken_at) AS INTEGER), kilograms, change FROM daily_pending ORDER BY rowid")
+        var changes: [DayChange] = []
+        while try notes.step() {
+            let day = LocalCalendar.dayNumber(unixSeconds: notes.int64(0))
+            let index = changes.firstIndex { $0.day == day } ?? changes.endIndex
+            if index == changes.endIndex { changes.append(DayChange(day: day)) }
+            changes[index].note(kilograms: notes.double(1), added: notes.int64(2) > 0)
         }
-        for day in days { try recount(day, in: db) }
+        for change in changes { try apply(change, in: db) }
         try db.run("DELETE FROM daily_pending")
-        if let first = days.min() { try retrend(from: first, in: db) }
+        if let first = changes.map(\.day).min() { try retrend(from: first, in: db) }
         return true
+    }
+
+    /// Applies one day's added and removed weights to its row. Removing the day's lowest or
+    /// highest weight leaves the new extreme unknown, so that day is recounted from its entries.
+    private static func apply(_ change: DayChange, in db: SQLiteDatabase) throws(StorageError) {
+        let current = try db.statement("SELECT entries, sum_kg, min_kg, max_kg FROM daily WHERE day = ?")
+        try current.bind([.integer(Int64(change.day))])
+        var row: DayRow?
+        if try current.step() {
+            row = DayRow(
+                day: change.day, count: Int(current.int64(0)), sum: current.double(1), minimum: current.double(2),
+                maximum: current.double(3))
+        }
+        current.reset()
+        if let stored = row, change.removed.contains(where: { $0 <= stored.minimum || $0 >= stored.maximum }) {
+            try recount(change.day, in: db)
+            return
+        }
+        for kilograms in change.added {
+            if row == nil { row = DayRow(day: change.day, kilograms: kilograms) } else { row?.add(kilograms) }
+        }
+        for kilograms in change.removed {
+            row?.count -= 1
+            row?.sum -= kilograms
+        }
+        guard let row, row.count > 0 else {
+            try db.run("DELETE FROM daily WHERE day = ?", [.integer(Int64(change.day))])
+            return
+        }
+        try store(row, in: db)
     }
 
     /// True when the table is current for `zone`: built for it, with no changes waiting.
@@ -71,10 +105,10 @@ enum DailyTable {
         days = DayRow.merged(days)
         let points = TrendModel.smooth(days.map { DailyWeight(day: $0.day, meanKilograms: $0.mean) })
         let insert = try db.statement(
-            "INSERT INTO daily (day, entries, mean_kg, min_kg, max_kg, trend_kg) VALUES (?, ?, ?, ?, ?, ?)")
+            "INSERT INTO daily (day, entries, sum_kg, min_kg, max_kg, trend_kg) VALUES (?, ?, ?, ?, ?, ?)")
         for (row, point) in zip(days, points) {
             try insert.bind([
-                .integer(Int64(row.day)), .integer(Int64(row.count)), .real(row.mean), .real(row.minimum),
+                .integer(Int64(row.day)), .integer(Int64(row.count)), .real(row.sum), .real(row.minimum),
                 .real(row.maximum), .real(point.trendKilograms),
             ])
             _ = try insert.step()
@@ -104,25 +138,30 @@ enum DailyTable {
             try db.run("DELETE FROM daily WHERE day = ?", [.integer(Int64(day))])
             return
         }
+        try store(found, in: db)
+    }
+
+    /// Writes a day's counts, keeping its trend until `retrend` sets it.
+    private static func store(_ row: DayRow, in db: SQLiteDatabase) throws(StorageError) {
         try db.run(
             """
-            INSERT INTO daily (day, entries, mean_kg, min_kg, max_kg, trend_kg) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (day) DO UPDATE SET entries = excluded.entries, mean_kg = excluded.mean_kg,
+            INSERT INTO daily (day, entries, sum_kg, min_kg, max_kg, trend_kg) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (day) DO UPDATE SET entries = excluded.entries, sum_kg = excluded.sum_kg,
                 min_kg = excluded.min_kg, max_kg = excluded.max_kg
             """,
             [
-                .integer(Int64(day)), .integer(Int64(found.count)), .real(found.mean), .real(found.minimum),
-                .real(found.maximum), .real(found.mean),
+                .integer(Int64(row.day)), .integer(Int64(row.count)), .real(row.sum), .real(row.minimum),
+                .real(row.maximum), .real(row.mean),
             ])
     }
 
     /// Recomputes the trend of every day from `day` on, starting from the day before it.
     private static func retrend(from day: Int, in db: SQLiteDatabase) throws(StorageError) {
         let before = try db.statement(
-            "SELECT day, mean_kg, trend_kg FROM daily WHERE day < ? ORDER BY day DESC LIMIT 1")
+            "SELECT \(pointColumns) FROM daily WHERE day < ? ORDER BY day DESC LIMIT 1")
         try before.bind([.integer(Int64(day))])
         let previous = try before.step() ? point(from: before) : nil
-        let after = try db.statement("SELECT day, mean_kg, trend_kg FROM daily WHERE day >= ? ORDER BY day")
+        let after = try db.statement("SELECT \(pointColumns) FROM daily WHERE day >= ? ORDER BY day")
         try after.bind([.integer(Int64(day))])
         var stored: [TrendPoint] = []
         while try after.step() { stored.append(point(from: after)) }
@@ -136,6 +175,9 @@ enum DailyTable {
         }
     }
 
+    /// The columns `point(from:)` reads: the day, its mean weight and its trend.
+    static let pointColumns = "day, sum_kg / entries, trend_kg"
+
     static func point(from row: SQLiteStatement) -> TrendPoint {
         TrendPoint(day: Int(row.int64(0)), meanKilograms: row.double(1), trendKilograms: row.double(2))
     }
@@ -148,6 +190,14 @@ struct DayRow {
     var sum: Double
     var minimum: Double
     var maximum: Double
+
+    init(day: Int, count: Int, sum: Double, minimum: Double, maximum: Double) {
+        self.day = day
+        self.count = count
+        self.sum = sum
+        self.minimum = minimum
+        self.maximum = maximum
+    }
 
     init(day: Int, kilograms: Double) {
         self.day = day
@@ -182,5 +232,16 @@ struct DayRow {
             }
         }
         return byDay.values.sorted { $0.day < $1.day }
+    }
+}
+
+/// The weights added to and removed from one day since the table last caught up.
+struct DayChange {
+    let day: Int
+    var added: [Double] = []
+    var removed: [Double] = []
+
+    mutating func note(kilograms: Double, added isAdded: Bool) {
+        if isAdded { added.append(kilograms) } else { removed.append(kilograms) }
     }
 }

@@ -9,12 +9,12 @@ public final class SQLiteTrendRepository: TrendRepository {
     public func window(from firstDay: Int, through lastDay: Int) throws(StorageError) -> TrendWindow {
         try readCurrent { db throws(StorageError) in
             let before = try db.statement(
-                "SELECT day, mean_kg, trend_kg FROM daily WHERE day < ? ORDER BY day DESC LIMIT 1")
+                "SELECT \(DailyTable.pointColumns) FROM daily WHERE day < ? ORDER BY day DESC LIMIT 1")
             try before.bind([.integer(Int64(firstDay))])
             let previous = try before.step() ? DailyTable.point(from: before) : nil
             let rows = try db.statement(
                 """
-                SELECT day, mean_kg, trend_kg, entries, min_kg, max_kg FROM daily
+                SELECT \(DailyTable.pointColumns), entries, min_kg, max_kg FROM daily
                 WHERE day >= ? AND day <= ? ORDER BY day
                 """)
             try rows.bind([.integer(Int64(firstDay)), .integer(Int64(lastDay))])
@@ -36,7 +36,7 @@ public final class SQLiteTrendRepository: TrendRepository {
             // Newest first, so the scan stops at the first crossing it meets.
             let rows = try db.statement(
                 """
-                SELECT day, mean_kg, trend_kg FROM daily
+                SELECT \(DailyTable.pointColumns) FROM daily
                 WHERE abs(trend_kg - ?1) <= ?2 OR abs(trend_kg - ?1) > ?3 ORDER BY day DESC LIMIT 1
                 """)
             try rows.bind([.real(goal), .real(inside), .real(outside)])
