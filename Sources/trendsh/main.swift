@@ -15,7 +15,7 @@ let startingUmask = umask(0o077)
 umask(startingUmask)
 let namedFiles = NamedFile.Permissions.fromUmask(startingUmask)
 let environment = ShellEnvironment.current()
-let output = StandardOutput(closedAtStart: descriptors.outputWasClosed)
+let output = StandardOutput(closedAtStart: descriptors.outputWasClosed, isTerminal: environment.stdoutIsTerminal)
 
 @MainActor
 func exitWithUsageError(_ message: String) -> Never {
@@ -78,7 +78,7 @@ let location = StoreLocation(storePath)
 let style = TerminalStyle(usesColor: environment.allowsColor, drawsUnicode: environment.drawsUnicode)
 let session = Session.make(
     location: location, clock: options.now.map { Clock.fixed($0) } ?? .system, output: output, history: history,
-    style: style, interruptRequested: { Signals.stopRequested })
+    style: style, interruptRequested: { Signals.stopRequested }, namedFiles: namedFiles)
 
 var editLineReader: EditLineReader?
 if interactive {

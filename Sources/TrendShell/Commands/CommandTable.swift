@@ -2,8 +2,8 @@
 /// feature's commands are declared in its own file; this list only gathers them.
 public enum CommandTable {
     public static let declarations: [CommandDeclaration] =
-        DraftCommands.all + WeightCommands.all + DeleteCommand.all + HabitCommands.all + SettingsCommands.all
-        + ShellCommands.all
+        DraftCommands.all + WeightCommands.all + DeleteCommand.all + HabitCommands.all + DataCommands.all
+        + SettingsCommands.all + ShellCommands.all
 
     /// The declaration for a name or alias, in any case.
     public static func declaration(named name: String) -> CommandDeclaration? {

@@ -24,6 +24,8 @@ public final class Session {
     public let weights: WeightLog
     public let habitLog: HabitLog
     public let drafts: DraftSlot
+    /// Import and export.
+    public let exchange: DataExchange
     public let output: any OutputSink
     public let style: TerminalStyle
     public let history: HistoryFile?
@@ -36,13 +38,14 @@ public final class Session {
 
     init(
         store: Store, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, drafts: DraftSlot,
-        output: any OutputSink, style: TerminalStyle, history: HistoryFile?
+        exchange: DataExchange, output: any OutputSink, style: TerminalStyle, history: HistoryFile?
     ) {
         self.store = store
         self.settings = settings
         self.weights = weights
         self.habitLog = habitLog
         self.drafts = drafts
+        self.exchange = exchange
         self.output = output
         self.style = style
         self.history = history

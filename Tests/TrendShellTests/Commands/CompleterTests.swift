@@ -14,13 +14,16 @@ import TrendShell
             "",
             [
                 "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "delete", "name", "habits",
-                "done", "undone", "rename", "settings", "set", "unit", "goal", "help", "status", "refresh", "simulate",
-                "history", "quit", "exit",
+                "done", "undone", "rename", "import", "fix", "export", "settings", "set", "unit", "goal", "help",
+                "status", "refresh", "simulate", "history", "quit", "exit",
             ]
         ),
         ("s", ["show", "save", "settings", "set", "status", "simulate"]),
         ("sa", ["save"]),
-        ("e", ["edit", "exit"]),
+        ("e", ["edit", "export", "exit"]),
+        ("export ", ["csv", "json", "habits"]),
+        ("export habits ", ["csv", "json"]),
+        ("show ", ["all"]),
         ("d", ["date", "delete", "done"]),
         ("zz", []),
         ("unit ", ["kg", "lb"]),
@@ -38,8 +41,8 @@ import TrendShell
             "help ",
             [
                 "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "delete", "name", "habits",
-                "done", "undone", "rename", "settings", "set", "unit", "goal", "help", "status", "refresh", "simulate",
-                "history", "quit",
+                "done", "undone", "rename", "import", "fix", "export", "settings", "set", "unit", "goal", "help",
+                "status", "refresh", "simulate", "history", "quit",
             ]
         ),
         ("help s", ["show", "save", "settings", "set", "status", "simulate"]),

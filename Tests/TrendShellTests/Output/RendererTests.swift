@@ -142,12 +142,15 @@ import TrendKit
                 groups.append((line, []))
             }
         }
-        #expect(groups.map(\.heading) == ["Drafts (any kind):", "Weights:", "Habits:", "Settings:", "The shell:"])
+        #expect(
+            groups.map(\.heading) == [
+                "Drafts (any kind):", "Weights:", "Habits:", "Data in and out:", "Settings:", "The shell:",
+            ])
         #expect(
             groups.map(\.names) == [
                 ["new", "show", "save", "cancel"], ["edit", "value", "note", "date", "list", "delete"],
-                ["name", "habits", "done", "undone", "rename"], ["settings", "set", "unit", "goal"],
-                ["help", "status", "refresh", "simulate", "history", "quit"],
+                ["name", "habits", "done", "undone", "rename"], ["import", "fix", "export"],
+                ["settings", "set", "unit", "goal"], ["help", "status", "refresh", "simulate", "history", "quit"],
             ])
         #expect(HelpText.list().last == "Type \"help COMMAND\" for one command's usage and an example.")
     }
