@@ -33,7 +33,8 @@ final class ByteStream {
     /// Opens `path` (following a symbolic link, as any reader would); only a regular file is read.
     init(path: String, chunkSize: Int = ByteStream.defaultChunkSize) throws(ImportFileError) {
         self.path = path
-        self.chunkSize = max(16, chunkSize)
+        // At least four bytes, so the first chunk holds a whole byte-order mark.
+        self.chunkSize = max(4, chunkSize)
         // Non-blocking, so that opening a named pipe cannot hang before it is refused.
         let opened = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard opened >= 0 else { throw .cannotOpen(errno: errno) }
