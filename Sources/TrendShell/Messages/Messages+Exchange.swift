@@ -165,9 +165,15 @@ extension Messages {
         if withSamples && total > listed {
             lines.append("  (\(listed) of \(rows(total)) listed; \"show all\" lists every one)")
         }
-        var next = "Type \"save\" to add \(preview.newCount == 1 ? "the new row" : "the \(preview.newCount) new rows")"
-        if preview.rejectedCount > 0 { next += ", \"fix LINE weight|date|note TEXT\" to correct a row," }
-        lines.append(next + " or \"cancel\".")
+        let fix = preview.rejectedCount > 0 ? ", \"fix LINE weight|date|note TEXT\" to correct a row," : ""
+        if preview.newCount == 0 && fix.isEmpty {
+            lines.append("No row is new, so \"save\" would add nothing. Type \"cancel\" to drop the import.")
+        } else if preview.newCount == 0 {
+            lines.append("No row is new, so \"save\" would add nothing. Type\(fix.dropFirst()) or \"cancel\".")
+        } else {
+            let rows = preview.newCount == 1 ? "the new row" : "the \(preview.newCount) new rows"
+            lines.append("Type \"save\" to add \(rows)\(fix) or \"cancel\".")
+        }
         return lines
     }
 
