@@ -78,6 +78,23 @@ import TrendshTestSupport
         #expect(result.status == 1)
     }
 
+    @Test func theStoreAndTheFilesBesideItAreNeverExportedOver() throws {
+        let shell = Shell()
+        _ = Self.seeded(shell)
+        let before = fileBytes(shell.storePath)
+        let link = shell.home.file("innocent.csv")
+        guard symlink(shell.storePath, link) == 0 else { throw SystemCallError(errno: errno) }
+        for target in [shell.storePath, link, shell.storePath + ".draft"] {
+            let result = shell.run(["export csv \(target)"])
+            #expect(
+                result.stderr
+                    == lines(
+                        "error: \(target) is one of trendsh's own files (the store, or a file beside it), so nothing was exported. Name another file."
+                    ))
+        }
+        #expect(fileBytes(shell.storePath) == before)
+    }
+
     @Test func aFullStandardOutputStopsTheRun() {
         let shell = Shell()
         _ = Self.seeded(shell)

@@ -55,10 +55,9 @@ import TrendshTestSupport
         #expect(result.stdout.hasSuffix(lines(Fixtures.savedFirst)))
     }
 
-    @Test func aZipIsToBeUnzippedFirst() {
+    @Test func aZipIsToBeUnzippedFirst() throws {
         let shell = Shell()
-        let zip = shell.home.file("export.zip")
-        _ = try? shell.home.write([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x08, 0x00], to: "export.zip")
+        let zip = try shell.home.write([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x08, 0x00], to: "export.zip")
         let result = shell.run(["import \(zip)", "status"])
         #expect(
             result.stderr

@@ -76,6 +76,9 @@ final class ByteStream {
         return whole
     }
 
+    /// How many bytes of the file have been read and used so far.
+    var bytesUsed: Int64 { nextOffset - Int64(count - position) }
+
     /// True when nothing is left to read in the current chunk.
     var isEmpty: Bool { position >= count }
 

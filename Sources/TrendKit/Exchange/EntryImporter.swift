@@ -40,11 +40,8 @@ public final class EntryImporter {
                 var storageError: StorageError?
                 do throws(ImportFileProblem) {
                     try scan.run(
-                        opened: { _, file, estimate in
-                            preview.files.append(file)
-                            seen.reserve(additional: estimate)
-                        },
-                        each: { key, reading, fixed in
+                        opened: { _, file in preview.files.append(file) },
+                        each: { key, reading, fixed, position in
                             let verdict: ImportPreview.Verdict
                             switch reading {
                             case nil: verdict = .skipped
@@ -54,7 +51,7 @@ public final class EntryImporter {
                                 // decides each duplicate exactly, in SQL.
                                 let fingerprint = FingerprintSet.fingerprint(
                                     milliseconds: entry.milliseconds, kilograms: entry.kilograms)
-                                if !seen.insert(fingerprint) {
+                                if !seen.insert(fingerprint, rowsLeft: position.rowsLeft) {
                                     verdict = .duplicate(entry)
                                 } else if let stored, stored.contains(entry.milliseconds) {
                                     do throws(StorageError) {
@@ -118,8 +115,8 @@ public final class EntryImporter {
                 var storageError: StorageError?
                 do throws(ImportFileProblem) {
                     try scan.run(
-                        opened: { _, _, estimate in seen.reserve(additional: estimate) },
-                        each: { _, reading, _ in
+                        opened: { _, _ in },
+                        each: { _, reading, _, position in
                             switch reading {
                             case nil: counts.skipped += 1
                             case .failure: counts.rejected += 1
@@ -127,7 +124,8 @@ public final class EntryImporter {
                                 let fingerprint = FingerprintSet.fingerprint(
                                     milliseconds: entry.milliseconds, kilograms: entry.kilograms)
                                 let mayRepeat =
-                                    !seen.insert(fingerprint) || stored?.contains(entry.milliseconds) == true
+                                    !seen.insert(fingerprint, rowsLeft: position.rowsLeft)
+                                    || stored?.contains(entry.milliseconds) == true
                                 do throws(StorageError) {
                                     if mayRepeat, try writer.isStored(entry) {
                                         counts.duplicates += 1

@@ -12,39 +12,53 @@ struct ImportScan {
     /// What one row reads as: an entry, a row problem, or nil when a fix skips it.
     typealias Reading = Result<ImportedEntry, RowProblem>?
 
+    /// How far the pass is through the current file.
+    struct Position {
+        var rows = 0
+        var bytesUsed: Int64 = 0
+        var size: Int64 = 0
+
+        /// About how many more rows the file holds, from its rows so far and its bytes left.
+        var rowsLeft: Int {
+            guard bytesUsed > 0, size > bytesUsed else { return 0 }
+            return Int(Double(rows) * Double(size - bytesUsed) / Double(bytesUsed) * 1.05) + 64
+        }
+    }
+
     /// Reads every row. `opened` hears of each file when its layout is known; `each` gets
     /// every row and returns false to stop the pass; `finished` gets each file's fingerprint
     /// once it is read to the end, and returns false to stop.
     func run(
-        opened: (Int, ImportPreview.File, _ estimatedRows: Int) -> Void,
-        each: (RowKey, Reading, _ fixed: Bool) -> Bool,
+        opened: (Int, ImportPreview.File) -> Void,
+        each: (RowKey, Reading, _ fixed: Bool, Position) -> Bool,
         finished: (Int, FileFingerprint) -> Bool
     ) throws(ImportFileProblem) {
         for (index, file) in draft.files.enumerated() {
             do throws(ImportFileError) {
                 let source = try ImportReader.open(path: file.path, chunkSize: chunkSize)
                 let unit = source.statedUnit.resolved(given: draft.givenUnit, setting: settingUnit)
-                opened(
-                    index, ImportPreview.File(layout: source.layout, unit: unit.unit, unitSource: unit.source),
-                    Self.estimatedRows(source.stream))
+                opened(index, ImportPreview.File(layout: source.layout, unit: unit.unit, unitSource: unit.source))
                 let reader = RowReader(unit: unit.unit, latestMilliseconds: latestMilliseconds)
                 var fixes: [Int: ImportFix] = [:]
                 for (key, fix) in draft.fixes where key.file == index { fixes[key.line] = fix }
                 var row = RawRow()
+                var position = Position(size: source.stream.stamp.size)
                 while try source.next(into: &row) {
+                    position.rows += 1
+                    position.bytesUsed = source.stream.bytesUsed
                     let key = RowKey(file: index, line: row.line)
                     var fixed = false
                     if !fixes.isEmpty, let fix = fixes[row.line] {
                         fixed = true
                         if fix.skipped {
-                            guard each(key, nil, true) else { return }
+                            guard each(key, nil, true, position) else { return }
                             continue
                         }
                         for field in ImportFix.Field.allCases {
                             if let text = fix.fields[field] { row.replace(field, with: text) }
                         }
                     }
-                    guard each(key, reader.read(row), fixed) else { return }
+                    guard each(key, reader.read(row), fixed, position) else { return }
                 }
                 guard let fingerprint = source.stream.fingerprint else { throw .readFailed(errno: 0) }
                 guard finished(index, fingerprint) else { return }
@@ -52,13 +66,6 @@ struct ImportScan {
                 throw ImportFileProblem(file: file.name, error: error)
             }
         }
-    }
-
-    /// About how many rows a file has, from the lines of the part read so far and its size.
-    static func estimatedRows(_ stream: ByteStream) -> Int {
-        let lines = stream.buffer[0..<stream.count].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        guard !stream.isAtEnd, stream.count > 0 else { return lines + 1 }
-        return Int(Double(lines) * Double(stream.stamp.size) / Double(stream.count) * 1.02) + 16
     }
 
     /// The raw row at `line` of file `index`, as the file holds it (no fix applied); nil when
@@ -90,8 +97,7 @@ struct FingerprintSet {
 
     init() { slots = [UInt64](repeating: 0, count: 1 << 12) }
 
-    /// Makes room for `additional` more fingerprints at once, so a large file's set is made
-    /// once at its size instead of doubling (which briefly holds the old table and the new).
+    /// Makes room for `additional` more fingerprints.
     mutating func reserve(additional: Int) {
         var capacity = slots.count
         while (filled + additional) * 10 > capacity * 7 { capacity *= 2 }
@@ -112,9 +118,11 @@ struct FingerprintSet {
         return hash == 0 ? 1 : hash
     }
 
-    /// Adds `fingerprint`; false when it was already there.
-    mutating func insert(_ fingerprint: UInt64) -> Bool {
-        if (filled + 1) * 10 > slots.count * 7 { grow() }
+    /// Adds `fingerprint`; false when it was already there. When the set is full it grows
+    /// at once to hold `rowsLeft` more, so a large file's set is made about once at its
+    /// size instead of doubling again and again (each time holding the old table and the new).
+    mutating func insert(_ fingerprint: UInt64, rowsLeft: @autoclosure () -> Int = 0) -> Bool {
+        if (filled + 1) * 10 > slots.count * 7 { reserve(additional: max(filled, rowsLeft())) }
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: fingerprint) & mask
         while slots[index] != 0 {
@@ -124,12 +132,5 @@ struct FingerprintSet {
         slots[index] = fingerprint
         filled += 1
         return true
-    }
-
-    private mutating func grow() {
-        let old = slots
-        slots = [UInt64](repeating: 0, count: old.count * 2)
-        filled = 0
-        for value in old where value != 0 { _ = insert(value) }
     }
 }

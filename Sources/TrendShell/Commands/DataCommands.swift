@@ -221,6 +221,7 @@ enum DataCommands {
                 return session.fail(Messages.exportFailed(error))
             }
         }
+        if session.exchange.isOwnFile(path) { return session.fail(Messages.exportOverOwnFile(path)) }
         do throws(ExportError) {
             let file = try NamedFileSink(path: path, permissions: session.exchange.namedFiles)
             let count: Int

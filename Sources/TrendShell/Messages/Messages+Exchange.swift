@@ -257,6 +257,10 @@ extension Messages {
         return "Exported \(what) to \(path)."
     }
 
+    public static func exportOverOwnFile(_ path: String) -> String {
+        "\(path) is one of trendsh's own files (the store, or a file beside it), so nothing was exported. Name another file."
+    }
+
     public static let fixNeedsFile =
         "The import has several files; name the row's file, as in \"fix FILE:LINE weight 75.4\"."
 }
