@@ -15,11 +15,11 @@ enum DataCommands {
         "import", group: .data, usage: "import FILE... [kg|lb]",
         summary: "Preview an import of exported weights as a draft; \"save\" adds them.",
         example: "import weight-2026-10.json weight-2026-11.json lb",
-        details: [
-            "trendsh reads \(Messages.layoutsRead), and tells them apart itself.",
-            "A file that names no unit (Fitbit, TrendWeight) is read in the unit setting; kg or lb after the",
-            "files reads such files in that unit. A name with spaces goes in double quotes. A zip must be unzipped first.",
-            "A row with the time and weight of a stored entry (or of an earlier row) is a duplicate and is left out.",
+        details: Messages.layoutsReadLines + [
+            "A file that names no unit (Fitbit, TrendWeight) is read in the unit setting; kg or lb after",
+            "the files reads such files in that unit. A name with spaces goes in double quotes; a zip",
+            "must be unzipped first. A row with the time and weight of a stored entry (or of an earlier",
+            "row) is a duplicate and is left out.",
         ],
         parse: { arguments throws(ParseError) in
             var words = try arguments.words()
@@ -67,8 +67,9 @@ enum DataCommands {
         example: "fix 4 weight 70.2",
         details: [
             "LINE is the line a row starts on, as the preview names it; with several files, FILE:LINE.",
-            "A weight is read in the file's unit unless it names its own (\"fix 4 weight 154 lb\"); a date is",
-            "typed as for \"date\"; a note is the rest of the line. \"skip\" leaves the row out, \"reset\" undoes its fixes.",
+            "A weight is read in the file's unit unless it names its own (\"fix 4 weight 154 lb\"); a",
+            "date is typed as for \"date\"; a note is the rest of the line. \"skip\" leaves the row out,",
+            "\"reset\" undoes its fixes.",
         ],
         readsStore: false,
         parse: parseFix,
@@ -179,9 +180,10 @@ enum DataCommands {
         summary: "Write every entry (or every habit) as CSV or JSON, to FILE or to standard output.",
         example: "export csv weights.csv",
         details: [
-            "Entries: the date in ISO 8601 with its offset, kilograms exactly, the weight in the unit, and the note.",
-            "CSV follows RFC 4180; a note a spreadsheet would run as a formula gets one ' in front, which import removes.",
-            "FILE is replaced whole, with the usual mode for your umask; a symbolic link named is followed.",
+            "Entries: the date in ISO 8601 with its offset, kilograms exactly, the weight in the unit,",
+            "and the note. CSV follows RFC 4180; a note a spreadsheet would run as a formula gets one '",
+            "in front, which trendsh's import removes. FILE is replaced whole, with the usual mode for",
+            "your umask; a symbolic link named is followed.",
         ],
         parse: { arguments throws(ParseError) in
             var words = try arguments.words()[...]

@@ -3,9 +3,20 @@ import TrendKit
 
 /// The sentences of `import`, `fix` and `export`.
 extension Messages {
-    /// The layouts trendsh reads, as the unknown-layout sentence lists them.
-    public static let layoutsRead =
-        "its own CSV and JSON exports, Libra (versions 5 and 6), openScale (2.x and 3.x), Withings, Fitbit (weight-*.json), The Hacker's Diet Online, TrendWeight (raw CSV) and Apple Health (export.xml)"
+    /// The layouts trendsh reads, as `help import` lists them: literal lines, so building
+    /// the command table at start-up does no string work.
+    public static let layoutsReadLines = [
+        "trendsh tells the layouts apart itself: its own CSV and JSON exports, Libra (versions 5 and",
+        "6), openScale (2.x and 3.x), Withings, Fitbit (weight-*.json), The Hacker's Diet Online,",
+        "TrendWeight (raw CSV) and Apple Health (export.xml).",
+    ]
+
+    /// The same list, as the unknown-layout sentence names it.
+    public static let layoutsRead: String = {
+        let text = layoutsReadLines.joined(separator: " ")
+        let list = text.drop { $0 != ":" }.dropFirst().dropLast()
+        return String(list.drop { $0 == " " })
+    }()
 
     public static func layoutName(_ layout: ImportLayout) -> String {
         switch layout {
