@@ -15,7 +15,7 @@ let startingUmask = umask(0o077)
 umask(startingUmask)
 let namedFiles = NamedFile.Permissions.fromUmask(startingUmask)
 let environment = ShellEnvironment.current()
-let output = StandardOutput(closedAtStart: descriptors.outputWasClosed)
+let output = StandardOutput(closedAtStart: descriptors.outputWasClosed, isTerminal: environment.stdoutIsTerminal)
 
 @MainActor
 func exitWithUsageError(_ message: String) -> Never {

@@ -1,6 +1,8 @@
 import Testing
 import TrendshTestSupport
 
+@testable import TrendKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -43,6 +45,38 @@ struct ChartSVGTests {
         let circles = document.split(separator: "<circle ", omittingEmptySubsequences: false).count - 1
         #expect(circles == 14 + 2, "a dot a day, two in the legend")
         #expect(permissions(of: shell.home.file("chart.svg")) == 0o644)
+    }
+
+    @Test func theFileParsesAsXMLWithEveryTagClosedInOrder() throws {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        let (result, _) = svg(shell, Self.twoWeeks)
+        #expect(result.status == 0, "\(result.stderr)")
+        // trendsh's own streaming XML reader: it refuses any entity but XML's five, so a
+        // note escaped wrongly fails here too.
+        let reader = XMLReader(stream: try ByteStream(path: shell.home.file("chart.svg")))
+        var open: [String] = []
+        var seen: [String] = []
+        var roots = 0
+        while true {
+            let event = try reader.next()
+            if event == .done { break }
+            let name = String(decoding: reader.name, as: UTF8.self)
+            switch event {
+            case .start:
+                if open.isEmpty { roots += 1 }
+                seen.append(name)
+                // An empty-element tag (`<circle … />`) has no end tag of its own.
+                if !["line", "circle", "rect", "polyline"].contains(name) { open.append(name) }
+            case .end:
+                #expect(open.popLast() == name, "</\(name)> closes the wrong tag")
+            case .done: break
+            }
+        }
+        #expect(open.isEmpty)
+        #expect(roots == 1 && seen.first == "svg")
+        #expect(seen.filter { $0 == "title" }.count == 1 + 14, "the document's title and one for each day")
+        #expect(seen.contains("polyline") && seen.contains("text"))
     }
 
     @Test func notesAreEscapedForXMLAndControlCharactersShownAsEscapes() throws {

@@ -20,6 +20,8 @@ public enum TrendError: Error, Equatable, Sendable {
     case draftIsOpen
     /// A habit change broke a rule.
     case habit(HabitError)
+    /// A file named for import cannot be imported (or changed since its preview).
+    case importFile(ImportFileProblem)
 }
 
 /// Why settings could not be read or written.

@@ -202,6 +202,42 @@ public final class SQLiteStatement {
         }
     }
 
+    /// Binds UTF-8 text to parameter `index` (from 1) straight from bytes, for bulk writes
+    /// that bind a million rows and should build no `String` for each.
+    public func bind(_ index: Int32, text bytes: UnsafeBufferPointer<UInt8>) throws(StorageError) {
+        let code: Int32
+        if let base = bytes.baseAddress {
+            code = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_bind_text(statement, index, $0, Int32(bytes.count), Self.transient)
+            }
+        } else {
+            // No bytes is empty text, not NULL (which a nil pointer would bind).
+            code = sqlite3_bind_text(statement, index, "", 0, Self.transient)
+        }
+        guard code == SQLITE_OK else { throw database.lastError(code) }
+    }
+
+    /// Binds a number to parameter `index` (from 1).
+    public func bind(_ index: Int32, double value: Double) throws(StorageError) {
+        let code = sqlite3_bind_double(statement, index, value)
+        guard code == SQLITE_OK else { throw database.lastError(code) }
+    }
+
+    /// Runs the statement to its end, ignoring any rows, and makes it ready to run again
+    /// with new bindings.
+    public func run() throws(StorageError) {
+        defer { sqlite3_reset(statement) }
+        while try step() {}
+    }
+
+    /// The bytes of a text column of the current row, valid only inside `body`: a bulk read
+    /// makes no `String` of them.
+    public func withText<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        let bytes = sqlite3_column_text(statement, column)
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return body(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
+    }
+
     public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
     public func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
     public func text(_ column: Int32) -> String? {

@@ -28,12 +28,15 @@ enum DailyTable {
         }
         let notes = try db.statement(
             "SELECT CAST(strftime('%s', taken_at) AS INTEGER), kilograms, change FROM daily_pending ORDER BY rowid")
-        var changes: [DayChange] = []
+        var noted: [(day: Int, kilograms: Double, added: Bool)] = []
         while try notes.step() {
-            let day = LocalCalendar.dayNumber(unixSeconds: notes.int64(0))
-            let index = changes.firstIndex { $0.day == day } ?? changes.endIndex
-            if index == changes.endIndex { changes.append(DayChange(day: day)) }
-            changes[index].note(kilograms: notes.double(1), added: notes.int64(2) > 0)
+            noted.append((LocalCalendar.dayNumber(unixSeconds: notes.int64(0)), notes.double(1), notes.int64(2) > 0))
+        }
+        // Grouped by day, each day's notes in the order they were made.
+        var changes: [DayChange] = []
+        for note in noted.enumerated().sorted(by: { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }) {
+            if changes.last?.day != note.element.day { changes.append(DayChange(day: note.element.day)) }
+            changes[changes.count - 1].note(kilograms: note.element.kilograms, added: note.element.added)
         }
         for change in changes { try apply(change, in: db) }
         try db.run("DELETE FROM daily_pending")

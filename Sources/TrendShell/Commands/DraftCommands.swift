@@ -39,13 +39,21 @@ enum DraftCommands {
         })
 
     static let show = CommandDeclaration.command(
-        "show", group: .drafts, usage: "show", summary: "Show the open draft and its last error.", example: "show",
+        "show", group: .drafts, usage: "show [all]", summary: "Show the open draft and its last error.",
+        example: "show", details: ["An import draft is previewed again; \"show all\" lists every one of its rows."],
         readsStore: false,
-        parse: { arguments throws(ParseError) in try arguments.none() },
-        run: { session, _ in
+        parse: { arguments throws(ParseError) -> Bool in
+            let words = try arguments.words()
+            guard let word = words.first else { return false }
+            guard words.count == 1, word.lowercased() == "all" else {
+                throw arguments.problem(.notOneOf(word: arguments.rest, what: "something to show", choices: ["all"]))
+            }
+            return true
+        },
+        complete: { request in request.previousWords.isEmpty ? ["all"] : [] },
+        run: { session, all in
             guard let open = session.presentedDraft else { return session.say(Messages.noDraftOpen) }
-            for line in open.details(session: session) { session.say(line) }
-            return .succeeded
+            return await open.show(session: session, all: all)
         })
 
     static let save = CommandDeclaration.command(

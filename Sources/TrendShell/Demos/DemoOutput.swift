@@ -22,4 +22,12 @@ public final class DemoOutput: OutputSink {
     public func flush() { shown.flush() }
 
     public var failure: Int32? { shown.failure }
+
+    public func writeExact(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !muted else { return }
+        shown.writeExact(bytes)
+    }
+
+    /// While recording, an export arrives as lines, so the cast holds it as it holds all text.
+    public var showsText: Bool { recorder != nil || shown.showsText }
 }

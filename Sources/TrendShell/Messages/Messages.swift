@@ -27,6 +27,7 @@ public enum Messages {
         case .draftFile(let error): return reason(error)
         case .draftIsOpen: return "A draft with unsaved changes is open."
         case .habit(let error): return reason(error)
+        case .importFile(let problem): return reason(problem)
         }
     }
 

@@ -18,6 +18,12 @@ public protocol OutputSink: AnyObject {
     /// The first failure to write standard output (its errno), if any: results that cannot
     /// be shown end the session.
     var failure: Int32? { get }
+    /// Writes bytes to standard output exactly as given, nothing added or escaped: an export
+    /// to a pipe or a file. Kept in order with everything else written.
+    func writeExact(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// True when standard output shows text to a person (a terminal, a transcript): an
+    /// export then arrives as escaped lines, as all output does, instead of exact bytes.
+    var showsText: Bool { get }
 }
 
 /// Writes to the process's standard output and error. Standard output is buffered and
@@ -30,11 +36,21 @@ public final class StandardOutput: OutputSink {
     /// Flushes once this much is waiting, so memory stays small.
     private static let limit = 64 * 1024
 
-    /// - Parameter closedAtStart: standard output was closed when trendsh started (it now
-    ///   points at /dev/null); any result is then a failure to show it.
-    public init(closedAtStart: Bool = false) {
+    public let showsText: Bool
+
+    /// - Parameters:
+    ///   - closedAtStart: standard output was closed when trendsh started (it now points at
+    ///     /dev/null); any result is then a failure to show it.
+    ///   - isTerminal: standard output is a terminal, so exports are shown as escaped text.
+    public init(closedAtStart: Bool = false, isTerminal: Bool = false) {
         pending.reserveCapacity(Self.limit)
         if closedAtStart { failure = EBADF }
+        showsText = isTerminal
+    }
+
+    public func writeExact(_ bytes: UnsafeBufferPointer<UInt8>) {
+        pending.append(contentsOf: bytes)
+        if pending.count >= Self.limit { flush() }
     }
 
     public func write(_ line: String, to stream: OutputStream) {
@@ -78,8 +94,24 @@ public final class StandardOutput: OutputSink {
 public final class CapturedOutput: OutputSink {
     public private(set) var lines: [(stream: OutputStream, text: String)] = []
     public var failure: Int32? { nil }
+    /// A transcript shows what a person at a terminal sees: exports arrive as escaped lines.
+    public let showsText: Bool
+    /// Exact bytes not yet ended by a line feed.
+    private var partial: [UInt8] = []
 
-    public init() {}
+    public init(showsText: Bool = true) { self.showsText = showsText }
+
+    /// Keeps exact bytes as lines of standard output, split at line feeds.
+    public func writeExact(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes {
+            if byte == 0x0A {
+                lines.append((.out, String(decoding: partial, as: UTF8.self)))
+                partial.removeAll(keepingCapacity: true)
+            } else {
+                partial.append(byte)
+            }
+        }
+    }
 
     public func write(_ line: String, to stream: OutputStream) { lines.append((stream, line)) }
     public func flush() {}

@@ -15,4 +15,8 @@ public final class PrefixedOutput: OutputSink {
     public func flush() { output.flush() }
 
     public var failure: Int32? { output.failure }
+
+    public func writeExact(_ bytes: UnsafeBufferPointer<UInt8>) { output.writeExact(bytes) }
+
+    public var showsText: Bool { output.showsText }
 }

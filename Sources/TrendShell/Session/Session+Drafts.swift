@@ -42,7 +42,7 @@ extension Session {
     }
 
     /// Every kind of draft the shell can show.
-    static let presentableKinds: [any PresentableDraft.Type] = [EntryEditor.self, HabitEditor.self]
+    static let presentableKinds: [any PresentableDraft.Type] = [EntryEditor.self, HabitEditor.self, ImportEditor.self]
 
     /// Restores the draft a previous session kept, and reports it.
     func restoreDraft() async {
@@ -93,6 +93,8 @@ protocol PresentableDraft: DraftEditor {
     var summary: String { get }
     /// What `show` prints.
     func details(session: Session) -> [String]
+    /// Prints the draft for `show` (`show all`: every row of an import).
+    func show(session: Session, all: Bool) async -> Session.Outcome
     /// Saves, says what happened, and closes the draft on success.
     func save(session: Session) async -> Session.Outcome
     /// What `cancel` says.
@@ -101,4 +103,11 @@ protocol PresentableDraft: DraftEditor {
     func restoredWarnings(session: Session) -> [String]
     /// A record of this kind in a few words; nil when it cannot be read.
     static func summary(of record: DraftRecord, session: Session) -> String?
+}
+
+extension PresentableDraft {
+    func show(session: Session, all: Bool) async -> Session.Outcome {
+        for line in details(session: session) { session.say(line) }
+        return .succeeded
+    }
 }

@@ -4,7 +4,9 @@ extension Session {
     /// Builds a session over the store at `location`: SQLite through one `Store` (whose fault
     /// plan `simulate` drives), settings beside it (in memory for `:memory:`), and the draft
     /// slot with every kind's restorer.
-    /// - Parameter restoringDraft: false for a run that must leave a waiting draft alone (`-c`).
+    /// - Parameters:
+    ///   - restoringDraft: false for a run that must leave a waiting draft alone (`-c`).
+    ///   - namedFiles: the mode of files a person names, from the umask trendsh started with.
     public static func make(
         location: StoreLocation, clock: Clock, output: any OutputSink, history: HistoryFile? = nil,
         style: TerminalStyle = .plain, interruptRequested: @escaping @Sendable () -> Bool = { false },
@@ -22,11 +24,14 @@ extension Session {
         let weights = WeightLog(repository: SQLiteWeightRepository(store: store), settings: settings, clock: clock)
         let habits = HabitLog(repository: SQLiteHabitRepository(store: store), clock: clock)
         let trend = TrendReport(repository: SQLiteTrendRepository(store: store), settings: settings, clock: clock)
+        let exchange = DataExchange(store: store, settings: settings, clock: clock, namedFiles: namedFiles)
         let drafts = DraftSlot(
-            path: besideStore(".draft"), restorers: [weights.draftRestorer(), habits.draftRestorer()],
+            path: besideStore(".draft"),
+            restorers: [weights.draftRestorer(), habits.draftRestorer(), exchange.importer.draftRestorer()],
             restoring: restoringDraft)
         return Session(
             store: store, settings: settings, weights: weights, habitLog: habits, trend: trend, drafts: drafts,
-            output: output, style: style, history: history, namedFiles: namedFiles, terminalWidth: terminalWidth)
+            exchange: exchange, output: output, style: style, history: history, namedFiles: namedFiles,
+            terminalWidth: terminalWidth)
     }
 }

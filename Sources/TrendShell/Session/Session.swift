@@ -25,6 +25,8 @@ public final class Session {
     public let habitLog: HabitLog
     public let trend: TrendReport
     public let drafts: DraftSlot
+    /// Import and export.
+    public let exchange: DataExchange
     public let output: any OutputSink
     public let style: TerminalStyle
     public let history: HistoryFile?
@@ -42,8 +44,8 @@ public final class Session {
 
     init(
         store: Store, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, trend: TrendReport,
-        drafts: DraftSlot, output: any OutputSink, style: TerminalStyle, history: HistoryFile?,
-        namedFiles: NamedFile.Permissions, terminalWidth: @escaping @MainActor () -> Int
+        drafts: DraftSlot, exchange: DataExchange, output: any OutputSink, style: TerminalStyle,
+        history: HistoryFile?, namedFiles: NamedFile.Permissions, terminalWidth: @escaping @MainActor () -> Int
     ) {
         self.store = store
         self.settings = settings
@@ -51,6 +53,7 @@ public final class Session {
         self.habitLog = habitLog
         self.trend = trend
         self.drafts = drafts
+        self.exchange = exchange
         self.output = output
         self.style = style
         self.history = history

@@ -28,7 +28,7 @@ public struct TranscriptChecker {
             do {
                 let text = try Self.read(path)
                 let transcript = try Transcript(parsing: text)
-                let replay = await Self.replay(transcript)
+                let replay = await Self.replay(transcript, inFolderOf: path)
                 let actual = replay.printedLines(commands: transcript.commands)
                 let diff = UnifiedDiff.make(
                     expected: transcript.expectedLines, actual: actual, expectedName: path,
@@ -67,6 +67,21 @@ public struct TranscriptChecker {
                 updated: update ? updated : nil),
             to: .out)
         return failures == 0 ? .success : .failure
+    }
+
+    /// Replays with the transcript's own folder as the working folder, so a file a lesson
+    /// names (`import 14-libra-export.csv`) is the one kept beside it, wherever `--check` runs.
+    static func replay(_ transcript: Transcript, inFolderOf path: String) async -> Replay {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let previous = getcwd(&buffer, buffer.count).map { _ in
+            String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        // A folder that cannot be entered leaves the replay where it is; any file the
+        // transcript names is then missing, and the diff shows it.
+        let moved = chdir(folder) == 0
+        defer { if moved, let previous { chdir(previous) } }
+        return await replay(transcript)
     }
 
     /// Runs the transcript's commands, hidden ones included, and returns what the session

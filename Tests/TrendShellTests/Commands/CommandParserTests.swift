@@ -60,7 +60,35 @@ import TrendKit
         ("date yesterday", Expected("date", "yesterday")),
         ("date 2026-11-28 07:30", Expected("date", "2026-11-28 07:30")),
         ("date   -3d ", Expected("date", "-3d")),
-        ("show", Expected("show")),
+        ("show", Expected("show", false)),
+        ("show all", Expected("show", true)),
+        ("SHOW ALL", Expected("show", true)),
+        ("import weights.csv", Expected("import", DataCommands.ImportRequest(files: ["weights.csv"], unit: nil))),
+        (
+            "import a.json \"my b.json\" LB",
+            Expected("import", DataCommands.ImportRequest(files: ["a.json", "my b.json"], unit: .pounds))
+        ),
+        ("import kg", Expected("import", DataCommands.ImportRequest(files: ["kg"], unit: nil))),
+        (
+            "fix 4 weight 70.2",
+            Expected("fix", DataCommands.FixRequest(file: nil, line: 4, action: .set(.weight, "70.2")))
+        ),
+        (
+            "fix b.csv:12 note  \"quoted\", kept  ",
+            Expected("fix", DataCommands.FixRequest(file: "b.csv", line: 12, action: .set(.note, "\"quoted\", kept")))
+        ),
+        ("fix 4 note", Expected("fix", DataCommands.FixRequest(file: nil, line: 4, action: .set(.note, "")))),
+        ("fix 4 skip", Expected("fix", DataCommands.FixRequest(file: nil, line: 4, action: .skip))),
+        ("fix 4 RESET", Expected("fix", DataCommands.FixRequest(file: nil, line: 4, action: .reset))),
+        ("export csv", Expected("export", DataCommands.ExportRequest(habits: false, format: .csv, path: nil))),
+        (
+            "export JSON \"my weights.json\"",
+            Expected("export", DataCommands.ExportRequest(habits: false, format: .json, path: "my weights.json"))
+        ),
+        (
+            "export habits csv h.csv",
+            Expected("export", DataCommands.ExportRequest(habits: true, format: .csv, path: "h.csv"))
+        ),
         ("save", Expected("save")),
         ("  save  ", Expected("save")),
         ("cancel", Expected("cancel")),
@@ -128,6 +156,34 @@ import TrendKit
                 command: "new", problem: .notOneOf(word: "now", what: "a kind of draft", choices: ["weight", "habit"]))
         ),
         ("save it", .badArguments(command: "save", problem: .takesNoArguments)),
+        (
+            "show everything",
+            .badArguments(
+                command: "show", problem: .notOneOf(word: "everything", what: "something to show", choices: ["all"]))
+        ),
+        ("import", .badArguments(command: "import", problem: .needs("a file"))),
+        ("fix 4", .badArguments(command: "fix", problem: .needs("a line and what to fix"))),
+        ("fix 4 weight", .badArguments(command: "fix", problem: .needs("a weight"))),
+        (
+            "fix four weight 70",
+            .badArguments(
+                command: "fix", problem: .notOneOf(word: "four", what: "a line number", choices: ["LINE", "FILE:LINE"]))
+        ),
+        (
+            "fix 4 kilos 70",
+            .badArguments(
+                command: "fix",
+                problem: .notOneOf(
+                    word: "kilos", what: "a field", choices: ["weight", "date", "note", "skip", "reset"]))
+        ),
+        ("fix 4 skip now", .badArguments(command: "fix", problem: .tooManyWords(max: 2))),
+        ("export", .badArguments(command: "export", problem: .needs("a format, csv or json"))),
+        (
+            "export xml",
+            .badArguments(
+                command: "export", problem: .notOneOf(word: "xml", what: "a format", choices: ["csv", "json"]))
+        ),
+        ("export csv a b", .badArguments(command: "export", problem: .atMostOne("file name"))),
         ("quit now", .badArguments(command: "quit", problem: .takesNoArguments)),
         ("exit now", .badArguments(command: "quit", problem: .takesNoArguments)),
         ("edit", .badArguments(command: "edit", problem: .needsOneEntryNumber)),
@@ -252,7 +308,8 @@ import TrendKit
     @Test func everyCommandParsesByNameAndAlias() throws {
         let neededArgument = [
             "value": " 75", "date": " today", "edit": " 1", "delete": " 1", "set": " unit kg", "name": " Run",
-            "done": " Run", "undone": " Run", "rename": " Run Walk",
+            "done": " Run", "undone": " Run", "rename": " Run Walk", "import": " a.csv", "fix": " 4 skip",
+            "export": " csv",
         ]
         for declaration in CommandTable.declarations {
             for name in [declaration.name] + declaration.aliases {

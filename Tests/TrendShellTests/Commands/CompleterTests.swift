@@ -14,13 +14,17 @@ import TrendShell
             "",
             [
                 "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "delete", "name", "habits",
-                "done", "undone", "rename", "trend", "stats", "chart", "settings", "set", "unit", "goal", "help",
+                "done", "undone", "rename", "trend", "stats", "chart", "import", "fix", "export", "settings", "set",
+                "unit", "goal", "help",
                 "status", "refresh", "simulate", "history", "quit", "exit",
             ]
         ),
         ("s", ["show", "save", "stats", "settings", "set", "status", "simulate"]),
         ("sa", ["save"]),
-        ("e", ["edit", "exit"]),
+        ("e", ["edit", "export", "exit"]),
+        ("export ", ["csv", "json", "habits"]),
+        ("export habits ", ["csv", "json"]),
+        ("show ", ["all"]),
         ("d", ["date", "delete", "done"]),
         ("zz", []),
         ("unit ", ["kg", "lb"]),
@@ -38,7 +42,8 @@ import TrendShell
             "help ",
             [
                 "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "delete", "name", "habits",
-                "done", "undone", "rename", "trend", "stats", "chart", "settings", "set", "unit", "goal", "help",
+                "done", "undone", "rename", "trend", "stats", "chart", "import", "fix", "export", "settings", "set",
+                "unit", "goal", "help",
                 "status", "refresh", "simulate", "history", "quit",
             ]
         ),

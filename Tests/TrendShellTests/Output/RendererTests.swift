@@ -160,13 +160,15 @@ import TrendKit
             }
         }
         #expect(
-            groups.map(\.heading) == ["Drafts (any kind):", "Weights:", "Habits:", "Trend:", "Settings:", "The shell:"])
+            groups.map(\.heading) == [
+                "Drafts (any kind):", "Weights:", "Habits:", "Trend:", "Data in and out:", "Settings:", "The shell:",
+            ])
         #expect(
             groups.map(\.names) == [
                 ["new", "show", "save", "cancel"], ["edit", "value", "note", "date", "list", "delete"],
                 ["name", "habits", "done", "undone", "rename"], ["trend", "stats", "chart"],
-                ["settings", "set", "unit", "goal"],
-                ["help", "status", "refresh", "simulate", "history", "quit"],
+                ["import", "fix", "export"],
+                ["settings", "set", "unit", "goal"], ["help", "status", "refresh", "simulate", "history", "quit"],
             ])
         #expect(HelpText.list().last == "Type \"help COMMAND\" for one command's usage and an example.")
     }

@@ -1,0 +1,239 @@
+/// Exports every entry, or every habit and the days it was done, as CSV or JSON, streaming
+/// from one query straight to the sink: nothing is held but the row being written.
+///
+/// An entry's columns are `EntryColumn.all`, in order; both formats follow that list, and
+/// trendsh's own import finds its columns by name, so a column added later (the trend, once
+/// it exists) needs one case here and one column in `entriesQuery`, and older exports still
+/// import.
+@MainActor
+public final class EntryExporter {
+    public let store: Store
+    private let settings: SettingsFeature
+
+    public init(store: Store, settings: SettingsFeature) {
+        self.store = store
+        self.settings = settings
+    }
+
+    /// The columns of an entries export, in the order written.
+    public enum EntryColumn: String, CaseIterable, Sendable {
+        /// ISO 8601 local time with its offset, to the millisecond.
+        case date
+        /// The stored kilograms, exactly (the shortest decimal that reads back the same).
+        case kilograms
+        /// The weight in the display unit, with one decimal, as trendsh shows it.
+        case weight
+        /// The display unit of `weight`.
+        case unit
+        case note
+
+        public static let all = allCases
+    }
+
+    /// `taken_at`, `kilograms`, `note`: the columns `EntryColumn.all` is written from.
+    static let entriesQuery = "SELECT taken_at, kilograms, note FROM entries ORDER BY taken_at, id"
+
+    /// Writes every entry, oldest first; returns how many.
+    public func exportEntries(as format: ExportFormat, to sink: any ExportSink) throws(ExportError) -> Int {
+        let unit = settings.unit
+        var record: [UInt8] = []
+        record.reserveCapacity(512)
+        var held: [UInt8] = []
+        var count = 0
+        var sinkError: ExportError?
+        func emit(_ bytes: [UInt8]) -> Bool {
+            do throws(ExportError) {
+                try bytes.withUnsafeBufferPointer { buffer throws(ExportError) in try sink.write(record: buffer) }
+                return true
+            } catch {
+                sinkError = error
+                return false
+            }
+        }
+        switch format {
+        case .csv:
+            for (index, column) in EntryColumn.all.enumerated() {
+                if index > 0 { record.append(0x2C) }
+                record.append(contentsOf: column.rawValue.utf8)
+            }
+            record.append(contentsOf: [0x0D, 0x0A])
+        case .json:
+            ExportText.append("{\"format\":\"trendsh-entries\",\"version\":1,\"unit\":", to: &record)
+            ExportText.appendJSON(unit.rawValue, to: &record)
+            ExportText.append(",\"entries\":[\n", to: &record)
+        }
+        guard emit(record) else { throw sinkError ?? .output(errno: 0) }
+        do throws(StorageError) {
+            try store.read(.weights) { db throws(StorageError) in
+                let statement = try db.statement(Self.entriesQuery)
+                while try statement.step() {
+                    record.removeAll(keepingCapacity: true)
+                    let milliseconds = statement.withText(0) { TimeText.milliseconds(stored: $0) } ?? 0
+                    let kilograms = statement.double(1)
+                    let note = statement.text(2) ?? ""
+                    switch format {
+                    case .csv:
+                        Self.appendCSV(milliseconds, kilograms, note, unit: unit, to: &record)
+                    case .json:
+                        // Each entry is written once the next is known, so the last has no comma.
+                        if count > 0 {
+                            held.append(contentsOf: [0x2C, 0x0A])
+                            guard emit(held) else { throw .interrupted }
+                        }
+                        Self.appendJSON(milliseconds, kilograms, note, unit: unit, to: &record)
+                        swap(&held, &record)
+                    }
+                    count += 1
+                    if format == .csv { guard emit(record) else { throw .interrupted } }
+                }
+            }
+        } catch {
+            // A sink's failure stops the query with a stand-in error; the sink's is reported.
+            throw sinkError ?? .storage(error)
+        }
+        if format == .json {
+            if count > 0 {
+                held.append(0x0A)
+                guard emit(held) else { throw sinkError ?? .output(errno: 0) }
+            }
+            guard emit(Array("]}\n".utf8)) else { throw sinkError ?? .output(errno: 0) }
+        }
+        return count
+    }
+
+    private static func appendCSV(
+        _ milliseconds: Int64, _ kilograms: Double, _ note: String, unit: WeightUnit, to record: inout [UInt8]
+    ) {
+        for (index, column) in EntryColumn.all.enumerated() {
+            if index > 0 { record.append(0x2C) }
+            switch column {
+            case .date: TimeText.appendLocal(milliseconds, to: &record)
+            case .kilograms: ExportText.appendExact(kilograms, to: &record)
+            case .weight: ExportText.appendOneDecimal(unit.value(fromKilograms: kilograms), to: &record)
+            case .unit: record.append(contentsOf: unit.rawValue.utf8)
+            case .note: ExportText.appendCSV(note, to: &record)
+            }
+        }
+        record.append(contentsOf: [0x0D, 0x0A])
+    }
+
+    private static func appendJSON(
+        _ milliseconds: Int64, _ kilograms: Double, _ note: String, unit: WeightUnit, to record: inout [UInt8]
+    ) {
+        record.append(0x7B)
+        for (index, column) in EntryColumn.all.enumerated() {
+            if index > 0 { record.append(0x2C) }
+            ExportText.appendJSON(column.rawValue, to: &record)
+            record.append(0x3A)
+            switch column {
+            case .date:
+                record.append(0x22)
+                TimeText.appendLocal(milliseconds, to: &record)
+                record.append(0x22)
+            case .kilograms: ExportText.appendExact(kilograms, to: &record)
+            case .weight: ExportText.appendOneDecimal(unit.value(fromKilograms: kilograms), to: &record)
+            case .unit: ExportText.appendJSON(unit.rawValue, to: &record)
+            case .note: ExportText.appendJSON(note, to: &record)
+            }
+        }
+        record.append(0x7D)
+    }
+
+    /// Every habit with the days it was done, in one query: one row per done day, or one
+    /// row with no day for a habit never done.
+    static let habitsQuery = """
+        SELECT h.id, h.name, h.created_at, c.day, c.recorded_at FROM habits h
+        LEFT JOIN completions c ON c.habit_id = h.id ORDER BY h.name_key, h.id, c.day
+        """
+
+    /// Writes every habit and the days it was done. CSV has one row per done day
+    /// (`habit,created,day,recorded`; a habit never done has one row with no day); JSON has
+    /// one line per habit. Returns how many habits.
+    public func exportHabits(as format: ExportFormat, to sink: any ExportSink) throws(ExportError) -> Int {
+        var record: [UInt8] = []
+        var habits = 0
+        var currentID: Int64?
+        var sinkError: ExportError?
+        func emit(_ bytes: [UInt8]) -> Bool {
+            do throws(ExportError) {
+                try bytes.withUnsafeBufferPointer { buffer throws(ExportError) in try sink.write(record: buffer) }
+                return true
+            } catch {
+                sinkError = error
+                return false
+            }
+        }
+        switch format {
+        case .csv: ExportText.append("habit,created,day,recorded\r\n", to: &record)
+        case .json: ExportText.append("{\"format\":\"trendsh-habits\",\"version\":1,\"habits\":[\n", to: &record)
+        }
+        guard emit(record) else { throw sinkError ?? .output(errno: 0) }
+        record.removeAll(keepingCapacity: true)
+        do throws(StorageError) {
+            try store.read(.habits) { db throws(StorageError) in
+                let statement = try db.statement(Self.habitsQuery)
+                while try statement.step() {
+                    let id = statement.int64(0)
+                    let name = statement.text(1) ?? ""
+                    let created = statement.withText(2) { TimeText.milliseconds(stored: $0) } ?? 0
+                    let day = statement.text(3)
+                    let recorded = statement.withText(4) { TimeText.milliseconds(stored: $0) }
+                    switch format {
+                    case .csv:
+                        record.removeAll(keepingCapacity: true)
+                        ExportText.appendCSV(name, to: &record)
+                        record.append(0x2C)
+                        TimeText.appendLocal(created, to: &record)
+                        record.append(0x2C)
+                        if let day { record.append(contentsOf: day.utf8) }
+                        record.append(0x2C)
+                        if let recorded { TimeText.appendLocal(recorded, to: &record) }
+                        record.append(contentsOf: [0x0D, 0x0A])
+                        guard emit(record) else { throw .interrupted }
+                        if id != currentID { habits += 1 }
+                        currentID = id
+                    case .json:
+                        if id != currentID {
+                            if currentID != nil {
+                                ExportText.append("]},\n", to: &record)
+                                guard emit(record) else { throw .interrupted }
+                                record.removeAll(keepingCapacity: true)
+                            }
+                            currentID = id
+                            habits += 1
+                            ExportText.append("{\"name\":", to: &record)
+                            ExportText.appendJSON(name, to: &record)
+                            ExportText.append(",\"created\":\"", to: &record)
+                            TimeText.appendLocal(created, to: &record)
+                            ExportText.append("\",\"done\":[", to: &record)
+                        } else {
+                            record.append(0x2C)
+                        }
+                        if let day {
+                            ExportText.append("{\"day\":", to: &record)
+                            ExportText.appendJSON(day, to: &record)
+                            if let recorded {
+                                ExportText.append(",\"recorded\":\"", to: &record)
+                                TimeText.appendLocal(recorded, to: &record)
+                                record.append(0x22)
+                            }
+                            record.append(0x7D)
+                        } else if record.last == 0x2C {
+                            record.removeLast()
+                        }
+                    }
+                }
+            }
+        } catch {
+            throw sinkError ?? .storage(error)
+        }
+        if format == .json {
+            if currentID != nil {
+                ExportText.append("]}\n", to: &record)
+                guard emit(record) else { throw sinkError ?? .output(errno: 0) }
+            }
+            guard emit(Array("]}\n".utf8)) else { throw sinkError ?? .output(errno: 0) }
+        }
+        return habits
+    }
+}

@@ -1,0 +1,237 @@
+import FoundationEssentials
+
+/// Imports other apps' exports (and trendsh's own) into the weights: previews what an import
+/// would do, and saves it in one transaction under the same contract as any save. A failure
+/// writes nothing and keeps the draft; a retry writes each row once; importing the same file
+/// again adds nothing, since a row with the time and weight of a stored entry is a duplicate.
+@MainActor
+public final class EntryImporter {
+    public let store: Store
+    private let settings: SettingsFeature
+    private let clock: Clock
+    /// Bytes read per system call; tests make it small to cross chunk boundaries.
+    var chunkSize = ByteStream.defaultChunkSize
+
+    public init(store: Store, settings: SettingsFeature, clock: Clock) {
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+    }
+
+    private func scan(_ draft: ImportDraft) -> ImportScan {
+        ImportScan(
+            draft: draft, settingUnit: settings.unit, latestMilliseconds: StoredTime.milliseconds(clock.now()),
+            chunkSize: chunkSize)
+    }
+
+    /// Reads every file and says what saving would do. `each` hears of every row, in file
+    /// order (for `show all`). A file problem refuses the whole import.
+    public func preview(_ draft: ImportDraft, each: ((ImportPreview.Row) -> Void)? = nil) throws(TrendError)
+        -> ImportPreview
+    {
+        var preview = ImportPreview()
+        var fileProblem: ImportFileProblem?
+        let scan = scan(draft)
+        do throws(StorageError) {
+            try store.read(.weights) { db throws(StorageError) in
+                let stored = try ImportSQL.storedRange(in: db)
+                let writer = try ImportWriter(db: db)
+                var seen = FingerprintSet()
+                var storageError: StorageError?
+                do throws(ImportFileProblem) {
+                    try scan.run(
+                        opened: { _, file in preview.files.append(file) },
+                        each: { key, reading, fixed, position in
+                            let verdict: ImportPreview.Verdict
+                            switch reading {
+                            case nil: verdict = .skipped
+                            case .failure(let problem): verdict = .rejected(problem)
+                            case .success(let entry):
+                                // 64-bit fingerprints stand for the rows already read; the save
+                                // decides each duplicate exactly, in SQL.
+                                let fingerprint = FingerprintSet.fingerprint(
+                                    milliseconds: entry.milliseconds, kilograms: entry.kilograms)
+                                if !seen.insert(fingerprint, rowsLeft: position.rowsLeft) {
+                                    verdict = .duplicate(entry)
+                                } else if let stored, stored.contains(entry.milliseconds) {
+                                    do throws(StorageError) {
+                                        let found = try writer.isStored(entry)
+                                        verdict = found ? .duplicate(entry) : .new(entry)
+                                    } catch {
+                                        storageError = error
+                                        return false
+                                    }
+                                } else {
+                                    verdict = .new(entry)
+                                }
+                            }
+                            let row = ImportPreview.Row(key: key, verdict: verdict, fixed: fixed)
+                            preview.count(row)
+                            preview.files[key.file].rows += 1
+                            each?(row)
+                            return true
+                        },
+                        finished: { _, fingerprint in
+                            preview.fingerprints.append(fingerprint)
+                            return true
+                        })
+                } catch {
+                    fileProblem = error
+                }
+                if let storageError { throw storageError }
+            }
+        } catch {
+            throw .storage(error)
+        }
+        if let fileProblem { throw .importFile(fileProblem) }
+        return preview
+    }
+
+    /// Writes every new row in one transaction, after checking that each file is still the
+    /// one previewed (its size and time first, its content as it is read again). Anything
+    /// that goes wrong rolls the whole import back.
+    public func save(_ draft: ImportDraft) throws(TrendError) -> ImportOutcome {
+        for file in draft.files {
+            guard let previewed = file.previewed else { throw changed(file) }
+            let current: FileFingerprint
+            do {
+                current = try Self.stamp(of: file.path)
+            } catch {
+                throw .importFile(ImportFileProblem(file: file.name, error: error))
+            }
+            guard current.hasSameStamp(as: previewed) else { throw changed(file) }
+        }
+        let scan = scan(draft)
+        var fileProblem: ImportFileProblem?
+        do throws(StorageError) {
+            return try store.write(.weights) { db throws(StorageError) in
+                if let added = try ImportSQL.importedCount(draft.id, in: db) { return .alreadySaved(added: added) }
+                // A row can only repeat a stored entry dated within the stored range, or an
+                // earlier row with the same fingerprint; only those are looked up, exactly.
+                let stored = try ImportSQL.storedRange(in: db)
+                let writer = try ImportWriter(db: db)
+                var seen = FingerprintSet()
+                var counts = ImportCounts()
+                var storageError: StorageError?
+                do throws(ImportFileProblem) {
+                    try scan.run(
+                        opened: { _, _ in },
+                        each: { _, reading, _, position in
+                            switch reading {
+                            case nil: counts.skipped += 1
+                            case .failure: counts.rejected += 1
+                            case .success(let entry):
+                                let fingerprint = FingerprintSet.fingerprint(
+                                    milliseconds: entry.milliseconds, kilograms: entry.kilograms)
+                                let mayRepeat =
+                                    !seen.insert(fingerprint, rowsLeft: position.rowsLeft)
+                                    || stored?.contains(entry.milliseconds) == true
+                                do throws(StorageError) {
+                                    if mayRepeat, try writer.isStored(entry) {
+                                        counts.duplicates += 1
+                                    } else {
+                                        try writer.add(entry)
+                                        counts.added += 1
+                                    }
+                                } catch {
+                                    storageError = error
+                                    return false
+                                }
+                            }
+                            return true
+                        },
+                        finished: { index, fingerprint in
+                            guard fingerprint.hash == draft.files[index].previewed?.hash else {
+                                fileProblem = ImportFileProblem(
+                                    file: draft.files[index].name, error: .changedSincePreview)
+                                return false
+                            }
+                            return true
+                        })
+                } catch {
+                    fileProblem = error
+                }
+                if let storageError { throw storageError }
+                // A file's problem stops the transaction, which rolls back; it is reported
+                // below in place of this stand-in.
+                if fileProblem != nil { throw .interrupted }
+                try writer.finish()
+                // The per-day trend takes the new rows in the same transaction: the days they
+                // fall on, and the trend forward from the earliest (or, for a large import,
+                // the whole table rebuilt).
+                try DailyTable.catchUp(zone: LocalCalendar.zoneIdentity(), in: db)
+                try ImportSQL.record(draft.id, added: counts.added, in: db)
+                return .imported(counts)
+            }
+        } catch {
+            if let fileProblem { throw .importFile(fileProblem) }
+            throw .storage(error)
+        }
+    }
+
+    /// The row that starts on `line` of file `index`, read under the import's rules with
+    /// `fix` applied; nil when no row starts there.
+    public func row(_ key: RowKey, of draft: ImportDraft, fix: ImportFix?) throws(TrendError) -> RowCheck? {
+        let found: (row: RawRow, reader: RowReader)?
+        do {
+            found = try scan(draft).row(file: key.file, line: key.line)
+        } catch {
+            throw .importFile(error)
+        }
+        guard var row = found?.row, let reader = found?.reader else { return nil }
+        if let fix {
+            if fix.skipped { return .skipped }
+            for field in ImportFix.Field.allCases {
+                if let text = fix.fields[field] { row.replace(field, with: text) }
+            }
+        }
+        switch reader.read(row) {
+        case .success(let entry): return .readsAs(entry)
+        case .failure(let problem): return .rejected(problem)
+        }
+    }
+
+    /// The unit an import's file `index` is read in, as its layout and the draft settle it.
+    public func unit(of draft: ImportDraft, file index: Int) throws(TrendError) -> WeightUnit? {
+        do {
+            let source = try ImportReader.open(path: draft.files[index].path, chunkSize: chunkSize)
+            return source.statedUnit.resolved(given: draft.givenUnit, setting: settings.unit).unit
+        } catch {
+            throw .importFile(ImportFileProblem(file: draft.files[index].name, error: error))
+        }
+    }
+
+    /// How many entries the import with this id added, if the store has committed it.
+    public func savedImport(_ id: DraftID) throws(TrendError) -> Int? {
+        do {
+            return try store.read(.weights) { db throws(StorageError) in try ImportSQL.importedCount(id, in: db) }
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    private func changed(_ file: ImportedFile) -> TrendError {
+        .importFile(ImportFileProblem(file: file.name, error: .changedSincePreview))
+    }
+
+    /// The size and time of the file at `path` now.
+    static func stamp(of path: String) throws(ImportFileError) -> FileFingerprint {
+        try ByteStream(path: path, chunkSize: 16).stamp
+    }
+
+    /// What the draft file's import records restore into; an import the store already holds
+    /// is closed instead.
+    public func draftRestorer() -> DraftRestorer {
+        DraftRestorer(kind: .import) { [self] record in
+            guard let draft = ImportDraft(record: record) else { return .unreadable }
+            do {
+                if let added = try savedImport(draft.id) {
+                    return .alreadySaved(label: "an import that added \(added) \(added == 1 ? "entry" : "entries")")
+                }
+            } catch {
+                // The store cannot say: keep the draft; its save recognises its own import.
+            }
+            return .restored(ImportEditor(importer: self, draft: draft))
+        }
+    }
+}

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An import being prepared: the files named, the unit given for them (if any), the fixes
+/// typed for single rows, and what the last preview saw of each file. Nothing is written to
+/// the store until it is saved; its identity is recorded with the save, so a retry writes
+/// nothing twice.
+public struct ImportDraft: Sendable, Equatable {
+    public var id: DraftID
+    public var files: [ImportedFile]
+    /// `import FILE kg|lb`: the unit for files that name none.
+    public var givenUnit: WeightUnit?
+    public var fixes: [RowKey: ImportFix]
+
+    public init(
+        id: DraftID = .make(), files: [ImportedFile], givenUnit: WeightUnit? = nil, fixes: [RowKey: ImportFix] = [:]
+    ) {
+        self.id = id
+        self.files = files
+        self.givenUnit = givenUnit
+        self.fixes = fixes
+    }
+
+    /// The draft as the draft file keeps it.
+    public var record: DraftRecord {
+        var fields = ["id": id.rawValue, "unit": givenUnit?.rawValue ?? "", "files": String(files.count)]
+        for (index, file) in files.enumerated() {
+            fields["file.\(index).name"] = file.name
+            fields["file.\(index).path"] = file.path
+            if let previewed = file.previewed { fields["file.\(index).previewed"] = previewed.text }
+        }
+        for (key, fix) in fixes {
+            let prefix = "fix.\(key.file).\(key.line)."
+            for (field, text) in fix.fields { fields[prefix + field.rawValue] = text }
+            if fix.skipped { fields[prefix + "skip"] = "1" }
+        }
+        return DraftRecord(kind: DraftKind.import.rawValue, fields: fields)
+    }
+
+    /// Reads a record back; nil for anything else.
+    public init?(record: DraftRecord) {
+        guard record.kind == DraftKind.import.rawValue, let id = record["id"], let countText = record["files"],
+            let count = Int(countText), count > 0, count <= 10_000
+        else { return nil }
+        var files: [ImportedFile] = []
+        for index in 0..<count {
+            guard let name = record["file.\(index).name"], let path = record["file.\(index).path"] else { return nil }
+            var previewed: FileFingerprint?
+            if let text = record["file.\(index).previewed"] {
+                guard let fingerprint = FileFingerprint(text: text) else { return nil }
+                previewed = fingerprint
+            }
+            files.append(ImportedFile(name: name, path: path, previewed: previewed))
+        }
+        var fixes: [RowKey: ImportFix] = [:]
+        for (name, text) in record.fields where name.hasPrefix("fix.") {
+            let parts = name.split(separator: ".")
+            guard parts.count == 4, let file = Int(parts[1]), let line = Int(parts[2]), files.indices.contains(file)
+            else { return nil }
+            let key = RowKey(file: file, line: line)
+            var fix = fixes[key] ?? ImportFix()
+            if parts[3] == "skip" {
+                fix.skipped = true
+            } else if let field = ImportFix.Field(rawValue: String(parts[3])) {
+                fix.fields[field] = text
+            } else {
+                return nil
+            }
+            fixes[key] = fix
+        }
+        let unitText = record["unit"] ?? ""
+        var givenUnit: WeightUnit?
+        if !unitText.isEmpty {
+            guard let unit = WeightUnit(rawValue: unitText) else { return nil }
+            givenUnit = unit
+        }
+        self.init(id: DraftID(rawValue: id), files: files, givenUnit: givenUnit, fixes: fixes)
+    }
+}
+
+/// One file named for import.
+public struct ImportedFile: Sendable, Equatable {
+    /// The file a person named, its path made absolute from the working folder.
+    public static func named(_ name: String) -> ImportedFile {
+        guard !name.hasPrefix("/") else { return ImportedFile(name: name, path: name) }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return ImportedFile(name: name, path: name) }
+        let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return ImportedFile(name: name, path: (folder == "/" ? "" : folder) + "/" + name)
+    }
+
+    /// The name as the person typed it, for messages.
+    public var name: String
+    /// The absolute path, so a draft restored in another folder still finds it.
+    public var path: String
+    /// What the last preview saw; `save` refuses a file that differs from it.
+    public var previewed: FileFingerprint?
+
+    public init(name: String, path: String, previewed: FileFingerprint? = nil) {
+        self.name = name
+        self.path = path
+        self.previewed = previewed
+    }
+}
+
+extension DraftKind {
+    /// An import of other apps' exports (or trendsh's own).
+    public static let `import` = DraftKind("import")
+}

@@ -1,0 +1,38 @@
+/// A correction the person typed for one row of an import: a field's text that replaces
+/// what the file holds, or the row left out. Fixes live in the import draft (and so in the
+/// draft file); the file itself is never changed.
+public struct ImportFix: Equatable, Sendable {
+    /// The fields a fix can replace.
+    public enum Field: String, Sendable, CaseIterable {
+        case weight
+        case date
+        case note
+    }
+
+    /// Replacement texts by field; a date is kept as an ISO 8601 time with its offset, a
+    /// weight as typed with the unit it is read in.
+    public var fields: [Field: String] = [:]
+    /// True when the row is left out of the import.
+    public var skipped = false
+
+    public init(fields: [Field: String] = [:], skipped: Bool = false) {
+        self.fields = fields
+        self.skipped = skipped
+    }
+
+    public var isEmpty: Bool { fields.isEmpty && !skipped }
+}
+
+/// A row of one of the import's files: the file's position in the import and the line the
+/// row starts on.
+public struct RowKey: Hashable, Sendable, Comparable {
+    public var file: Int
+    public var line: Int
+
+    public init(file: Int, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    public static func < (lhs: RowKey, rhs: RowKey) -> Bool { (lhs.file, lhs.line) < (rhs.file, rhs.line) }
+}

@@ -1,0 +1,146 @@
+import FoundationEssentials
+
+/// Reads a raw row as an entry under the same rules as any save: a date that can be read
+/// and is not in the future, a weight between 20 and 500 kg in the unit it was read in,
+/// and a note of at most 500 characters once trimmed and put in Unicode NFC. A row that
+/// breaks a rule is a `RowProblem`; nothing in it is cut or guessed.
+struct RowReader {
+    /// The unit the file's weights are in; nil when each record names its own.
+    let unit: WeightUnit?
+    /// No entry may be dated after this moment (milliseconds since 1970).
+    let latestMilliseconds: Int64
+
+    func read(_ row: RawRow) -> Result<ImportedEntry, RowProblem> {
+        guard let milliseconds = ImportDateParser.milliseconds(row) else {
+            var text = row.text(row.date)
+            if let time = row.time, !time.isEmpty { text += " " + row.text(time) }
+            return .failure(.unreadableDate(text.trimmingWhitespace()))
+        }
+        if milliseconds > latestMilliseconds {
+            return .failure(.dateInFuture(Date(timeIntervalSince1970: Double(milliseconds) / 1_000)))
+        }
+        let kilograms: Double
+        switch weight(row) {
+        case .success(let value): kilograms = value
+        case .failure(let problem): return .failure(problem)
+        }
+        var note = ""
+        if let range = row.note {
+            var start = range.lowerBound
+            if row.noteHasFormulaMark, start < range.upperBound, row.bytes[start] == 0x27 { start += 1 }
+            note = Self.normalizedNote(row.bytes[start..<range.upperBound])
+            if !note.isEmpty {
+                let length = note.count
+                if length > WeightEntryDraft.maximumNoteLength { return .failure(.noteTooLong(length: length)) }
+            }
+        }
+        return .success(ImportedEntry(milliseconds: milliseconds, kilograms: kilograms, note: note))
+    }
+
+    /// The note as a save stores it: trimmed, in NFC. Plain ASCII without spaces at its ends
+    /// (nearly every note) is taken as it is.
+    static func normalizedNote(_ bytes: ArraySlice<UInt8>) -> String {
+        guard let first = bytes.first, let last = bytes.last else { return "" }
+        let plain =
+            first > 0x20 && last > 0x20 && first < 0x7F && last < 0x7F && bytes.allSatisfy { $0 < 0x80 }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return plain ? text : WeightEntryDraft.canonicalNFC(text.trimmingWhitespace())
+    }
+
+    private func weight(_ row: RawRow) -> Result<Double, RowProblem> {
+        row.bytes.withUnsafeBufferPointer { bytes in
+            var start = row.weight.lowerBound
+            var end = row.weight.upperBound
+            while start < end && Self.isSpace(bytes[start]) { start += 1 }
+            while end > start && Self.isSpace(bytes[end - 1]) { end -= 1 }
+            guard start < end else { return .failure(.missingWeight) }
+            // A unit written after the number (a fix such as "154 lb") wins over the file's.
+            var letters = end
+            while letters > start && Self.isLetter(bytes[letters - 1]) { letters -= 1 }
+            var unit = self.unit
+            var numberEnd = end
+            if letters < end && letters > start {
+                let suffix = String(decoding: UnsafeBufferPointer(rebasing: bytes[letters..<end]), as: UTF8.self)
+                if let named = WeightUnit(symbol: suffix) {
+                    unit = named
+                    numberEnd = letters
+                    while numberEnd > start && Self.isSpace(bytes[numberEnd - 1]) { numberEnd -= 1 }
+                }
+            }
+            if let unitRange = row.unit {
+                switch Self.recordUnit(row.text(unitRange)) {
+                case .success(let reading):
+                    unit = reading.unit
+                    guard let value = Self.decimal(UnsafeBufferPointer(rebasing: bytes[start..<numberEnd])) else {
+                        return .failure(.unreadableWeight(row.text(start..<end)))
+                    }
+                    return check(value * reading.factor, shown: row.text(start..<end), unit: reading.unit)
+                case .failure(let problem):
+                    return .failure(problem)
+                }
+            }
+            let text = row.text(start..<end)
+            guard let value = Self.decimal(UnsafeBufferPointer(rebasing: bytes[start..<numberEnd])) else {
+                return .failure(.unreadableWeight(text))
+            }
+            let resolved = unit ?? .kilograms
+            return check(resolved.kilograms(fromValue: value), shown: text, unit: resolved)
+        }
+    }
+
+    private func check(_ kilograms: Double, shown: String, unit: WeightUnit) -> Result<Double, RowProblem> {
+        guard (WeightUnit.minimumKilograms...WeightUnit.maximumKilograms).contains(kilograms) else {
+            return .failure(.weightOutOfRange(value: shown, unit: unit))
+        }
+        return .success(kilograms)
+    }
+
+    /// The units Apple Health records name, as the unit reported and the factor to kilograms.
+    static func recordUnit(_ text: String) -> Result<(unit: WeightUnit, factor: Double), RowProblem> {
+        switch text.trimmingWhitespace() {
+        case "kg": return .success((.kilograms, 1))
+        case "lb", "lbs": return .success((.pounds, WeightUnit.kilogramsPerPound))
+        case "g": return .success((.kilograms, 0.001))
+        case "st": return .success((.pounds, 14 * WeightUnit.kilogramsPerPound))
+        default: return .failure(.unknownUnit(text))
+        }
+    }
+
+    /// `digits[(.|,)digits]`, as a weight is typed: no sign, exponent, word or second separator.
+    static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard !bytes.isEmpty, bytes.count <= 32 else { return nil }
+        var separator = -1
+        var mantissa: UInt64 = 0
+        var significant = 0
+        for (index, byte) in bytes.enumerated() {
+            if byte == 0x2E || byte == 0x2C {
+                guard separator < 0 else { return nil }
+                separator = index
+            } else if byte >= 0x30 && byte <= 0x39 {
+                if significant > 0 || byte != 0x30 { significant += 1 }
+                if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(byte - 0x30) }
+            } else {
+                return nil
+            }
+        }
+        guard separator != 0, separator != bytes.count - 1 else { return nil }
+        let places = separator < 0 ? 0 : bytes.count - 1 - separator
+        // Clinger's fast path: a mantissa below 2^53 and a power of ten up to 10^22 are both
+        // exact, so one division rounds correctly, exactly as parsing the text would.
+        if significant <= 15 && places < powersOfTen.count { return Double(mantissa) / powersOfTen[places] }
+        var text = String(decoding: bytes, as: UTF8.self)
+        if separator > 0 && bytes[separator] == 0x2C {
+            text = String(decoding: bytes.map { $0 == 0x2C ? 0x2E : $0 }, as: UTF8.self)
+        }
+        return Double(text)
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { power in
+        var value = 1.0
+        for _ in 0..<power { value *= 10 }
+        return value
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+}

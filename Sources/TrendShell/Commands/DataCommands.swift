@@ -1,0 +1,242 @@
+import TrendKit
+
+/// Data in and out: `import` (a draft of other apps' exports), `fix` (a row of it), and
+/// `export` (every entry, or every habit, as CSV or JSON, to a file or standard output).
+enum DataCommands {
+    static let all: [CommandDeclaration] = [importFiles, fix, export]
+
+    /// `import FILE... [kg|lb]`, parsed.
+    struct ImportRequest: Hashable, Sendable {
+        var files: [String]
+        var unit: WeightUnit?
+    }
+
+    static let importFiles = CommandDeclaration.command(
+        "import", group: .data, usage: "import FILE... [kg|lb]",
+        summary: "Preview an import of exported weights as a draft; \"save\" adds them.",
+        example: "import weight-2026-10.json weight-2026-11.json lb",
+        details: Messages.layoutsReadLines + [
+            "A file that names no unit (Fitbit, TrendWeight) is read in the unit setting; kg or lb after",
+            "the files reads such files in that unit. A name with spaces goes in double quotes; a zip",
+            "must be unzipped first. A row with the time and weight of a stored entry (or of an earlier",
+            "row) is a duplicate and is left out.",
+        ],
+        parse: { arguments throws(ParseError) in
+            var words = try arguments.words()
+            var unit: WeightUnit?
+            if let last = words.last, words.count > 1, last.count == 2, let named = WeightUnit(symbol: last) {
+                unit = named
+                words.removeLast()
+            }
+            guard !words.isEmpty else { throw arguments.problem(.needs("a file")) }
+            return ImportRequest(files: words, unit: unit)
+        },
+        run: { session, request in
+            if let open = session.drafts.open, open.hasUnsavedChanges {
+                return session.fail(Messages.draftIsOpen(session.presentedDraft?.summary ?? ""))
+            }
+            let draft = ImportDraft(files: request.files.map(ImportedFile.named), givenUnit: request.unit)
+            let editor = ImportEditor(importer: session.exchange.importer, draft: draft)
+            switch editor.refreshPreview() {
+            case .failure(let error):
+                return session.fail(Messages.importRefused(error, unit: session.unit))
+            case .success(let preview):
+                guard session.open(editor) else { return .failed }
+                for line in Messages.previewLines(preview, draft: editor.draft, unit: session.unit) {
+                    session.say(line)
+                }
+                return .succeeded
+            }
+        })
+
+    /// `fix [FILE:]LINE weight|date|note TEXT`, `fix [FILE:]LINE skip|reset`, parsed.
+    struct FixRequest: Hashable, Sendable {
+        enum Action: Hashable, Sendable {
+            case set(ImportFix.Field, String)
+            case skip
+            case reset
+        }
+        var file: String?
+        var line: Int
+        var action: Action
+    }
+
+    static let fix = CommandDeclaration.command(
+        "fix", group: .data, usage: "fix [FILE:]LINE weight|date|note TEXT | fix [FILE:]LINE skip|reset",
+        summary: "Correct one row of the open import; the file itself is not changed.",
+        example: "fix 4 weight 70.2",
+        details: [
+            "LINE is the line a row starts on, as the preview names it; with several files, FILE:LINE.",
+            "A weight is read in the file's unit unless it names its own (\"fix 4 weight 154 lb\"); a",
+            "date is typed as for \"date\"; a note is the rest of the line. \"skip\" leaves the row out,",
+            "\"reset\" undoes its fixes.",
+        ],
+        readsStore: false,
+        parse: parseFix,
+        complete: { request in request.previousWords.count == 1 ? ["weight", "date", "note", "skip", "reset"] : [] },
+        run: { session, request in await applyFix(request, in: session) })
+
+    static func parseFix(_ arguments: Arguments) throws(ParseError) -> FixRequest {
+        var rest = Substring(arguments.rest)
+        func word() -> Substring {
+            rest = rest.drop { $0 == " " || $0 == "\t" }
+            let taken = rest.prefix { $0 != " " && $0 != "\t" }
+            rest = rest.dropFirst(taken.count)
+            return taken
+        }
+        let row = word()
+        let action = word().lowercased()
+        let text = String(rest.drop { $0 == " " || $0 == "\t" })
+        guard !row.isEmpty, !action.isEmpty else { throw arguments.problem(.needs("a line and what to fix")) }
+        var file: String?
+        var lineText = row
+        if let colon = row.lastIndex(of: ":") {
+            file = String(row[..<colon])
+            lineText = row[row.index(after: colon)...]
+        }
+        guard let line = Int(lineText), line > 0, lineText.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw arguments.problem(
+                .notOneOf(word: String(row), what: "a line number", choices: ["LINE", "FILE:LINE"]))
+        }
+        switch action {
+        case "skip", "reset":
+            guard text.isEmpty else { throw arguments.problem(.tooManyWords(max: 2)) }
+            return FixRequest(file: file, line: line, action: action == "skip" ? .skip : .reset)
+        default:
+            guard let field = ImportFix.Field(rawValue: action) else {
+                throw arguments.problem(
+                    .notOneOf(word: action, what: "a field", choices: ["weight", "date", "note", "skip", "reset"]))
+            }
+            guard field == .note || !text.isEmpty else { throw arguments.problem(.needs("a \(field.rawValue)")) }
+            return FixRequest(file: file, line: line, action: .set(field, text))
+        }
+    }
+
+    @MainActor
+    private static func applyFix(_ request: FixRequest, in session: Session) async -> Session.Outcome {
+        guard let editor = session.drafts.open as? ImportEditor else { return session.fail(Messages.noImportOpen) }
+        let draft = editor.draft
+        let index: Int
+        if let name = request.file {
+            guard let found = draft.files.firstIndex(where: { $0.name == name || $0.path.hasSuffix("/" + name) })
+            else { return session.fail(Messages.noSuchImportFile(name, draft: draft)) }
+            index = found
+        } else {
+            guard draft.files.count == 1 else { return session.fail(Messages.fixNeedsFile) }
+            index = 0
+        }
+        let key = RowKey(file: index, line: request.line)
+        var fix = draft.fixes[key] ?? ImportFix()
+        switch request.action {
+        case .reset:
+            fix = ImportFix()
+        case .skip:
+            fix.skipped = true
+        case .set(.date, let text):
+            do throws(WeightValidationError) {
+                let parsed = try EntryDateParser.date(from: text, now: session.weights.latestPermittedEntryDate)
+                fix.fields[.date] = StoredTime.text(parsed.date)
+            } catch {
+                return session.fail(Messages.reason(error) + " The row is unchanged.")
+            }
+            fix.skipped = false
+        case .set(.weight, let text):
+            var weight = text
+            if WeightText(text).unit == nil {
+                // A bare number is read in the file's unit, settled now so its meaning stays.
+                do throws(TrendError) {
+                    let unit = try session.exchange.importer.unit(of: draft, file: index) ?? session.unit
+                    weight += " " + unit.symbol
+                } catch {
+                    return session.fail(Messages.reason(error, unit: session.unit))
+                }
+            }
+            fix.fields[.weight] = weight
+            fix.skipped = false
+        case .set(.note, let text):
+            fix.fields[.note] = text
+            fix.skipped = false
+        }
+        let check: RowCheck?
+        do throws(TrendError) {
+            check = try session.exchange.importer.row(key, of: draft, fix: fix)
+        } catch {
+            return session.fail(Messages.reason(error, unit: session.unit))
+        }
+        guard let check else { return session.fail(Messages.noRowOnLine(draft.files[index].name, line: request.line)) }
+        editor.setFix(fix, for: key)
+        return session.say(Messages.fixed(check, row: Messages.rowName(key, in: draft), unit: session.unit))
+    }
+
+    /// `export [habits] csv|json [FILE]`, parsed.
+    struct ExportRequest: Hashable, Sendable {
+        var habits: Bool
+        var format: ExportFormat
+        var path: String?
+    }
+
+    static let export = CommandDeclaration.command(
+        "export", group: .data, usage: "export [habits] csv|json [FILE]",
+        summary: "Write every entry (or every habit) as CSV or JSON, to FILE or to standard output.",
+        example: "export csv weights.csv",
+        details: [
+            "Entries: the date in ISO 8601 with its offset, kilograms exactly, the weight in the unit,",
+            "and the note. CSV follows RFC 4180; a note a spreadsheet would run as a formula gets one '",
+            "in front, which trendsh's import removes. FILE is replaced whole, with the usual mode for",
+            "your umask; a symbolic link named is followed.",
+        ],
+        parse: { arguments throws(ParseError) in
+            var words = try arguments.words()[...]
+            let habits = words.first?.lowercased() == "habits"
+            if habits { words = words.dropFirst() }
+            guard let formatWord = words.first else { throw arguments.problem(.needs("a format, csv or json")) }
+            guard let format = ExportFormat(rawValue: formatWord.lowercased()) else {
+                throw arguments.problem(
+                    .notOneOf(word: formatWord, what: "a format", choices: ExportFormat.allCases.map(\.rawValue)))
+            }
+            words = words.dropFirst()
+            guard words.count <= 1 else { throw arguments.problem(.atMostOne("file name")) }
+            return ExportRequest(habits: habits, format: format, path: words.first)
+        },
+        complete: { request in
+            switch request.previousWords.count {
+            case 0: return ["csv", "json", "habits"]
+            case 1 where request.previousWords[0].lowercased() == "habits": return ["csv", "json"]
+            default: return []
+            }
+        },
+        run: { session, request in await export(request, in: session) })
+
+    @MainActor
+    private static func export(_ request: ExportRequest, in session: Session) async -> Session.Outcome {
+        let exporter = session.exchange.exporter
+        func run(_ sink: any ExportSink) throws(ExportError) -> Int {
+            request.habits
+                ? try exporter.exportHabits(as: request.format, to: sink)
+                : try exporter.exportEntries(as: request.format, to: sink)
+        }
+        guard let path = request.path else {
+            do throws(ExportError) {
+                _ = try run(ExportOutput(output: session.output))
+                return .succeeded
+            } catch {
+                return session.fail(Messages.exportFailed(error))
+            }
+        }
+        if session.exchange.isOwnFile(path) { return session.fail(Messages.exportOverOwnFile(path)) }
+        do throws(ExportError) {
+            let file = try NamedFileSink(path: path, permissions: session.exchange.namedFiles)
+            let count: Int
+            do throws(ExportError) {
+                count = try run(file)
+                try file.commit()
+            } catch {
+                file.abandon()
+                throw error
+            }
+            return session.say(Messages.exported(count, habits: request.habits, to: path))
+        } catch {
+            return session.fail(Messages.exportFailed(error))
+        }
+    }
+}

@@ -1,0 +1,277 @@
+import FoundationEssentials
+import TrendKit
+
+/// The sentences of `import`, `fix` and `export`.
+extension Messages {
+    /// The layouts trendsh reads, as `help import` lists them: literal lines, so building
+    /// the command table at start-up does no string work.
+    public static let layoutsReadLines = [
+        "trendsh tells the layouts apart itself: its own CSV and JSON exports, Libra (versions 5 and",
+        "6), openScale (2.x and 3.x), Withings, Fitbit (weight-*.json), The Hacker's Diet Online,",
+        "TrendWeight (raw CSV) and Apple Health (export.xml).",
+    ]
+
+    /// The same list, as the unknown-layout sentence names it.
+    public static let layoutsRead: String = {
+        let text = layoutsReadLines.joined(separator: " ")
+        let list = text.drop { $0 != ":" }.dropFirst().dropLast()
+        return String(list.drop { $0 == " " })
+    }()
+
+    public static func layoutName(_ layout: ImportLayout) -> String {
+        switch layout {
+        case .trendshCSV: return "trendsh CSV"
+        case .trendshJSON: return "trendsh JSON"
+        case .libra: return "Libra"
+        case .openScale2: return "openScale 2.x"
+        case .openScale3: return "openScale 3.x"
+        case .withings: return "Withings"
+        case .fitbit: return "Fitbit"
+        case .hackersDiet: return "The Hacker's Diet Online"
+        case .trendWeight: return "TrendWeight"
+        case .appleHealth: return "Apple Health"
+        }
+    }
+
+    /// Why a file cannot be imported, in a sentence that names the file (and its line).
+    public static func reason(_ problem: ImportFileProblem) -> String {
+        let file = problem.file
+        switch problem.error {
+        case .cannotOpen(let number): return "\(file) could not be opened: \(systemMessage(number))."
+        case .notARegularFile(let kind): return "\(file) is \(kind.rawValue), not a file to import."
+        case .zipArchive:
+            return
+                "\(file) is a zip archive. Unzip it first (Apple Health's export.zip holds apple_health_export/export.xml), then import the file inside."
+        case .unknownLayout: return "\(file) is not in a layout trendsh reads. trendsh reads \(layoutsRead)."
+        case .habitsExport: return "\(file) is trendsh's export of habits; import reads weights."
+        case .invalidUTF8(let line):
+            return "\(file) line \(line) is not UTF-8 text. Save the file as UTF-8, then import it again."
+        case .unterminatedQuote(let line):
+            return "\(file) line \(line) opens a quoted field that is never closed."
+        case .fieldTooLong(let line): return "\(file) line \(line) has a field longer than 1 MB."
+        case .rowTooLong(let line):
+            return "\(file) line \(line) has a row longer than 4 MB, or with more than 10,000 fields."
+        case .entityDeclaration(let line):
+            return "\(file) line \(line) declares an XML entity, which trendsh never expands."
+        case .undefinedEntity(let line, let name):
+            return "\(file) line \(line) refers to the XML entity \"&\(name);\", which trendsh never expands."
+        case .malformed(let line): return "\(file) is malformed at line \(line)."
+        case .readFailed(let number): return "\(file) could not be read: \(systemMessage(number))."
+        case .changedSincePreview:
+            return "\(file) changed since the preview. Type \"show\" to preview the import again, then \"save\"."
+        }
+    }
+
+    /// A file problem at `import`: nothing was opened or imported.
+    public static func importRefused(_ error: TrendError, unit: WeightUnit) -> String {
+        reason(error, unit: unit) + " Nothing was imported."
+    }
+
+    /// Why one row is left out.
+    public static func reason(_ problem: RowProblem) -> String {
+        switch problem {
+        case .unreadableDate(let text):
+            return text.isEmpty ? "it has no date." : "\"\(text)\" is not a date trendsh reads."
+        case .dateInFuture(let date): return "\(LocalCalendar.minuteText(date)) is in the future."
+        case .unreadableWeight(let text): return "\"\(text)\" is not a weight."
+        case .missingWeight: return "it has no weight."
+        case .weightOutOfRange(let value, let unit):
+            let range = unit == .kilograms ? "20 and 500 kg" : "44.1 and 1102.3 lb"
+            let shown = WeightText(value).unit == nil ? "\(value) \(unit.symbol)" : value
+            return "\(shown) is not between \(range)."
+        case .unknownUnit(let text): return "\"\(text)\" is not a unit trendsh reads (kg, lb, g or st)."
+        case .noteTooLong(let length):
+            return "its note has \(length) characters; a note can have at most \(WeightEntryDraft.maximumNoteLength)."
+        }
+    }
+
+    /// `weights.csv` for one file, `3 files (a.csv, b.csv, c.csv)` for more.
+    public static func importFiles(_ draft: ImportDraft) -> String {
+        guard draft.files.count > 1 else { return draft.files.first?.name ?? "" }
+        return "\(draft.files.count) files (\(draft.files.map(\.name).joined(separator: ", ")))"
+    }
+
+    /// A row of the import, named for a person: `line 5`, or `b.csv line 5` with several files.
+    public static func rowName(_ key: RowKey, in draft: ImportDraft) -> String {
+        guard draft.files.count > 1, draft.files.indices.contains(key.file) else { return "line \(key.line)" }
+        return "\(draft.files[key.file].name) line \(key.line)"
+    }
+
+    /// `2026-11-20 07:30, 80.3 kg, note "after run"`
+    public static func importedEntry(_ entry: ImportedEntry, unit: WeightUnit) -> String {
+        "\(LocalCalendar.minuteText(entry.date)), \(Renderer.weight(entry.kilograms, in: unit))"
+            + (entry.note.isEmpty ? "" : ", note \"\(entry.note)\"")
+    }
+
+    /// One row as a preview lists it.
+    public static func previewRow(_ row: ImportPreview.Row, draft: ImportDraft, unit: WeightUnit, labelled: Bool)
+        -> String
+    {
+        let name = rowName(row.key, in: draft)
+        let fixed = row.fixed ? " (fixed)" : ""
+        switch row.verdict {
+        case .new(let entry): return "\(name): \(labelled ? "new, " : "")\(importedEntry(entry, unit: unit))\(fixed)"
+        case .duplicate(let entry):
+            return "\(name): \(labelled ? "duplicate, " : "")\(importedEntry(entry, unit: unit))\(fixed)"
+        case .rejected(let problem): return "\(name): \(labelled ? "rejected: " : "")\(reason(problem))\(fixed)"
+        case .skipped: return "\(name): skipped by a fix"
+        }
+    }
+
+    /// How a file's unit was settled.
+    public static func unitLine(_ file: ImportPreview.File) -> String {
+        let unit = file.unit?.symbol ?? ""
+        switch file.unitSource {
+        case .file: return "weights in \(unit), as the file says"
+        case .layout: return "weights in \(unit), as \(layoutName(file.layout)) keeps them"
+        case .given: return "weights in \(unit), as given"
+        case .eachRecord: return "each record names its unit"
+        case .setting:
+            let other = file.unit == .pounds ? "kg" : "lb"
+            return
+                "weights in \(unit), the unit setting, since the file names none (\"import FILE \(other)\" reads them as \(other))"
+        }
+    }
+
+    static func rows(_ count: Int) -> String { count == 1 ? "1 row" : "\(count) rows" }
+    static func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
+
+    /// What `import` and `show` print for an import draft.
+    public static func previewLines(
+        _ preview: ImportPreview, draft: ImportDraft, unit: WeightUnit, withSamples: Bool = true
+    ) -> [String] {
+        var lines = ["Import (\(importFiles(draft))), not saved yet"]
+        for (index, file) in preview.files.enumerated() where draft.files.indices.contains(index) {
+            lines.append(
+                "  \(draft.files[index].name): \(layoutName(file.layout)), \(unitLine(file)), \(rows(file.rows))")
+        }
+        func samples(_ matching: (ImportPreview.Verdict) -> Bool) -> [String] {
+            guard withSamples else { return [] }
+            return preview.samples.filter { matching($0.verdict) }.map {
+                "    " + previewRow($0, draft: draft, unit: unit, labelled: false)
+            }
+        }
+        var range = ""
+        if let earliest = preview.earliest, let latest = preview.latest {
+            let first = LocalCalendar.minuteText(Date(timeIntervalSince1970: Double(earliest) / 1_000))
+            let last = LocalCalendar.minuteText(Date(timeIntervalSince1970: Double(latest) / 1_000))
+            range = first == last ? ", dated \(first)" : ", dated \(first) to \(last)"
+        }
+        lines.append("  new: \(rows(preview.newCount))\(range)")
+        lines += samples { if case .new = $0 { return true } else { return false } }
+        lines.append(
+            "  duplicate: \(rows(preview.duplicateCount))"
+                + (preview.duplicateCount > 0 ? " (the time and weight of a stored entry or of an earlier row)" : ""))
+        lines += samples { if case .duplicate = $0 { return true } else { return false } }
+        lines.append("  rejected: \(rows(preview.rejectedCount))")
+        lines += samples { if case .rejected = $0 { return true } else { return false } }
+        if preview.skippedCount > 0 {
+            lines.append("  skipped: \(rows(preview.skippedCount))")
+            lines += samples { $0 == .skipped }
+        }
+        let listed =
+            min(preview.newCount, ImportPreview.sampleSize) + min(preview.duplicateCount, ImportPreview.sampleSize)
+            + min(preview.rejectedCount, ImportPreview.sampleSize) + min(preview.skippedCount, ImportPreview.sampleSize)
+        let total = preview.newCount + preview.duplicateCount + preview.rejectedCount + preview.skippedCount
+        if withSamples && total > listed {
+            lines.append("  (\(listed) of \(rows(total)) listed; \"show all\" lists every one)")
+        }
+        let fix = preview.rejectedCount > 0 ? ", \"fix LINE weight|date|note TEXT\" to correct a row," : ""
+        if preview.newCount == 0 && fix.isEmpty {
+            lines.append("No row is new, so \"save\" would add nothing. Type \"cancel\" to drop the import.")
+        } else if preview.newCount == 0 {
+            lines.append("No row is new, so \"save\" would add nothing. Type\(fix.dropFirst()) or \"cancel\".")
+        } else {
+            let rows = preview.newCount == 1 ? "the new row" : "the \(preview.newCount) new rows"
+            lines.append("Type \"save\" to add \(rows)\(fix) or \"cancel\".")
+        }
+        return lines
+    }
+
+    /// The import draft's summary, for messages about the draft.
+    public static func importSummary(_ draft: ImportDraft) -> String { "import of \(importFiles(draft))" }
+
+    public static func importSaved(_ outcome: ImportOutcome, draft: ImportDraft) -> String {
+        switch outcome {
+        case .imported(let counts):
+            var left: [String] = []
+            if counts.duplicates > 0 {
+                left.append(counts.duplicates == 1 ? "1 duplicate" : "\(counts.duplicates) duplicates")
+            }
+            if counts.rejected > 0 { left.append("\(counts.rejected) rejected") }
+            if counts.skipped > 0 { left.append("\(counts.skipped) skipped") }
+            let joined =
+                left.count > 1 ? left.dropLast().joined(separator: ", ") + " and " + (left.last ?? "") : left.first
+            let leftOut = joined.map { " (\($0) left out)" } ?? ""
+            return "Imported \(entries(counts.added)) from \(importFiles(draft))\(leftOut)."
+        case .alreadySaved(let added):
+            return
+                "Imported \(entries(added)) from \(importFiles(draft)) (an earlier attempt had already saved them; nothing new was written)."
+        }
+    }
+
+    public static func importSaveFailed(_ error: TrendError, unit: WeightUnit) -> String {
+        if case .importFile(let problem) = error {
+            if problem.error == .changedSincePreview {
+                return
+                    "\(problem.file) changed since the preview, so nothing was imported. The import is kept; type \"show\" to preview it again, then \"save\"."
+            }
+            return reason(problem) + " Nothing was imported; the import is kept. Type \"cancel\" to drop it."
+        }
+        return "Nothing was imported. "
+            + saveFailed(error, unit: unit).replacingOccurrences(of: "The draft is kept", with: "The import is kept")
+    }
+
+    public static func importDiscarded(_ draft: ImportDraft) -> String {
+        "Discarded the import of \(importFiles(draft)); nothing was imported."
+    }
+
+    public static let noImportOpen = "No import is open. Start one with \"import FILE\"."
+
+    /// What a fix did to its row.
+    public static func fixed(_ check: RowCheck, row: String, unit: WeightUnit) -> String {
+        switch check {
+        case .readsAs(let entry):
+            return
+                "\(row.prefix(1).uppercased() + row.dropFirst()) now reads \(importedEntry(entry, unit: unit)). Type \"show\" to preview the import again."
+        case .rejected(let problem):
+            return "\(row.prefix(1).uppercased() + row.dropFirst()) is still rejected: \(reason(problem))"
+        case .skipped:
+            return
+                "\(row.prefix(1).uppercased() + row.dropFirst()) will be left out; \"fix \(row.split(separator: " ").last ?? "") reset\" brings it back."
+        }
+    }
+
+    public static func noRowOnLine(_ file: String, line: Int) -> String {
+        "No row of \(file) starts on line \(line), so nothing was changed. \"show all\" lists the rows by line."
+    }
+
+    public static func noSuchImportFile(_ name: String, draft: ImportDraft) -> String {
+        "\"\(name)\" is not one of the import's files (\(draft.files.map(\.name).joined(separator: ", ")))."
+    }
+
+    public static func exportFailed(_ error: ExportError) -> String {
+        switch error {
+        case .storage(let storage): return "The export could not read the store. " + reason(storage)
+        case .file(let file):
+            return
+                "The export could not be written to \(file.path): \(systemMessage(file.errno)). The file is as it was."
+        case .output(let number):
+            return "The export could not be written to standard output: \(systemMessage(number))."
+        }
+    }
+}
+
+extension Messages {
+    public static func exported(_ count: Int, habits: Bool, to path: String) -> String {
+        let what = habits ? (count == 1 ? "1 habit" : "\(count) habits") : entries(count)
+        return "Exported \(what) to \(path)."
+    }
+
+    public static func exportOverOwnFile(_ path: String) -> String {
+        "\(path) is one of trendsh's own files (the store, or a file beside it), so nothing was exported. Name another file."
+    }
+
+    public static let fixNeedsFile =
+        "The import has several files; name the row's file, as in \"fix FILE:LINE weight 75.4\"."
+}

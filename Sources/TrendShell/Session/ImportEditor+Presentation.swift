@@ -1,0 +1,59 @@
+import TrendKit
+
+/// How the shell shows, saves and summarises an import draft. Showing it previews it again,
+/// so the preview always describes the files as they are now.
+extension ImportEditor: PresentableDraft {
+    static var draftKind: DraftKind { .import }
+
+    var target: String { "import" }
+    var summary: String { Messages.importSummary(draft) }
+
+    func details(session: Session) -> [String] {
+        switch refreshPreview() {
+        case .success(let preview): return Messages.previewLines(preview, draft: draft, unit: session.unit)
+        case .failure(let error):
+            return [
+                "Import (\(Messages.importFiles(draft))), not saved yet",
+                "  " + Messages.reason(error, unit: session.unit),
+            ]
+        }
+    }
+
+    func show(session: Session, all: Bool) async -> Session.Outcome {
+        let unit = session.unit
+        let result = refreshPreview(
+            each: all
+                ? { [draft] row in
+                    session.say("  " + Messages.previewRow(row, draft: draft, unit: unit, labelled: true))
+                }
+                : nil)
+        switch result {
+        case .success(let preview):
+            let lines = Messages.previewLines(preview, draft: draft, unit: unit, withSamples: !all)
+            for line in lines { session.say(line) }
+            return .succeeded
+        case .failure(let error):
+            return session.fail(Messages.reason(error, unit: unit) + " The import is kept; type \"cancel\" to drop it.")
+        }
+    }
+
+    func save(session: Session) async -> Session.Outcome {
+        let saved = draft
+        switch await save() {
+        case .success(let outcome):
+            session.drafts.close()
+            await session.weights.refresh()
+            return session.say(Messages.importSaved(outcome, draft: saved), role: .success)
+        case .failure(let error):
+            return session.fail(Messages.importSaveFailed(error, unit: session.unit))
+        }
+    }
+
+    func cancelled(session: Session) -> String { Messages.importDiscarded(draft) }
+
+    func restoredWarnings(session: Session) -> [String] { [] }
+
+    static func summary(of record: DraftRecord, session: Session) -> String? {
+        ImportDraft(record: record).map(Messages.importSummary)
+    }
+}

@@ -1,0 +1,106 @@
+import FoundationEssentials
+import Testing
+
+@testable import TrendKit
+
+/// Each layout the issue lists is recognised from its own first lines, with its unit, and
+/// its rows read as entries. Files that name no unit take the unit setting, or the unit
+/// given with `import FILE kg|lb`; a file that names its unit keeps it.
+@MainActor
+@Suite struct ImportLayoutTests {
+    @Test(arguments: ExchangeFixtures.samples)
+    func eachLayoutIsRecognisedWithItsUnitAndItsRowsRead(sample: ExchangeFixtures.Sample) throws {
+        let harness = try ExchangeHarness(unit: .pounds)
+        defer { harness.directory.remove() }
+        let (_, preview) = try harness.previewed([try harness.file(sample.text, named: sample.name)])
+        let file = try #require(preview.files.first)
+        #expect(file.layout == sample.layout)
+        #expect(file.unit == sample.unit)
+        #expect(file.unitSource == sample.source)
+        #expect(file.rows == sample.rows)
+        #expect(preview.newCount == sample.rows, "\(preview.samples)")
+        guard case .new(let entry) = preview.samples.first?.verdict else {
+            Issue.record("first row: \(String(describing: preview.samples.first))")
+            return
+        }
+        #expect(entry.date == sample.first.date)
+        #expect(entry.kilograms == sample.kilograms)
+        #expect(entry.note == sample.note)
+    }
+
+    @Test(arguments: ExchangeFixtures.samples)
+    func aByteOrderMarkAndCRLFLineEndsChangeNothing(sample: ExchangeFixtures.Sample) throws {
+        let harness = try ExchangeHarness(unit: .pounds)
+        defer { harness.directory.remove() }
+        let plain = try harness.previewed([try harness.file(sample.text, named: "plain")]).1
+        let crlf = sample.text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
+        let marked = try harness.previewed([try harness.bytes([0xEF, 0xBB, 0xBF] + Array(crlf.utf8), named: "marked")])
+            .1
+        #expect(marked.samples == plain.samples)
+        #expect(marked.files.first?.layout == sample.layout)
+    }
+
+    @Test func aGivenUnitReadsOnlyFilesThatNameNone() throws {
+        let harness = try ExchangeHarness(unit: .pounds)
+        defer { harness.directory.remove() }
+        let fitbit = try #require(ExchangeFixtures.samples.first { $0.layout == .fitbit })
+        let libra = try #require(ExchangeFixtures.samples.first { $0.name == "libra6.csv" })
+        let files = [
+            try harness.file(fitbit.text, named: fitbit.name), try harness.file(libra.text, named: libra.name),
+        ]
+        let preview = try harness.previewed(files, unit: .kilograms).1
+        #expect(preview.files.map(\.unit) == [.kilograms, .pounds])
+        #expect(preview.files.map(\.unitSource) == [.given, .file])
+        guard case .new(let entry) = preview.samples.first?.verdict else {
+            Issue.record("\(preview.samples)")
+            return
+        }
+        #expect(entry.kilograms == 165, "Fitbit's 165 read as kilograms, as given")
+    }
+
+    @Test func theUnitSettingReadsAFileThatNamesNone() throws {
+        let harness = try ExchangeHarness(unit: .kilograms)
+        defer { harness.directory.remove() }
+        let trendWeight = try #require(ExchangeFixtures.samples.first { $0.layout == .trendWeight })
+        let preview = try harness.previewed([try harness.file(trendWeight.text, named: "tw.csv")]).1
+        #expect(preview.files.first?.unit == .kilograms)
+        #expect(preview.files.first?.unitSource == .setting)
+    }
+
+    @Test(arguments: [
+        ("notes.txt", "Dear diary,\nweighed myself today.\n"),
+        ("other.csv", "when,how much\n2026-11-20,80\n"),
+        ("steps.json", "[{\"dateTime\":\"11/20/26 07:30:00\",\"value\":\"8000\"}]"),
+        ("other.xml", "<?xml version=\"1.0\"?><Workouts/>"),
+        ("empty.csv", ""),
+        ("blank.csv", "\n\n  \n"),
+    ])
+    func aFileInNoKnownLayoutRefusesTheImport(name: String, text: String) throws {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        let file = try harness.file(text, named: name)
+        #expect(throws: TrendError.importFile(ImportFileProblem(file: name, error: .unknownLayout))) {
+            try harness.importer.preview(ImportDraft(files: [file]))
+        }
+    }
+
+    @Test func trendshsExportOfHabitsIsNamedForWhatItIs() throws {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        for (name, text) in [
+            ("habits.csv", "habit,created,day,recorded\r\nRun,2026-11-01T08:00:00.000+00:00,,\r\n"),
+            ("habits.json", "{\"format\":\"trendsh-habits\",\"version\":1,\"habits\":[\n]}\n"),
+        ] {
+            let file = try harness.file(text, named: name)
+            #expect(throws: TrendError.importFile(ImportFileProblem(file: name, error: .habitsExport))) {
+                try harness.importer.preview(ImportDraft(files: [file]))
+            }
+        }
+    }
+}
+
+extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

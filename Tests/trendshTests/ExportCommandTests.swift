@@ -1,0 +1,122 @@
+import Testing
+import TrendshTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `export` through the built binary: a pipe or a file gets the exact bytes, a file is
+/// written whole with the umask's mode, replacing what was there and following a symbolic
+/// link named, and a failure leaves the file as it was.
+@Suite struct ExportCommandTests {
+    /// Two entries, one with a note a terminal would run and a spreadsheet too.
+    static func seeded(_ shell: Shell) -> String {
+        let file = shell.home.write(
+            "date,kilograms,note\n2026-11-20T07:30:00.123Z,80.3,\"=1+1 \u{1B}[31mred\ttab\"\n2026-11-21T07:30:00.000Z,74.84274105,\n",
+            to: "seed.csv")
+        let result = shell.run(["import \(file)", "save"])
+        precondition(result.status == 0, "seeding failed: \(result.stderr)")
+        return file
+    }
+
+    static let expectedCSV =
+        "date,kilograms,weight,unit,note\r\n2026-11-20T07:30:00.123+00:00,80.3,80.3,kg,'=1+1 \u{1B}[31mred\ttab\r\n"
+        + "2026-11-21T07:30:00.000+00:00,74.84274105,74.8,kg,\r\n"
+
+    @Test func aPipeGetsTheExactBytes() throws {
+        let shell = Shell()
+        _ = Self.seeded(shell)
+        let output = shell.home.file("stdout")
+        let result = TrendshProcess.run(
+            ["--store", shell.storePath, "--now", Fixtures.now], input: "export csv\n", environment: shell.environment,
+            streams: .init(output: .file(output)))
+        #expect(result.status == 0)
+        #expect(fileBytes(output) == Array(Self.expectedCSV.utf8))
+    }
+
+    @Test func aFileGetsTheExactBytesWithTheModeTheUmaskGives() throws {
+        let shell = Shell()
+        _ = Self.seeded(shell)
+        let target = shell.home.file("out.csv")
+        let result = TrendshProcess.run(
+            [
+                "-c", "umask 027; exec \"$0\" \"$@\"", TrendshProcess.binaryPath, "--store", shell.storePath, "--now",
+                Fixtures.now,
+            ],
+            input: "export csv \(target)\nexport json \(target).json\n", environment: shell.environment,
+            program: "/bin/sh")
+        #expect(result.stdout == lines("Exported 2 entries to \(target).", "Exported 2 entries to \(target).json."))
+        #expect(fileBytes(target) == Array(Self.expectedCSV.utf8))
+        #expect(permissions(of: target) == 0o640)
+        #expect(permissions(of: target + ".json") == 0o640)
+        #expect(filesUnder(shell.home.path).filter { $0.contains(".tmp-") } == [])
+    }
+
+    @Test func anExistingFileIsReplacedAndASymbolicLinkNamedIsFollowed() throws {
+        let shell = Shell()
+        _ = Self.seeded(shell)
+        let real = shell.home.write("old contents\n", to: "real.csv")
+        let link = shell.home.file("link.csv")
+        guard symlink(real, link) == 0 else { throw SystemCallError(errno: errno) }
+        let result = shell.run(["export csv \(link)"])
+        #expect(result.status == 0)
+        #expect(fileBytes(real) == Array(Self.expectedCSV.utf8))
+        var info = stat()
+        #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link is still a link")
+    }
+
+    @Test func aFileThatCannotBeWrittenIsNamedAndNothingIsLeftBehind() {
+        let shell = Shell()
+        _ = Self.seeded(shell)
+        let target = shell.home.file("missing-folder/out.csv")
+        let result = shell.run(["export csv \(target)"])
+        #expect(
+            result.stderr
+                == lines(
+                    "error: The export could not be written to \(target): no such file or directory. The file is as it was."
+                ))
+        #expect(result.status == 1)
+    }
+
+    @Test func theStoreAndTheFilesBesideItAreNeverExportedOver() throws {
+        let shell = Shell()
+        _ = Self.seeded(shell)
+        let before = fileBytes(shell.storePath)
+        let link = shell.home.file("innocent.csv")
+        guard symlink(shell.storePath, link) == 0 else { throw SystemCallError(errno: errno) }
+        for target in [shell.storePath, link, shell.storePath + ".draft"] {
+            let result = shell.run(["export csv \(target)"])
+            #expect(
+                result.stderr
+                    == lines(
+                        "error: \(target) is one of trendsh's own files (the store, or a file beside it), so nothing was exported. Name another file."
+                    ))
+        }
+        #expect(fileBytes(shell.storePath) == before)
+    }
+
+    @Test func aFullStandardOutputStopsTheRun() {
+        let shell = Shell()
+        _ = Self.seeded(shell)
+        let result = TrendshProcess.run(
+            ["--store", shell.storePath, "--now", Fixtures.now], input: "export json\nvalue 75\nsave\n",
+            environment: shell.environment, streams: .init(output: .file("/dev/full")))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Standard output could not be written"))
+        #expect(result.stderr.contains("No space left on device") || result.stderr.contains("no space left on device"))
+    }
+
+    @Test func anExportedFileImportsIntoAnEmptyStoreAsTheSameLog() throws {
+        let shell = Shell()
+        _ = Self.seeded(shell)
+        let csv = shell.home.file("round.csv")
+        #expect(shell.run(["export csv \(csv)"]).status == 0)
+        let other = Shell()
+        let result = other.run(["import \(csv)", "save"])
+        #expect(result.stdout.hasSuffix(lines("Imported 2 entries from \(csv).")))
+        let query = "SELECT taken_at, kilograms, note FROM entries ORDER BY taken_at"
+        #expect(
+            try OtherProgram(path: other.storePath).rows(query) == (try OtherProgram(path: shell.storePath).rows(query))
+        )
+    }
+}
