@@ -86,11 +86,19 @@ public struct WeightText: Equatable, Sendable {
 
     public init(_ text: String) {
         let trimmed = text.trimmingWhitespace()
-        let letters = trimmed.unicodeScalars.reversed().prefix { $0.properties.isAlphabetic }
-        let suffix = String(String.UnicodeScalarView(letters.reversed()))
-        if !suffix.isEmpty, suffix.count < trimmed.unicodeScalars.count, let unit = WeightUnit(symbol: suffix) {
-            let scalars = trimmed.unicodeScalars
-            number = String(scalars.prefix(scalars.count - suffix.unicodeScalars.count)).trimmingWhitespace()
+        // The letters at the end, found by walking back over the scalars. (Indices only: a
+        // reversed view of a prefix of a reversed view is a type the runtime would build on
+        // first use, which costs more than reading a weight.)
+        let scalars = trimmed.unicodeScalars
+        var start = scalars.endIndex
+        while start > scalars.startIndex {
+            let before = scalars.index(before: start)
+            guard scalars[before].properties.isAlphabetic else { break }
+            start = before
+        }
+        let suffix = String(scalars[start...])
+        if !suffix.isEmpty, start > scalars.startIndex, let unit = WeightUnit(symbol: suffix) {
+            number = String(scalars[..<start]).trimmingWhitespace()
             self.unit = unit
         } else {
             number = trimmed

@@ -39,11 +39,26 @@ public struct OperationID: Hashable, Sendable, CustomStringConvertible {
 enum RandomIdentifier {
     static func make() -> String {
         var generator = SystemRandomNumberGenerator()
-        var bytes = (0..<2).flatMap { _ in withUnsafeBytes(of: generator.next() as UInt64) { Array($0) } }
+        let high = generator.next() as UInt64
+        let low = generator.next() as UInt64
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        for word in [high, low] {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
+            }
+        }
         bytes[6] = bytes[6] & 0x0F | 0x40
         bytes[8] = bytes[8] & 0x3F | 0x80
-        let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
-        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(
-            separator: "-")
+        // Plain loops: `joined` on strings costs a protocol lookup at first use in every run.
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(0x2D) }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -9,7 +9,9 @@ public final class SQLiteDatabase {
     /// Statements prepared once and reused: a save parses no SQL after the first. A list,
     /// not a dictionary: it holds a dozen, and a dictionary's generic metadata would cost
     /// start-up a run-time search of every protocol conformance in the binary.
-    private var cache: [(sql: String, statement: SQLiteStatement)] = []
+    private var cache: [(sql: String, length: Int, statement: SQLiteStatement)] = []
+    /// The cached statements handed out since the last `resetStatements()`.
+    private var handedOut: [SQLiteStatement] = []
     private var isClosed = false
 
     /// Opens (creating if needed) the database at `path`, or `:memory:`.
@@ -38,17 +40,23 @@ public final class SQLiteDatabase {
         guard !isClosed else { return }
         isClosed = true
         cache.removeAll()
+        handedOut.removeAll()
         sqlite3_close_v2(handle)
     }
 
     /// A prepared statement for `sql`, reset and with no bindings, reused across calls.
     public func statement(_ sql: String) throws(StorageError) -> SQLiteStatement {
-        if let cached = cache.first(where: { $0.sql == sql }) {
+        // Most cached statements differ in length, so comparing lengths first skips them
+        // without reading their text.
+        let length = sql.utf8.count
+        if let cached = cache.first(where: { $0.length == length && $0.sql == sql }) {
             cached.statement.reset()
+            if !handedOut.contains(where: { $0 === cached.statement }) { handedOut.append(cached.statement) }
             return cached.statement
         }
         let statement = try prepare(sql)
-        cache.append((sql, statement))
+        cache.append((sql, length, statement))
+        handedOut.append(statement)
         return statement
     }
 
@@ -85,7 +93,8 @@ public final class SQLiteDatabase {
     /// Resets every cached statement, ending the read transaction a statement left
     /// mid-result would otherwise keep open (and with it an old snapshot of the store).
     func resetStatements() {
-        for cached in cache { cached.statement.reset() }
+        for statement in handedOut { statement.reset() }
+        handedOut.removeAll(keepingCapacity: true)
     }
 
     /// Rolls back the open transaction, if any. Its own failure cannot be reported better

@@ -28,19 +28,24 @@ enum DailyTable {
         }
         let notes = try db.statement(
             "SELECT CAST(strftime('%s', taken_at) AS INTEGER), kilograms, change FROM daily_pending ORDER BY rowid")
-        var noted: [(day: Int, kilograms: Double, added: Bool)] = []
-        while try notes.step() {
-            noted.append((LocalCalendar.dayNumber(unixSeconds: notes.int64(0)), notes.double(1), notes.int64(2) > 0))
-        }
-        // Grouped by day, each day's notes in the order they were made.
+        // Grouped by day, each day's notes in the order they were made. (Plain loops: a
+        // generic sort or key path here would cost a first-use lookup in every save.)
         var changes: [DayChange] = []
-        for note in noted.enumerated().sorted(by: { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }) {
-            if changes.last?.day != note.element.day { changes.append(DayChange(day: note.element.day)) }
-            changes[changes.count - 1].note(kilograms: note.element.kilograms, added: note.element.added)
+        var firstDay = Int.max
+        while try notes.step() {
+            let day = LocalCalendar.dayNumber(unixSeconds: notes.int64(0))
+            firstDay = min(firstDay, day)
+            var index = changes.count - 1
+            while index >= 0 && changes[index].day != day { index -= 1 }
+            if index < 0 {
+                changes.append(DayChange(day: day))
+                index = changes.count - 1
+            }
+            changes[index].note(kilograms: notes.double(1), added: notes.int64(2) > 0)
         }
         for change in changes { try apply(change, in: db) }
         try db.run("DELETE FROM daily_pending")
-        if let first = changes.map(\.day).min() { try retrend(from: first, in: db) }
+        if firstDay != Int.max { try retrend(from: firstDay, in: db) }
         return true
     }
 
@@ -49,25 +54,30 @@ enum DailyTable {
     private static func apply(_ change: DayChange, in db: SQLiteDatabase) throws(StorageError) {
         let current = try db.statement("SELECT entries, sum_kg, min_kg, max_kg FROM daily WHERE day = ?")
         try current.bind([.integer(Int64(change.day))])
-        var row: DayRow?
+        // A day with no row starts empty: no entries, and extremes any weight replaces.
+        var row = DayRow(day: change.day, count: 0, sum: 0, minimum: .infinity, maximum: -.infinity)
         if try current.step() {
             row = DayRow(
                 day: change.day, count: Int(current.int64(0)), sum: current.double(1), minimum: current.double(2),
                 maximum: current.double(3))
         }
         current.reset()
-        if let stored = row, change.removed.contains(where: { $0 <= stored.minimum || $0 >= stored.maximum }) {
+        for kilograms in change.removed where row.count > 0 && (kilograms <= row.minimum || kilograms >= row.maximum) {
+            _ = kilograms
             try recount(change.day, in: db)
             return
         }
         for kilograms in change.added {
-            if row == nil { row = DayRow(day: change.day, kilograms: kilograms) } else { row?.add(kilograms) }
+            row.count += 1
+            row.sum += kilograms
+            row.minimum = min(row.minimum, kilograms)
+            row.maximum = max(row.maximum, kilograms)
         }
         for kilograms in change.removed {
-            row?.count -= 1
-            row?.sum -= kilograms
+            row.count -= 1
+            row.sum -= kilograms
         }
-        guard let row, row.count > 0 else {
+        guard row.count > 0 else {
             try db.run("DELETE FROM daily WHERE day = ?", [.integer(Int64(change.day))])
             return
         }

@@ -31,7 +31,7 @@ public enum Renderer {
         parts.append(draft.value.isEmpty ? "no value" : "value \"\(draft.value)\"")
         if !draft.note.isEmpty { parts.append("note \"\(draft.note)\"") }
         parts.append("dated \(LocalCalendar.minuteText(draft.date))")
-        return parts.joined(separator: ", ")
+        return parts.joinedWords(separator: ", ")
     }
 
     /// What a draft edits: `new entry`, `editing #3`.

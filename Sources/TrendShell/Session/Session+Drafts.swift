@@ -4,7 +4,14 @@ import TrendKit
 /// truthfully where the draft is kept.
 extension Session {
     /// The open draft as the shell presents it.
-    var presentedDraft: (any PresentableDraft)? { drafts.open as? any PresentableDraft }
+    var presentedDraft: (any PresentableDraft)? {
+        // The known kinds by class first: a class cast is a pointer check, while a cast to a
+        // protocol searches every conformance in the program the first time, in every run.
+        if let editor = drafts.open as? EntryEditor { return editor }
+        if let editor = drafts.open as? HabitEditor { return editor }
+        if let editor = drafts.open as? ImportEditor { return editor }
+        return drafts.open as? any PresentableDraft
+    }
 
     /// Opens `editor`, refused (with a sentence) while a draft with unsaved changes is open.
     func open(_ editor: any PresentableDraft) -> Bool {
