@@ -109,6 +109,7 @@ public final class EntryImporter {
                 // A row can only repeat a stored entry dated within the stored range, or an
                 // earlier row with the same fingerprint; only those are looked up, exactly.
                 let stored = try ImportSQL.storedRange(in: db)
+                let firstNewID = try DailyTable.suspendNotes(in: db)
                 let writer = try ImportWriter(db: db)
                 var seen = FingerprintSet()
                 var counts = ImportCounts()
@@ -159,6 +160,7 @@ public final class EntryImporter {
                 // The per-day trend takes the new rows in the same transaction: the days they
                 // fall on, and the trend forward from the earliest (or, for a large import,
                 // the whole table rebuilt).
+                try DailyTable.resumeNotes(from: firstNewID, in: db)
                 try DailyTable.catchUp(zone: LocalCalendar.zoneIdentity(), in: db)
                 try ImportSQL.record(draft.id, added: counts.added, in: db)
                 return .imported(counts)

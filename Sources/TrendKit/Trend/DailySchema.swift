@@ -4,6 +4,15 @@
 /// (`sqlite3`, an import), with its time and weight, so those days are brought up to date
 /// before the next read.
 public enum DailySchema {
+    /// The trigger that notes each entry added. A bulk import sets it aside inside its own
+    /// transaction and notes its rows itself (`DailyTable.noteAdded(from:)`), which is
+    /// cheaper than a note per row; the transaction puts it back before it commits.
+    static let addedTrigger = """
+        CREATE TRIGGER entries_added AFTER INSERT ON entries BEGIN
+            INSERT INTO daily_pending VALUES (NEW.taken_at, NEW.kilograms, 1);
+        END
+        """
+
     public static let migrations: [Migration] = [
         Migration(version: 4, feature: .weights, summary: "a daily table for the trend") { db throws(StorageError) in
             try db.execute(
@@ -25,9 +34,7 @@ public enum DailySchema {
                     kilograms REAL NOT NULL,
                     change INTEGER NOT NULL CHECK (change IN (-1, 1))
                 );
-                CREATE TRIGGER entries_added AFTER INSERT ON entries BEGIN
-                    INSERT INTO daily_pending VALUES (NEW.taken_at, NEW.kilograms, 1);
-                END;
+                \(addedTrigger);
                 CREATE TRIGGER entries_changed AFTER UPDATE OF taken_at, kilograms ON entries
                 WHEN OLD.taken_at IS NOT NEW.taken_at OR OLD.kilograms IS NOT NEW.kilograms BEGIN
                     INSERT INTO daily_pending VALUES (OLD.taken_at, OLD.kilograms, -1), (NEW.taken_at, NEW.kilograms, 1);

@@ -84,6 +84,28 @@ enum DailyTable {
         try store(row, in: db)
     }
 
+    /// For a bulk insert: sets the added-entry trigger aside until `resumeNotes`, in the
+    /// caller's transaction, and returns the first id the new rows can have.
+    static func suspendNotes(in db: SQLiteDatabase) throws(StorageError) -> Int64 {
+        try db.execute("DROP TRIGGER entries_added")
+        return try db.integer("SELECT coalesce(max(seq), 0) + 1 FROM sqlite_sequence WHERE name = 'entries'")
+    }
+
+    /// Puts the trigger back and notes every entry from `firstID` on, or, when they are
+    /// more than noting one by one suits, has the next catch-up rebuild the table.
+    static func resumeNotes(from firstID: Int64, in db: SQLiteDatabase) throws(StorageError) {
+        try db.execute(DailySchema.addedTrigger)
+        let added = try db.integer("SELECT count(*) FROM entries WHERE id >= ?", [.integer(firstID)])
+        if added > rebuildThreshold {
+            // Stale on purpose: a zone that matches nothing makes `catchUp` rebuild.
+            try db.run("UPDATE daily_zone SET zone = '' WHERE only = 1")
+        } else if added > 0 {
+            try db.run(
+                "INSERT INTO daily_pending SELECT taken_at, kilograms, 1 FROM entries WHERE id >= ? ORDER BY id",
+                [.integer(firstID)])
+        }
+    }
+
     /// True when the table is current for `zone`: built for it, with no changes waiting.
     static func isCurrent(zone: String, in db: SQLiteDatabase) throws(StorageError) -> Bool {
         try db.text(

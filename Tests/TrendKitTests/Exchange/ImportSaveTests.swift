@@ -36,17 +36,21 @@ import TrendshTestSupport
         #expect(recorded == [["weights", "import", "500"]])
     }
 
-    @Test func theImportsOwnTransactionBringsThePerDayTrendUpToDate() throws {
+    /// A few hundred rows are noted one by one; thousands rebuild the table, in the same transaction.
+    @Test(arguments: [300, 6_000])
+    func theImportsOwnTransactionBringsThePerDayTrendUpToDate(rows: Int) throws {
         let harness = try ExchangeHarness()
         defer { harness.directory.remove() }
-        let (draft, _) = try harness.previewed([try harness.file(Self.rows(300), named: "a.csv")])
+        let (draft, _) = try harness.previewed([try harness.file(Self.rows(rows), named: "a.csv")])
         _ = try harness.importer.save(draft)
         // Nothing is left for a later read to catch up on: the days were counted, and the
         // trend computed, before the import committed.
         let other = try OtherProgramConnection(path: harness.storePath)
         defer { other.close() }
         #expect(try other.integer("SELECT count(*) FROM daily_pending") == 0)
-        #expect(try other.integer("SELECT sum(entries) FROM daily") == 300)
+        #expect(try other.integer("SELECT sum(entries) FROM daily") == Int64(rows))
+        #expect(try other.text("SELECT zone FROM daily_zone") == LocalCalendar.zoneIdentity())
+        #expect(try other.integer("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == 3)
         let days = InMemoryWeightRepository.days(
             of: try harness.store.read(.weights) { db throws(StorageError) in
                 let rows = try db.statement("SELECT id, taken_at, kilograms, note, draft_id, revision FROM entries")
