@@ -67,6 +67,20 @@ struct TrendCommandTests {
         #expect(result.stdout.contains("weekly rate    -1.40 lb a week, a deficit of 698 kcal a day (14-day fit)"))
     }
 
+    @Test func helpTrendGivesTheFormulasAndTheirSources() {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        let result = shell.run(["help trend"])
+        #expect(result.status == 0)
+        for needed in [
+            "trend = trend + a * (weight - trend), a = 1 - 0.9^d",
+            "least-squares slope of the trend over the last 14 days",
+            "7,716 kcal a kg (3,500 a lb)", "1.134 kg (2.5 lb)", "0.25 kg (0.5 lb)", "The Hacker's Diet", "Wishnofsky",
+        ] {
+            #expect(result.stdout.contains(needed), "help trend lacks \"\(needed)\"")
+        }
+    }
+
     @Test func figuresWithTooFewWeighInsShowDashesAndSayWhy() {
         let shell = Shell()
         defer { shell.home.remove() }
