@@ -20,6 +20,10 @@ public enum TrendError: Error, Equatable, Sendable {
     case draftIsOpen
     /// A habit change broke a rule.
     case habit(HabitError)
+    /// An undo or a redo was refused.
+    case history(HistoryError)
+    /// The pending-changes file could not be written, read or used.
+    case pendingFile(DraftFileError)
 }
 
 /// Why settings could not be read or written.

@@ -27,6 +27,8 @@ public enum Messages {
         case .draftFile(let error): return reason(error)
         case .draftIsOpen: return "A draft with unsaved changes is open."
         case .habit(let error): return reason(error)
+        case .history(let error): return reason(error, unit: unit)
+        case .pendingFile(let error): return pendingNotWritten(error)
         }
     }
 
