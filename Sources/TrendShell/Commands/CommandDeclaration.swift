@@ -51,6 +51,7 @@ public enum CommandGroup: String, Sendable, CaseIterable {
     case weights = "Weights"
     case habits = "Habits"
     case trend = "Trend"
+    case history = "Pending changes and history"
     case data = "Data in and out"
     case settings = "Settings"
     case shell = "The shell"

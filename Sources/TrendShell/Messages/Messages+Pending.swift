@@ -94,8 +94,10 @@ extension Messages {
         "\(count(changes, "pending change")) (\(describe(changes, unit: unit))) \(changes.count == 1 ? "is" : "are") waiting in the pending-changes file; this run leaves \(changes.count == 1 ? "it" : "them") there for the next interactive session."
     }
 
-    public static func pendingFileUnreadable(_ path: String) -> String {
-        "The pending-changes file \(path) could not be read; it was left in place. Move it aside to silence this."
+    public static func pendingFileUnreadable(_ path: String, problem: PrivateFileError.Reason?) -> String {
+        let detail = problem.map { " (\(describe($0)))" } ?? ""
+        return
+            "The pending-changes file \(path) could not be read\(detail); it was left in place. Move it aside to silence this."
     }
 
     public static func pendingNotWritten(_ error: DraftFileError) -> String {
@@ -104,8 +106,8 @@ extension Messages {
             return "The pending changes could not be written to \(path): \(systemMessage(number))."
         case .unsafe(let path, let problem):
             return "trendsh will not write the pending-changes file \(path): \(describe(problem))."
-        case .unreadable(let path, _):
-            return pendingFileUnreadable(path)
+        case .unreadable(let path, let problem):
+            return pendingFileUnreadable(path, problem: problem)
         }
     }
 

@@ -2,9 +2,10 @@ import TrendKit
 
 extension Session {
     /// Builds a session over the store at `location`: SQLite through one `Store` (whose fault
-    /// plan `simulate` drives), settings beside it (in memory for `:memory:`), and the draft
-    /// slot with every kind's restorer.
-    /// - Parameter restoringDraft: false for a run that must leave a waiting draft alone (`-c`).
+    /// plan `simulate` drives), settings beside it (in memory for `:memory:`), the draft
+    /// slot with every kind's restorer, and the pending changes.
+    /// - Parameter restoringDraft: false for a run that must leave a waiting draft, and waiting
+    ///   changes, alone (`-c`).
     public static func make(
         location: StoreLocation, clock: Clock, output: any OutputSink, history: HistoryFile? = nil,
         style: TerminalStyle = .plain, interruptRequested: @escaping @Sendable () -> Bool = { false },
@@ -22,11 +23,14 @@ extension Session {
         let weights = WeightLog(repository: SQLiteWeightRepository(store: store), settings: settings, clock: clock)
         let habits = HabitLog(repository: SQLiteHabitRepository(store: store), clock: clock)
         let trend = TrendReport(repository: SQLiteTrendRepository(store: store), settings: settings, clock: clock)
+        let changeHistory = ChangeHistory(repository: SQLiteHistoryRepository(store: store))
         let drafts = DraftSlot(
             path: besideStore(".draft"), restorers: [weights.draftRestorer(), habits.draftRestorer()],
             restoring: restoringDraft)
+        let pending = PendingChanges(path: besideStore(".pending"), restoring: restoringDraft)
         return Session(
-            store: store, settings: settings, weights: weights, habitLog: habits, trend: trend, drafts: drafts,
-            output: output, style: style, history: history, namedFiles: namedFiles, terminalWidth: terminalWidth)
+            store: store, settings: settings, weights: weights, habitLog: habits, trend: trend,
+            changeHistory: changeHistory, pending: pending, drafts: drafts, output: output, style: style,
+            history: history, namedFiles: namedFiles, terminalWidth: terminalWidth)
     }
 }

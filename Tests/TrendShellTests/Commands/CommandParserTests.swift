@@ -252,7 +252,7 @@ import TrendKit
     @Test func everyCommandParsesByNameAndAlias() throws {
         let neededArgument = [
             "value": " 75", "date": " today", "edit": " 1", "delete": " 1", "set": " unit kg", "name": " Run",
-            "done": " Run", "undone": " Run", "rename": " Run Walk",
+            "done": " Run", "undone": " Run", "rename": " Run Walk", "amend": " 1 note x",
         ]
         for declaration in CommandTable.declarations {
             for name in [declaration.name] + declaration.aliases {

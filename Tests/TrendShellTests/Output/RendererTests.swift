@@ -140,7 +140,7 @@ import TrendKit
         let quit = try #require(CommandTable.declaration(named: "exit"))
         #expect(
             HelpText.lines(for: quit) == [
-                "usage: quit", "  Leave trendsh (asks again if the draft is unsaved).",
+                "usage: quit", "  Leave trendsh (asks again if the draft is unsaved or changes are pending).",
                 "  Also: exit, \\q, .quit, .exit", "  Example: quit",
             ])
         let unit = try #require(CommandTable.declaration(named: "unit"))
@@ -160,11 +160,14 @@ import TrendKit
             }
         }
         #expect(
-            groups.map(\.heading) == ["Drafts (any kind):", "Weights:", "Habits:", "Trend:", "Settings:", "The shell:"])
+            groups.map(\.heading) == [
+                "Drafts (any kind):", "Weights:", "Habits:", "Trend:", "Pending changes and history:", "Settings:",
+                "The shell:",
+            ])
         #expect(
             groups.map(\.names) == [
-                ["new", "show", "save", "cancel"], ["edit", "value", "note", "date", "list", "delete"],
-                ["name", "habits", "done", "undone", "rename"], ["trend", "stats", "chart"],
+                ["new", "show", "save", "cancel"], ["edit", "value", "note", "date", "list", "delete", "amend"],
+                ["name", "habits", "done", "undone", "rename"], ["trend", "stats", "chart"], ["retry", "undo", "redo"],
                 ["settings", "set", "unit", "goal"],
                 ["help", "status", "refresh", "simulate", "history", "quit"],
             ])
