@@ -44,7 +44,7 @@ public final class PendingChanges {
     /// What the file holds as far as this session knows; nil until known.
     private var onDisk: [PendingChange]?
 
-    static let format = Array("trendsh pending changes, format 1\n".utf8)
+    nonisolated static let format = Array("trendsh pending changes, format 1\n".utf8)
 
     /// - Parameters:
     ///   - path: the pending-changes file beside the store; nil for an in-memory store.
@@ -79,12 +79,8 @@ public final class PendingChanges {
     public func start(isApplied: (OperationID) async throws(TrendError) -> Bool) async -> StartReport {
         var report = StartReport()
         if case .leftForItsOwner(let path) = keeping {
-            let waiting = DraftFile(path: path, format: Self.format)
-            do {
-                report.leftWaiting = try waiting.load().flatMap(PendingChange.changes) ?? []
-            } catch {
-                // Not this run's file: it says nothing of what it cannot read.
-            }
+            // Not this run's file: it says nothing of what it cannot read.
+            report.leftWaiting = Self.waiting(inFileAt: path) ?? []
             return report
         }
         guard let file else { return report }
@@ -125,6 +121,17 @@ public final class PendingChanges {
         changes = report.restored
         prepareQuietly(file)
         return report
+    }
+
+    /// The changes waiting in the pending-changes file at `path`, read without its lock (the
+    /// file is only ever replaced slot by slot, so a read sees a whole queue); nil when there
+    /// is no such file or it cannot be read as one.
+    public nonisolated static func waiting(inFileAt path: String) -> [PendingChange]? {
+        do {
+            return try DraftFile(path: path, format: format).load().flatMap(PendingChange.changes)
+        } catch {
+            return nil
+        }
     }
 
     private func prepareQuietly(_ file: DraftFile) {

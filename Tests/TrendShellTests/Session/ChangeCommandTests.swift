@@ -89,6 +89,29 @@ import TrendshTestSupport
         #expect(session.weights.entries.map(\.kilograms) == [76])
     }
 
+    /// The store commits the amend but its reply is lost (as when the disk fails after the
+    /// commit): the change waits, and the retry finds its operation instead of writing twice.
+    @Test(arguments: ["amend 1 value 76", "undo"])
+    func aChangeWhoseReplyWasLostIsFoundByTheRetryAndAppliedOnce(_ line: String) async throws {
+        await perform("value 75", "save")
+        session.store.faults.loseNextAcknowledgement()
+
+        #expect(await perform(line) == [.failed])
+        #expect(errors.contains("The disk reported an I/O error, so nothing was confirmed."))
+        #expect(await perform("retry") == [.succeeded])
+
+        #expect(printed.contains("(an earlier attempt had already "), "\(printed)")
+        #expect(session.pending.changes.isEmpty)
+        let steps = try await session.changeHistory.list()
+        if line == "undo" {
+            #expect(steps.map(\.isUndone) == [true])
+            #expect(session.weights.entries.isEmpty)
+        } else {
+            #expect(steps.map(\.kind) == [.amend, .save], "one amend, not two")
+            #expect(session.weights.entries.map(\.revision) == [2])
+        }
+    }
+
     @Test func aNewAmendWhileOthersWaitIsTriedBehindThemInOrder() async {
         await perform("value 75", "save", "simulate save-failure always", "amend 1 value 76", "amend 1 note a")
         #expect(session.pending.changes.count == 2)
