@@ -143,4 +143,61 @@ import TrendshTestSupport
             "\(result.stdout)")
         #expect(result.status == 1)
     }
+
+    /// The seed's policy for rapid changes, through the binary and across a restart: a second
+    /// change of a field replaces the waiting one in its place, other changes queue in the
+    /// order typed, and `retry` applies them in that order.
+    @Test func waitingChangesCoalesceByFieldQueueInOrderAndApplyInThatOrder() throws {
+        _ = shell.run(["value 75", "save", "value 60", "save"])
+        let typed = shell.run([
+            "simulate save-failure always", "amend 1 value 76", "amend 2 note a", "amend 1 note b", "amend 1 value 77",
+            "amend 2 note a", "status",
+        ])
+        #expect(
+            typed.stdout.contains(
+                lines(
+                    "pending: 3 changes, kept in \(pendingPath)",
+                    "  amend #1 value 77.0 kg; last try failed: \(Self.simulated)", "  amend #2 note \"a\"",
+                    "  amend #1 note \"b\"")), "\(typed.stdout)")
+
+        let retried = shell.run(["retry", "undo list"])
+
+        #expect(
+            retried.stdout.hasSuffix(
+                lines(
+                    "Amended #1: 77.0 kg on 2026-11-29 08:00, no note.",
+                    "Amended #2: 60.0 kg on 2026-11-29 08:00, note \"a\".",
+                    "Amended #1: 77.0 kg on 2026-11-29 08:00, note \"b\".", "step  state  change",
+                    "   5  done   amended #1: note \"b\" (was none)", "   4  done   amended #2: note \"a\" (was none)",
+                    "   3  done   amended #1: value 77.0 kg (was 75.0 kg)",
+                    "   2  done   saved #2: 60.0 kg on 2026-11-29 08:00",
+                    "   1  done   saved #1: 75.0 kg on 2026-11-29 08:00")), "\(retried.stdout)")
+        #expect(retried.stderr == "")
+        #expect(try stored().map(\.kilograms) == [77, 60])
+    }
+
+    /// A waiting change the store now refuses (its entry changed since) is said and removed;
+    /// the others still apply.
+    @Test func aWaitingChangeTheStoreNowRefusesIsReportedAndRemovedAndTheOthersApply() throws {
+        _ = shell.run(["value 75", "save", "value 60", "save"])
+        _ = shell.run(["list", "simulate save-failure always", "amend 1 note mine", "amend 2 note kept"])
+        let other = try OtherProgram(path: shell.storePath)
+        try other.execute("UPDATE entries SET note = 'theirs', revision = revision + 1 WHERE id = 1")
+        other.close()
+
+        let retried = shell.run(["retry", "list", "status"])
+
+        #expect(
+            retried.stderr
+                == lines(
+                    "error: Entry #1 was changed by another session since this one read it; nothing was written. It now holds #1: 75.0 kg on 2026-11-29 08:00, note \"theirs\". The pending change (amend #1 note \"mine\") was removed."
+                ))
+        #expect(retried.stdout.contains("Amended #2: 60.0 kg on 2026-11-29 08:00, note \"kept\".\n"))
+        #expect(!retried.stdout.contains("pending:"))
+        #expect(retried.status == 1)
+        #expect(
+            try OtherProgram(path: shell.storePath).rows("SELECT note FROM entries ORDER BY id").map { $0[0] } == [
+                "theirs", "kept",
+            ])
+    }
 }

@@ -74,6 +74,7 @@ import Testing
                 id: second.id, date: second.date, kilograms: 79, note: "edited", expectedRevision: 1,
                 operation: .make()))
         _ = try fixture.weights.delete(id: first.id, expectedRevision: 2, operation: .make())
+        #expect(try fixture.trendAgrees(), "the amend and the edit kept it right too")
         for _ in 0..<5 {
             _ = try fixture.undo()
             #expect(try fixture.trendAgrees())
@@ -128,23 +129,25 @@ import Testing
     }
 
     /// An undo waiting from before (pending, retried later) names its step; when a newer
-    /// step changed the same entry since, it is refused rather than put back over it.
+    /// step changed the same entry since, it is refused rather than put back over it, even
+    /// when the entry has come back to what the step left (77, then 76 again).
     @Test func anUndoOfAnOlderStepIsRefusedWhenANewerStepChangedTheSameEntry() throws {
         let fixture = try HistoryFixture()
         defer { fixture.remove() }
         let saved = try fixture.save("a", kilograms: 75)
         try fixture.amend(saved, .kilograms(76))
-        let amended = try #require(try fixture.entries().first)
         let older = try #require(try fixture.history.nextToUndo())
-        try fixture.amend(amended, .kilograms(77))
+        try fixture.amend(try #require(try fixture.entries().first), .kilograms(77))
+        try fixture.amend(try #require(try fixture.entries().first), .kilograms(76))
         _ = try fixture.save("b", kilograms: 60)
 
         guard case .changedSince(let step, _, _)? = try fixture.undo(older.id).refusal else {
-            Issue.record("the older step was put back over a newer change")
+            Issue.record("the older step was put back over newer changes")
             return
         }
         #expect(step.id == older.id)
-        #expect(try fixture.entries().first?.kilograms == 77)
+        #expect(try fixture.entries().first?.kilograms == 76)
+        #expect(try fixture.entries().first?.revision == 4)
     }
 
     @Test func anUndoOfAnOlderStepWhoseRowsNoNewerStepTouchedApplies() throws {

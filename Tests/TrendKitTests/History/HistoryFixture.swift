@@ -63,11 +63,14 @@ struct HistoryFixture {
         try history.redo(step: step, operation: operation)
     }
 
-    /// True when the per-day trend table agrees with the trend computed from the entries.
+    /// True when the per-day trend table was kept current by the write itself (no changed
+    /// day left for a later read to count) and agrees with the trend computed from the entries.
     func trendAgrees() throws -> Bool {
-        TrendFixtures.agree(
-            try TrendFixtures.storedDays(store),
-            InMemoryWeightRepository.days(of: try TrendFixtures.storedEntries(weights)))
+        let waiting = try OtherProgramConnection(path: path).integer("SELECT count(*) FROM daily_pending")
+        return try waiting == 0
+            && TrendFixtures.agree(
+                TrendFixtures.storedDays(store), InMemoryWeightRepository.days(of: TrendFixtures.storedEntries(weights))
+            )
     }
 }
 
