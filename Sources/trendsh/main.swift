@@ -158,7 +158,7 @@ repl.history = history
 repl.pendingSignal = { interactive ? Signals.terminateSignal : Signals.endingSignal }
 let ending: REPL.Ending =
     startupEnded
-    ? .status(session.drafts.hasUnsavedChangesFromThisRun ? .unsavedDraft : .success) : await repl.run()
+    ? .status(session.hasUnsavedWorkFromThisRun ? .unsavedDraft : .success) : await repl.run()
 editLineReader?.close()
 session.close()
 output.flush()

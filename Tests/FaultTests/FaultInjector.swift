@@ -30,6 +30,12 @@ final class FaultInjector {
         case .edit: return cell.strikesBeforeTheSession ? ["save"] : [value, "save"]
         case .delete: return ["delete 1"]
         case .refresh: return ["refresh"]
+        case .amend: return ["amend 1 value \(cell.fault.typedWeight)"]
+        case .amendRetry: return ["amend 1 value \(cell.fault.typedWeight)", "retry"]
+        case .undo: return ["undo"]
+        case .undoRetry: return ["undo", "retry"]
+        case .redo: return ["redo"]
+        case .redoRetry: return ["redo", "retry"]
         }
     }
 
@@ -39,6 +45,7 @@ final class FaultInjector {
         case .firstSave, .retry, .edit: return ["save"]
         case .delete: return ["delete 1"]
         case .refresh: return ["refresh"]
+        case .amend, .amendRetry, .undo, .undoRetry, .redo, .redoRetry: return ["retry"]
         }
     }
 
@@ -50,9 +57,8 @@ final class FaultInjector {
         case .simulated:
             let line: String
             switch cell.site {
-            case .retry: line = "simulate save-failure always"
             case .refresh: line = "simulate refresh-failure"
-            default: line = "simulate save-failure once"
+            default: line = cell.site.failures == 2 ? "simulate save-failure always" : "simulate save-failure once"
             }
             try shell?.run([line])
         case .locked:

@@ -58,12 +58,35 @@ enum FaultSite: String, CaseIterable, Sendable {
     case delete
     /// Reloading the entries.
     case refresh
+    /// `amend 1 value 80` on entry #1 (75 kg): its first write.
+    case amend
+    /// The amend, then `retry`, both while the fault lasts.
+    case amendRetry
+    /// `undo` of `amend 1 value 80`.
+    case undo
+    /// The undo, then `retry`, both while the fault lasts.
+    case undoRetry
+    /// `redo` of that amend after it was undone.
+    case redo
+    /// The redo, then `retry`, both while the fault lasts.
+    case redoRetry
 
     /// Entry #1 (75 kg) is stored before the fault.
-    var needsAnEntry: Bool { self == .edit || self == .delete || self == .refresh }
+    var needsAnEntry: Bool { self == .edit || self == .delete || self == .refresh || isChange }
     var savesADraft: Bool { self == .firstSave || self == .retry || self == .edit }
+    /// A change without a draft, which waits as a pending change when it fails.
+    var isChange: Bool { changeKind != nil }
+    /// Which change: `amend`, `undo` or `redo`.
+    var changeKind: String? {
+        switch self {
+        case .amend, .amendRetry: return "amend"
+        case .undo, .undoRetry: return "undo"
+        case .redo, .redoRetry: return "redo"
+        case .firstSave, .retry, .edit, .delete, .refresh: return nil
+        }
+    }
     /// How many commands fail while the fault lasts.
-    var failures: Int { self == .retry ? 2 : 1 }
+    var failures: Int { [.retry, .amendRetry, .undoRetry, .redoRetry].contains(self) ? 2 : 1 }
 }
 
 /// Where the work is retried once the fault is gone.
@@ -101,7 +124,17 @@ struct MatrixCase: Sendable, Equatable, CustomTestStringConvertible {
     /// - missingFolder × save sites × nextSession: the draft file belongs in the missing
     ///   folder, so only the session that typed the draft has it (in memory).
     /// - diskFull × refresh: a refresh only reads; the full disk cannot touch it.
-    static let all: [MatrixCase] = FaultClass.allCases.flatMap { fault in
+    static let all: [MatrixCase] = every.filter { !$0.site.isChange }
+
+    /// The cells of changes without a draft (amend, undo, redo): each fault at the first
+    /// write and again at the retry. Left out, and why:
+    /// - validation × undo/redo: they take no typed input to validate.
+    /// - validation × amendRetry: a refused amend leaves nothing pending, so no retry to fail.
+    /// - missingFolder × nextSession: the pending-changes file belongs in the missing folder,
+    ///   so only the session that typed the change has it (in memory), as with drafts.
+    static let changes: [MatrixCase] = every.filter { $0.site.isChange }
+
+    private static let every: [MatrixCase] = FaultClass.allCases.flatMap { fault in
         FaultSite.allCases.flatMap { site in
             RetryPlace.allCases.map { MatrixCase(fault: fault, site: site, retry: $0) }
         }
@@ -111,8 +144,11 @@ struct MatrixCase: Sendable, Equatable, CustomTestStringConvertible {
         switch (fault, site) {
         case (.validation, .delete), (.validation, .refresh), (.missingFolder, .edit), (.diskFull, .refresh):
             return false
+        case (.validation, .amendRetry), (.validation, .undo), (.validation, .undoRetry), (.validation, .redo),
+            (.validation, .redoRetry):
+            return false
         case (.missingFolder, _):
-            return !(site.savesADraft && retry == .nextSession)
+            return !((site.savesADraft || site.isChange) && retry == .nextSession)
         default:
             return true
         }

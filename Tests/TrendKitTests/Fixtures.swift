@@ -68,3 +68,19 @@ enum Fixtures {
         NewWeightEntry(date: now - daysAgo * day, kilograms: kilograms, note: note, draftID: DraftID(rawValue: name))
     }
 }
+
+extension InsertOutcome {
+    /// The entry the insert wrote or found. These tests never remove an entry between two
+    /// saves of one draft, so there always is one; a missing one fails the test.
+    var written: WeightEntry {
+        get throws(MissingEntry) {
+            guard let entry else { throw MissingEntry(outcome: self) }
+            return entry
+        }
+    }
+}
+
+/// An insert that the test expected to leave an entry left none.
+struct MissingEntry: Error {
+    var outcome: InsertOutcome
+}

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import TrendKit
 
-/// Wraps an in-memory repository and holds its first write (insert, update or delete) until
+/// Wraps an in-memory repository and holds its first write (insert, update, amend or delete) until
 /// the test releases it, so a test can look at the feature while a write is in flight
 /// without sleeping. Later writes pass straight through; reads are never held.
 @MainActor
@@ -58,8 +58,17 @@ final class GatedRepository: WeightRepository {
         return try base.delete(id: id, expectedRevision: expectedRevision, operation: operation)
     }
 
+    func amend(_ amendment: EntryAmendment) async throws(StorageError) -> AmendOutcome {
+        await holdIfFirstWrite()
+        return try base.amend(amendment)
+    }
+
     func operationApplied(_ operation: OperationID) async throws(StorageError) -> Bool {
         try base.operationApplied(operation)
+    }
+
+    func target(ofApplied operation: OperationID) async throws(StorageError) -> Int64? {
+        try base.target(ofApplied: operation)
     }
 
     private func holdIfFirstWrite() async {

@@ -196,4 +196,29 @@ import TrendshTestSupport
             result.stdout.hasSuffix(
                 lines("#2  2026-11-20 07:30  74.8 kg  trend 74.9", "#1  2026-10-20 07:30  75.3 kg  trend 75.3")))
     }
+
+    @Test func anImportIsOneStepThatUndoTakesBackWholeAndRedoPutsBackAcrossARestart() throws {
+        let shell = Shell()
+        let file = shell.home.write(
+            "date,kilograms,note\r\n2026-11-20T07:30:00.000Z,80.3,a\r\n2026-11-21T07:30:00.000Z,80.1,b\r\n", to: "a.csv"
+        )
+        _ = shell.run(["value 75", "save", "import \(file)", "save"])
+        #expect(try OtherProgram(path: shell.storePath).entries().map(\.id) == [1, 2, 3])
+
+        let undone = shell.run(["undo", "list"])
+        #expect(
+            undone.stdout == lines("Undid step 2: imported 2 entries.", "#1  2026-11-29 08:00  75.0 kg  trend 75.0"))
+        #expect(try OtherProgram(path: shell.storePath).entries().map(\.id) == [1], "both imported rows are gone")
+
+        let redone = shell.run(["redo", "list"])
+        #expect(
+            redone.stdout
+                == lines(
+                    "Redid step 2: imported 2 entries.", "#1  2026-11-29 08:00  75.0 kg  trend 77.3",
+                    "#3  2026-11-21 07:30  80.1 kg  trend 80.3  b", "#2  2026-11-20 07:30  80.3 kg  trend 80.3  a"))
+        #expect(
+            try OtherProgram(path: shell.storePath).entries().map(\.id) == [1, 2, 3],
+            "the rows are back with their numbers")
+        #expect(redone.status == 0)
+    }
 }

@@ -14,6 +14,9 @@ import FoundationEssentials
 /// an empty record the same way: no file is created or removed in a draft's life. No fsync:
 /// the file guards against a crash of trendsh, not a power cut (saved entries are fsynced by
 /// the store). A lock file makes sure two sessions never write one draft file.
+///
+/// The pending-changes file is the same kind of file with its own first line (`format`):
+/// one record, the whole queue, kept the same way.
 public final class DraftFile {
     static let headerSize = 4096
     static let magic = Array("trendsh draft file, format 2\n".utf8)
@@ -24,6 +27,8 @@ public final class DraftFile {
     static let defaultSlotSize = 16384
 
     public let path: String
+    /// The file's first line, which says what it holds: `magic` for the draft file.
+    let format: [UInt8]
     private var lockDescriptor: Int32 = -1
     /// The draft file, open for writing once prepared; -1 before.
     private var descriptor: Int32 = -1
@@ -33,7 +38,16 @@ public final class DraftFile {
     /// True when the file on disk is an older format, rewritten at the first write.
     private var holdsOlderFormat = false
 
-    public init(path: String) { self.path = path }
+    public init(path: String) {
+        self.path = path
+        format = Self.magic
+    }
+
+    /// A file of the same kind that holds something else, said by its first line.
+    init(path: String, format: [UInt8]) {
+        self.path = path
+        self.format = format
+    }
 
     deinit {
         if lockDescriptor >= 0 { close(lockDescriptor) }
@@ -82,14 +96,14 @@ public final class DraftFile {
             throw .unreadable(path: path, problem: error.reason)
         }
         guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A }) else { return nil }
-        if first == UInt8(ascii: "{") {
+        if first == UInt8(ascii: "{") && format == Self.magic {
             holdsOlderFormat = true
             guard let record = LegacyWeightDraft.record(from: bytes) else {
                 throw .unreadable(path: path, problem: nil)
             }
             return record
         }
-        guard let (record, sequence, slotSize) = Self.newest(in: bytes) else {
+        guard let (record, sequence, slotSize) = Self.newest(in: bytes, format: format) else {
             throw .unreadable(path: path, problem: nil)
         }
         self.sequence = sequence
@@ -98,9 +112,11 @@ public final class DraftFile {
     }
 
     /// Reads the header and both slots; the valid slot with the higher sequence wins.
-    static func newest(in bytes: [UInt8]) -> (record: DraftRecord?, sequence: UInt64, slotSize: Int)? {
-        guard bytes.count >= headerSize, Array(bytes[0..<magic.count]) == magic else { return nil }
-        var header = ByteReader(bytes: Array(bytes[magic.count..<magic.count + 4]))
+    static func newest(in bytes: [UInt8], format: [UInt8] = magic) -> (
+        record: DraftRecord?, sequence: UInt64, slotSize: Int
+    )? {
+        guard bytes.count >= headerSize, Array(bytes[0..<format.count]) == format else { return nil }
+        var header = ByteReader(bytes: Array(bytes[format.count..<format.count + 4]))
         guard let size = header.uint32().map(Int.init), size > slotHeaderSize, size <= 1 << 20,
             bytes.count >= headerSize + 2 * size
         else { return nil }
@@ -192,7 +208,7 @@ public final class DraftFile {
             // A file already made: write after its newest draft, whether or not it was loaded.
             do {
                 let bytes = try PrivateFile.readAll(opened, path: path, limit: 1 << 22)
-                if let (_, newest, size) = Self.newest(in: bytes) {
+                if let (_, newest, size) = Self.newest(in: bytes, format: format) {
                     sequence = newest
                     slotSize = size
                 }
@@ -201,7 +217,7 @@ public final class DraftFile {
                 throw .cannotWrite(path: path, errno: error.errno ?? EIO)
             }
         } else {
-            let header = Self.header(slotSize: slotSize)
+            let header = self.header(slotSize: slotSize)
             let failure = posix_fallocate(opened, 0, off_t(needed))
             let written = header.withUnsafeBytes { pwrite(opened, $0.baseAddress, $0.count, 0) }
             guard failure == 0, written == header.count else {
@@ -218,7 +234,7 @@ public final class DraftFile {
     /// Writes a whole new file (header, first record in slot 1) beside the old one and
     /// renames it into place: for an older format, or a draft bigger than a slot.
     private func rebuild(slotSize size: Int, first payload: [UInt8]?) throws(DraftFileError) {
-        var bytes = Self.header(slotSize: size) + [UInt8](repeating: 0, count: 2 * size)
+        var bytes = header(slotSize: size) + [UInt8](repeating: 0, count: 2 * size)
         if let payload {
             let next: UInt64 = 1
             var slot = Self.slotMagic
@@ -249,10 +265,10 @@ public final class DraftFile {
         try openForWriting()
     }
 
-    private static func header(slotSize: Int) -> [UInt8] {
-        var header = magic
+    private func header(slotSize: Int) -> [UInt8] {
+        var header = format
         for shift in stride(from: 0, to: 32, by: 8) { header.append(UInt8(truncatingIfNeeded: slotSize >> shift)) }
-        return header + [UInt8](repeating: 0, count: headerSize - header.count)
+        return header + [UInt8](repeating: 0, count: Self.headerSize - header.count)
     }
 }
 

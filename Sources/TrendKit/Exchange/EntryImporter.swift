@@ -110,6 +110,8 @@ public final class EntryImporter {
                 // earlier row with the same fingerprint; only those are looked up, exactly.
                 let stored = try ImportSQL.storedRange(in: db)
                 let firstNewID = try DailyTable.suspendNotes(in: db)
+                // The whole import is one undoable step.
+                var step = try ChangeRecorder.begin(.import, feature: .weights, operation: draft.id.operation, in: db)
                 let writer = try ImportWriter(db: db)
                 var seen = FingerprintSet()
                 var counts = ImportCounts()
@@ -162,7 +164,12 @@ public final class EntryImporter {
                 // the whole table rebuilt).
                 try DailyTable.resumeNotes(from: firstNewID, in: db)
                 try DailyTable.catchUp(zone: LocalCalendar.zoneIdentity(), in: db)
-                try ImportSQL.record(draft.id, added: counts.added, in: db)
+                let lastID = try db.integer("SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'entries'")
+                if lastID >= firstNewID { step.didAddEntries(firstNewID...lastID) }
+                try step.finish()
+                try OperationLog.record(
+                    draft.id.operation, feature: .weights, kind: "import", target: nil, detail: String(counts.added),
+                    in: db)
                 return .imported(counts)
             }
         } catch {

@@ -23,16 +23,6 @@ enum ImportSQL {
         statement.reset()
         return detail.flatMap { Int($0) } ?? 0
     }
-
-    /// Records the import as applied, with the number of entries it added.
-    static func record(_ id: DraftID, added: Int, in db: SQLiteDatabase) throws(StorageError) {
-        try db.run(
-            """
-            INSERT INTO operations (id, feature, kind, target, revision, applied_at, detail)
-            VALUES (?, 'weights', 'import', NULL, NULL, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?)
-            """,
-            [.text(id.rawValue), .text(String(added))])
-    }
 }
 
 /// Writes an import's entries inside its transaction, many rows to a statement: one

@@ -22,6 +22,10 @@ public enum TrendError: Error, Equatable, Sendable {
     case habit(HabitError)
     /// A file named for import cannot be imported (or changed since its preview).
     case importFile(ImportFileProblem)
+    /// An undo or a redo was refused.
+    case history(HistoryError)
+    /// The pending-changes file could not be written, read or used.
+    case pendingFile(DraftFileError)
 }
 
 /// Why settings could not be read or written.

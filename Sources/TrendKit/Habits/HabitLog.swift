@@ -82,17 +82,25 @@ public final class HabitLog {
         return outcome
     }
 
-    /// Marks `day` done or not done. Marking a day as it already is writes nothing.
-    public func mark(_ name: String, day: Int, done: Bool) async throws(TrendError) -> HabitMarkOutcome {
+    /// Marks `day` done or not done. Marking a day as it already is writes nothing. A mark
+    /// retried after a failure that may have landed is recognised by its operation.
+    public func mark(_ name: String, day: Int, done: Bool, operation: OperationID? = nil) async throws(TrendError)
+        -> HabitMarkOutcome
+    {
         guard day <= today else { throw .habit(.dayInFuture) }
         let habit = try found(name)
+        let attempt = "\(done ? "done" : "undone")\n\(habit.id)\n\(day)"
+        let operation = operation ?? unconfirmed[attempt] ?? .make()
         let outcome: HabitMarkOutcome
         do {
-            outcome = try await repository.mark(habitID: habit.id, day: day, done: done, at: clock.now())
+            outcome = try await repository.mark(
+                habitID: habit.id, day: day, done: done, at: clock.now(), operation: operation)
         } catch {
+            if error.mayHaveCommitted { unconfirmed[attempt] = operation }
             retainedError = .storage(error)
             throw .storage(error)
         }
+        unconfirmed[attempt] = nil
         retainedError = nil
         switch outcome {
         case .changed, .unchanged:

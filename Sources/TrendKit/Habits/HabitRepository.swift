@@ -8,8 +8,10 @@ public protocol HabitRepository: AnyObject {
     func habits() async throws(StorageError) -> [Habit]
     /// Adds a habit, unless one saved from the same draft exists: then returns that one.
     func add(_ habit: NewHabit) async throws(StorageError) -> HabitAddOutcome
-    /// Marks a day done (true) or not done (false); nil when there is no such habit.
-    func mark(habitID: Int64, day: Int, done: Bool, at: Date) async throws(StorageError) -> HabitMarkOutcome
+    /// Marks a day done (true) or not done (false), as `operation`: a retry of an operation
+    /// that landed reports the day changed and writes nothing.
+    func mark(habitID: Int64, day: Int, done: Bool, at: Date, operation: OperationID) async throws(StorageError)
+        -> HabitMarkOutcome
     /// Renames a habit; the outcome says whether it happened now or already had. The
     /// operation is recorded with the old and the new name key.
     func rename(habitID: Int64, from oldKey: String, to name: String, operation: OperationID)

@@ -34,8 +34,11 @@ public final class InMemoryHabitRepository: HabitRepository {
         return .added(habit)
     }
 
-    public func mark(habitID: Int64, day: Int, done: Bool, at: Date) throws(StorageError) -> HabitMarkOutcome {
+    public func mark(habitID: Int64, day: Int, done: Bool, at: Date, operation: OperationID) throws(StorageError)
+        -> HabitMarkOutcome
+    {
         try beginWrite()
+        if operations[operation] != nil { return .changed }
         guard let index = stored.firstIndex(where: { $0.id == habitID }) else { return .missing }
         let isDone = stored[index].isDone(on: day)
         guard isDone != done else { return .unchanged }
@@ -45,6 +48,7 @@ public final class InMemoryHabitRepository: HabitRepository {
         } else {
             stored[index].doneDays.removeAll { $0 == day }
         }
+        operations[operation] = (done ? "done" : "undone", "\(habitID) \(day)")
         try faults.checkAcknowledgement()
         return .changed
     }

@@ -38,29 +38,44 @@ public final class SQLiteHabitRepository: HabitRepository {
             }
             let key = HabitName.key(new.name)
             if let taken = try Self.habit(where: "name_key = ?", .text(key), in: db) { return .duplicate(taken) }
+            var step = try ChangeRecorder.begin(
+                .habitAdd, feature: .habits, operation: new.draftID.operation, subject: new.name, in: db)
             try db.run(
                 "INSERT INTO habits (name, name_key, created_at, draft_id) VALUES (?, ?, ?, ?)",
                 [.text(new.name), .text(key), .text(StoredTime.text(new.createdAt)), .text(new.draftID.rawValue)])
-            return .added(
-                Habit(id: db.lastInsertRowID, name: new.name, createdAt: new.createdAt, draftID: new.draftID))
+            let id = db.lastInsertRowID
+            step.didAdd(.habits, .id(id))
+            try OperationLog.record(new.draftID.operation, feature: .habits, kind: "add", target: id, in: db)
+            try step.finish()
+            return .added(Habit(id: id, name: new.name, createdAt: new.createdAt, draftID: new.draftID))
         }
     }
 
-    public func mark(habitID: Int64, day: Int, done: Bool, at: Date) throws(StorageError) -> HabitMarkOutcome {
+    public func mark(habitID: Int64, day: Int, done: Bool, at: Date, operation: OperationID) throws(StorageError)
+        -> HabitMarkOutcome
+    {
         try store.write(.habits) { db throws(StorageError) in
-            guard try db.integer("SELECT count(*) FROM habits WHERE id = ?", [.integer(habitID)]) > 0 else {
-                return .missing
-            }
+            if try OperationLog.wasApplied(operation, in: db) { return .changed }
+            guard let habit = try Self.habit(where: "id = ?", .integer(habitID), in: db) else { return .missing }
             let dayText = DayText.text(dayNumber: day)
+            guard habit.isDone(on: day) != done else { return .unchanged }
+            var step = try ChangeRecorder.begin(
+                done ? .habitDone : .habitUndone, feature: .habits, operation: operation, subject: habit.name, in: db)
+            let key = ChangedRowKey.pair(habitID, dayText)
             if done {
                 try db.run(
-                    "INSERT OR IGNORE INTO completions (habit_id, day, recorded_at) VALUES (?, ?, ?)",
+                    "INSERT INTO completions (habit_id, day, recorded_at) VALUES (?, ?, ?)",
                     [.integer(habitID), .text(dayText), .text(StoredTime.text(at))])
+                step.didAdd(.completions, key)
             } else {
+                try step.willChange(.completions, key)
                 try db.run(
                     "DELETE FROM completions WHERE habit_id = ? AND day = ?", [.integer(habitID), .text(dayText)])
             }
-            return db.changes > 0 ? .changed : .unchanged
+            try OperationLog.record(
+                operation, feature: .habits, kind: done ? "done" : "undone", target: habitID, detail: dayText, in: db)
+            try step.finish()
+            return .changed
         }
     }
 
@@ -69,17 +84,21 @@ public final class SQLiteHabitRepository: HabitRepository {
     {
         try store.write(.habits) { db throws(StorageError) in
             guard let current = try Self.habit(where: "id = ?", .integer(habitID), in: db) else { return .missing }
-            if try db.integer("SELECT count(*) FROM operations WHERE id = ?", [.text(operation.rawValue)]) > 0 {
-                return .alreadyApplied(current)
-            }
+            if try OperationLog.wasApplied(operation, in: db) { return .alreadyApplied(current) }
             let key = HabitName.key(name)
             if let taken = try Self.habit(where: "name_key = ?", .text(key), in: db), taken.id != habitID {
                 return .duplicate(taken)
             }
+            var step = try ChangeRecorder.begin(
+                .habitRename, feature: .habits, operation: operation, subject: current.name, in: db)
+            try step.willChange(.habits, .id(habitID))
             try db.run(
                 "UPDATE habits SET name = ?, name_key = ?, revision = revision + 1 WHERE id = ?",
                 [.text(name), .text(key), .integer(habitID)])
-            try Self.record(operation, kind: "rename", target: habitID, detail: Self.renaming(oldKey, key), in: db)
+            try OperationLog.record(
+                operation, feature: .habits, kind: "rename", target: habitID, detail: Self.renaming(oldKey, key), in: db
+            )
+            try step.finish()
             var renamed = current
             renamed.name = name
             renamed.revision += 1
@@ -91,13 +110,19 @@ public final class SQLiteHabitRepository: HabitRepository {
         -> HabitDeleteOutcome
     {
         try store.write(.habits) { db throws(StorageError) in
-            if try db.integer("SELECT count(*) FROM operations WHERE id = ?", [.text(operation.rawValue)]) > 0 {
-                return .alreadyDeleted
-            }
+            if try OperationLog.wasApplied(operation, in: db) { return .alreadyDeleted }
             guard let current = try Self.habit(where: "id = ?", .integer(habitID), in: db) else { return .missing }
+            var step = try ChangeRecorder.begin(
+                .habitDelete, feature: .habits, operation: operation, subject: current.name, in: db)
+            try step.willChange(.habits, .id(habitID))
+            for day in current.doneDays {
+                try step.willChange(.completions, .pair(habitID, DayText.text(dayNumber: day)))
+            }
             try db.run("DELETE FROM completions WHERE habit_id = ?", [.integer(habitID)])
             try db.run("DELETE FROM habits WHERE id = ?", [.integer(habitID)])
-            try Self.record(operation, kind: "delete", target: habitID, detail: nameKey, in: db)
+            try OperationLog.record(
+                operation, feature: .habits, kind: "delete", target: habitID, detail: nameKey, in: db)
+            try step.finish()
             return .deleted(current)
         }
     }
@@ -127,18 +152,7 @@ public final class SQLiteHabitRepository: HabitRepository {
         }
     }
 
-    private static func record(
-        _ operation: OperationID, kind: String, target: Int64, detail: String, in db: SQLiteDatabase
-    ) throws(StorageError) {
-        try db.run(
-            """
-            INSERT INTO operations (id, feature, kind, target, revision, applied_at, detail)
-            VALUES (?, 'habits', ?, ?, NULL, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?)
-            """,
-            [.text(operation.rawValue), .text(kind), .integer(target), .text(detail)])
-    }
-
-    private static func habit(where condition: String, _ value: SQLiteValue, in db: SQLiteDatabase)
+    nonisolated static func habit(where condition: String, _ value: SQLiteValue, in db: SQLiteDatabase)
         throws(StorageError) -> Habit?
     {
         let statement = try db.statement(
@@ -156,7 +170,7 @@ public final class SQLiteHabitRepository: HabitRepository {
         return found
     }
 
-    private static func habit(from row: SQLiteStatement) -> Habit {
+    nonisolated static func habit(from row: SQLiteStatement) -> Habit {
         Habit(
             id: row.int64(0), name: row.text(1) ?? "", createdAt: row.text(2).flatMap(StoredTime.date) ?? .distantPast,
             revision: row.int64(3), draftID: row.text(4).map(DraftID.init(rawValue:)))

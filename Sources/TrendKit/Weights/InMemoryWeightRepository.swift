@@ -45,10 +45,12 @@ public final class InMemoryWeightRepository: WeightRepository {
     public func insert(_ new: NewWeightEntry) throws(StorageError) -> InsertOutcome {
         try beginWrite()
         if let existing = entries.first(where: { $0.draftID == new.draftID }) { return .alreadySaved(existing) }
+        if let earlier = operations[new.draftID.operation] { return .removedSince(id: earlier.target) }
         let entry = WeightEntry(
             id: nextID, date: new.date, kilograms: new.kilograms, note: new.note, draftID: new.draftID, revision: 1)
         nextID += 1
         entries.append(entry)
+        operations[new.draftID.operation] = ("insert", entry.id, 1)
         try faults.checkAcknowledgement()
         return .inserted(entry)
     }
@@ -89,9 +91,35 @@ public final class InMemoryWeightRepository: WeightRepository {
         return .deleted(removed)
     }
 
+    public func amend(_ amendment: EntryAmendment) throws(StorageError) -> AmendOutcome {
+        try beginWrite()
+        if let applied = operations[amendment.operation] {
+            return .alreadyApplied(entries.first { $0.id == amendment.id }, revision: applied.revision)
+        }
+        guard let index = entries.firstIndex(where: { $0.id == amendment.id }) else { return .missing }
+        var expected = amendment.expectedRevision
+        for replaced in amendment.replacedOperations {
+            if let revision = operations[replaced]?.revision { expected = revision }
+        }
+        if let expected, entries[index].revision != expected { return .conflict(current: entries[index]) }
+        if case .kilograms = amendment.newValue, entries[index].date > amendment.latestWeighingDate {
+            return .datedInFuture(entries[index])
+        }
+        let before = entries[index]
+        entries[index] = amendment.applied(to: before)
+        operations[amendment.operation] = ("amend", amendment.id, entries[index].revision)
+        try faults.checkAcknowledgement()
+        return .amended(before: before, after: entries[index])
+    }
+
     public func operationApplied(_ operation: OperationID) throws(StorageError) -> Bool {
         try faults.check(.open, feature: .weights)
         return operations[operation] != nil
+    }
+
+    public func target(ofApplied operation: OperationID) throws(StorageError) -> Int64? {
+        try faults.check(.open, feature: .weights)
+        return operations[operation]?.target
     }
 
     private func beginWrite() throws(StorageError) {

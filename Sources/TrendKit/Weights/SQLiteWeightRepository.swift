@@ -8,7 +8,7 @@ public final class SQLiteWeightRepository: WeightRepository {
 
     public init(store: Store) { self.store = store }
 
-    private static let columns = "id, taken_at, kilograms, note, draft_id, revision"
+    private nonisolated static let columns = "id, taken_at, kilograms, note, draft_id, revision"
 
     public func recentEntries(limit: Int) throws(StorageError) -> [WeightEntry] {
         try store.read(.weights, loading: true) { db throws(StorageError) in
@@ -43,11 +43,19 @@ public final class SQLiteWeightRepository: WeightRepository {
     public func insert(_ new: NewWeightEntry) throws(StorageError) -> InsertOutcome {
         try store.write(.weights) { db throws(StorageError) in
             if let existing = try Self.entry(savedFrom: new.draftID, in: db) { return .alreadySaved(existing) }
+            if let earlier = try OperationLog.applied(new.draftID.operation, in: db), let id = earlier.target {
+                return .removedSince(id: id)
+            }
+            var step = try ChangeRecorder.begin(.save, feature: .weights, operation: new.draftID.operation, in: db)
             try db.run(
                 "INSERT INTO entries (taken_at, kilograms, note, draft_id) VALUES (?, ?, ?, ?)",
                 [.text(StoredTime.text(new.date)), .real(new.kilograms), .text(new.note), .text(new.draftID.rawValue)])
             let id = db.lastInsertRowID
+            step.didAdd(.entries, .id(id))
             try Self.keepTrend(in: db)
+            try OperationLog.record(
+                new.draftID.operation, feature: .weights, kind: "insert", target: id, revision: 1, in: db)
+            try step.finish()
             return .inserted(
                 WeightEntry(
                     id: id, date: new.date, kilograms: new.kilograms, note: new.note,
@@ -57,20 +65,23 @@ public final class SQLiteWeightRepository: WeightRepository {
 
     public func update(_ change: EntryChange) throws(StorageError) -> UpdateOutcome {
         try store.write(.weights) { db throws(StorageError) in
-            if try Self.wasApplied(change.operation, in: db) {
-                let produced = try db.integer(
-                    "SELECT revision FROM operations WHERE id = ?", [.text(change.operation.rawValue)])
-                return .alreadyApplied(try Self.entry(id: change.id, in: db), revision: produced)
+            if let applied = try OperationLog.applied(change.operation, in: db) {
+                return .alreadyApplied(try Self.entry(id: change.id, in: db), revision: applied.revision)
             }
             guard let current = try Self.entry(id: change.id, in: db) else { return .missing }
             if let expected = change.expectedRevision, current.revision != expected {
                 return .conflict(current: current)
             }
+            var step = try ChangeRecorder.begin(.edit, feature: .weights, operation: change.operation, in: db)
+            try step.willChange(.entries, .id(change.id))
             try db.run(
                 "UPDATE entries SET taken_at = ?, kilograms = ?, note = ?, revision = revision + 1 WHERE id = ?",
                 [.text(StoredTime.text(change.date)), .real(change.kilograms), .text(change.note), .integer(change.id)])
             try Self.keepTrend(in: db)
-            try Self.record(change.operation, kind: "update", target: change.id, revision: current.revision + 1, in: db)
+            try OperationLog.record(
+                change.operation, feature: .weights, kind: "update", target: change.id,
+                revision: current.revision + 1, in: db)
+            try step.finish()
             return .updated(
                 WeightEntry(
                     id: change.id, date: change.date, kilograms: change.kilograms, note: change.note,
@@ -78,50 +89,80 @@ public final class SQLiteWeightRepository: WeightRepository {
         }
     }
 
+    public func amend(_ amendment: EntryAmendment) throws(StorageError) -> AmendOutcome {
+        try store.write(.weights) { db throws(StorageError) in
+            if let applied = try OperationLog.applied(amendment.operation, in: db) {
+                return .alreadyApplied(try Self.entry(id: amendment.id, in: db), revision: applied.revision)
+            }
+            guard let current = try Self.entry(id: amendment.id, in: db) else { return .missing }
+            var expected = amendment.expectedRevision
+            for replaced in amendment.replacedOperations {
+                if let revision = try OperationLog.applied(replaced, in: db)?.revision { expected = revision }
+            }
+            if let expected, current.revision != expected { return .conflict(current: current) }
+            if case .kilograms = amendment.newValue, current.date > amendment.latestWeighingDate {
+                return .datedInFuture(current)
+            }
+            var step = try ChangeRecorder.begin(.amend, feature: .weights, operation: amendment.operation, in: db)
+            try step.willChange(.entries, .id(amendment.id))
+            switch amendment.newValue {
+            case .kilograms(let kilograms):
+                try db.run(
+                    "UPDATE entries SET kilograms = ?, revision = revision + 1 WHERE id = ?",
+                    [.real(kilograms), .integer(amendment.id)])
+            case .note(let note):
+                try db.run(
+                    "UPDATE entries SET note = ?, revision = revision + 1 WHERE id = ?",
+                    [.text(note), .integer(amendment.id)])
+            case .date(let date):
+                try db.run(
+                    "UPDATE entries SET taken_at = ?, revision = revision + 1 WHERE id = ?",
+                    [.text(StoredTime.text(date)), .integer(amendment.id)])
+            }
+            try Self.keepTrend(in: db)
+            let after = amendment.applied(to: current)
+            try OperationLog.record(
+                amendment.operation, feature: .weights, kind: "amend", target: amendment.id, revision: after.revision,
+                in: db)
+            try step.finish()
+            return .amended(before: current, after: after)
+        }
+    }
+
     public func delete(id: Int64, expectedRevision: Int64?, operation: OperationID) throws(StorageError)
         -> RemovalOutcome
     {
         try store.write(.weights) { db throws(StorageError) in
-            if try Self.wasApplied(operation, in: db) { return .alreadyDeleted }
+            if try OperationLog.wasApplied(operation, in: db) { return .alreadyDeleted }
             guard let current = try Self.entry(id: id, in: db) else {
-                let deleted = try db.integer(
-                    "SELECT count(*) FROM operations WHERE feature = 'weights' AND kind = 'delete' AND target = ?",
-                    [.integer(id)])
-                return deleted > 0 ? .alreadyDeleted : .missing
+                let deleted = try OperationLog.wasRecorded(feature: .weights, kind: "delete", target: id, in: db)
+                return deleted ? .alreadyDeleted : .missing
             }
             if let expectedRevision, current.revision != expectedRevision { return .conflict(current: current) }
+            var step = try ChangeRecorder.begin(.delete, feature: .weights, operation: operation, in: db)
+            try step.willChange(.entries, .id(id))
             try db.run("DELETE FROM entries WHERE id = ?", [.integer(id)])
             try Self.keepTrend(in: db)
-            try Self.record(operation, kind: "delete", target: id, revision: nil, in: db)
+            try OperationLog.record(operation, feature: .weights, kind: "delete", target: id, in: db)
+            try step.finish()
             return .deleted(current)
         }
     }
 
     public func operationApplied(_ operation: OperationID) throws(StorageError) -> Bool {
-        try store.read(.weights) { db throws(StorageError) in try Self.wasApplied(operation, in: db) }
+        try store.read(.weights) { db throws(StorageError) in try OperationLog.wasApplied(operation, in: db) }
+    }
+
+    public func target(ofApplied operation: OperationID) throws(StorageError) -> Int64? {
+        try store.read(.weights) { db throws(StorageError) in try OperationLog.applied(operation, in: db)?.target }
     }
 
     /// Keeps the per-day trend in step, in the same transaction as the change.
-    private static func keepTrend(in db: SQLiteDatabase) throws(StorageError) {
+    nonisolated static func keepTrend(in db: SQLiteDatabase) throws(StorageError) {
         try DailyTable.catchUp(zone: LocalCalendar.zoneIdentity(), in: db)
     }
 
-    private static func wasApplied(_ operation: OperationID, in db: SQLiteDatabase) throws(StorageError) -> Bool {
-        try db.integer("SELECT count(*) FROM operations WHERE id = ?", [.text(operation.rawValue)]) > 0
-    }
-
-    private static func record(
-        _ operation: OperationID, kind: String, target: Int64, revision: Int64?, in db: SQLiteDatabase
-    ) throws(StorageError) {
-        try db.run(
-            """
-            INSERT INTO operations (id, feature, kind, target, revision, applied_at)
-            VALUES (?, 'weights', ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-            """,
-            [.text(operation.rawValue), .text(kind), .integer(target), revision.map(SQLiteValue.integer) ?? .null])
-    }
-
-    private static func entry(id: Int64, in db: SQLiteDatabase) throws(StorageError) -> WeightEntry? {
+    nonisolated static func entry(id: Int64, in db: SQLiteDatabase) throws(StorageError) -> WeightEntry? {
         let statement = try db.statement("SELECT \(columns) FROM entries WHERE id = ?")
         try statement.bind([.integer(id)])
         return try statement.step() ? entry(from: statement) : nil
@@ -133,7 +174,7 @@ public final class SQLiteWeightRepository: WeightRepository {
         return try statement.step() ? entry(from: statement) : nil
     }
 
-    static func entry(from row: SQLiteStatement) -> WeightEntry {
+    nonisolated static func entry(from row: SQLiteStatement) -> WeightEntry {
         WeightEntry(
             id: row.int64(0), date: row.text(1).flatMap(StoredTime.date) ?? .distantPast, kilograms: row.double(2),
             note: row.text(3) ?? "", draftID: row.text(4).map(DraftID.init(rawValue:)), revision: row.int64(5))

@@ -82,8 +82,13 @@ public struct WeightEntryDraft: Sendable, Equatable {
 
     /// The note as it will be stored: trimmed, in Unicode NFC, at most 500 characters.
     public func normalizedNote() throws(WeightValidationError) -> String {
-        let note = Self.canonicalNFC(note.trimmingWhitespace())
-        guard note.count <= Self.maximumNoteLength else {
+        try Self.normalized(note: note)
+    }
+
+    /// A typed note as it will be stored: trimmed, in Unicode NFC, at most 500 characters.
+    public static func normalized(note text: String) throws(WeightValidationError) -> String {
+        let note = canonicalNFC(text.trimmingWhitespace())
+        guard note.count <= maximumNoteLength else {
             throw .noteTooLong(length: note.count)
         }
         return note

@@ -42,6 +42,8 @@ extension WeightLog {
         if let editing = draft.editing {
             return try await operationApplied(draft.id.operation) ? editing.id : nil
         }
-        return try await entry(savedFrom: draft.id)?.id
+        if let saved = try await entry(savedFrom: draft.id) { return saved.id }
+        // Saved, then undone or deleted: still saved once, never to be saved again.
+        return try await target(ofApplied: draft.id.operation)
     }
 }

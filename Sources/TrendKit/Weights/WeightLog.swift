@@ -11,7 +11,7 @@ public final class WeightLog {
     public private(set) var entries: [WeightEntry] = []
     public private(set) var loadState: LoadState = .idle
     /// The last storage failure, kept until an operation succeeds.
-    public private(set) var retainedError: TrendError?
+    public internal(set) var retainedError: TrendError?
 
     /// How many of the newest entries the feature keeps in memory.
     public let windowSize: Int
@@ -20,7 +20,7 @@ public final class WeightLog {
     /// How many of the first entries are known to be the newest in storage. A saved entry
     /// older than all of them is shown, but `newest(_:)` reads storage to go past them.
     @ObservationIgnored private var trustedCount = 0
-    @ObservationIgnored private let repository: any WeightRepository
+    @ObservationIgnored let repository: any WeightRepository
     @ObservationIgnored private let clock: Clock
     @ObservationIgnored private let settings: SettingsFeature
     /// Deletes whose outcome storage did not confirm, with the operation to retry them as.
@@ -136,6 +136,8 @@ public final class WeightLog {
             case .alreadySaved(let stored):
                 // The draft changed after its first, unacknowledged commit: bring the entry up to date.
                 return try await correct(stored, to: new)
+            case .removedSince(let id):
+                return .removedSince(id: id)
             }
         } catch let error as StorageError {
             throw .storage(error)
@@ -233,6 +235,15 @@ public final class WeightLog {
         }
     }
 
+    /// The entry an applied operation wrote; nil when it was never applied.
+    public func target(ofApplied operation: OperationID) async throws(TrendError) -> Int64? {
+        do {
+            return try await repository.target(ofApplied: operation)
+        } catch {
+            throw .storage(error)
+        }
+    }
+
     /// The entries on local days `first` through `last`, oldest first, read from storage.
     public func entries(fromDay first: Int, throughDay last: Int) async throws(TrendError) -> [WeightEntry] {
         // A local day lies within a day either side of the same UTC day.
@@ -261,7 +272,7 @@ public final class WeightLog {
         }
     }
 
-    private func publish(_ stored: WeightEntry) {
+    func publish(_ stored: WeightEntry) {
         forget(stored.id)
         let index = entries.firstIndex { ($0.date, $0.id) < (stored.date, stored.id) } ?? entries.count
         entries.insert(stored, at: index)
@@ -276,7 +287,7 @@ public final class WeightLog {
     }
 
     /// Drops an entry from the window, keeping the trusted prefix honest.
-    private func forget(_ id: Int64) {
+    func forget(_ id: Int64) {
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
         entries.remove(at: index)
         if index < trustedCount { trustedCount -= 1 }
@@ -317,12 +328,15 @@ public enum SaveOutcome: Sendable, Equatable {
     case alreadySaved(WeightEntry)
     /// The draft edits an entry and changes nothing: nothing was written.
     case unchanged(id: Int64)
+    /// An earlier, unacknowledged save of this draft had written entry `id`, which has been
+    /// removed since (undone, or deleted); nothing new was written.
+    case removedSince(id: Int64)
 
     /// The entry as stored, when the save wrote or found one.
     public var entry: WeightEntry? {
         switch self {
         case .created(let entry), .updated(let entry), .alreadySaved(let entry): return entry
-        case .unchanged: return nil
+        case .unchanged, .removedSince: return nil
         }
     }
 }

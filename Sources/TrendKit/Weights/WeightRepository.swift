@@ -19,8 +19,13 @@ public protocol WeightRepository: AnyObject {
     /// Removes an entry if it is still at the expected revision.
     func delete(id: Int64, expectedRevision: Int64?, operation: OperationID) async throws(StorageError)
         -> RemovalOutcome
+    /// Changes one field of an entry, if it is still at the expected revision; recorded as an
+    /// operation, so a retry applies it once.
+    func amend(_ amendment: EntryAmendment) async throws(StorageError) -> AmendOutcome
     /// True when the store has recorded this operation as applied.
     func operationApplied(_ operation: OperationID) async throws(StorageError) -> Bool
+    /// The entry an applied operation changed (a save's new entry); nil when never applied.
+    func target(ofApplied operation: OperationID) async throws(StorageError) -> Int64?
 }
 
 /// What an insert did.
@@ -29,10 +34,15 @@ public enum InsertOutcome: Sendable, Equatable {
     case inserted(WeightEntry)
     /// An earlier save of the same draft had already written this entry; nothing new was written.
     case alreadySaved(WeightEntry)
+    /// An earlier save of the same draft had written entry `id`, which has been removed since
+    /// (undone or deleted); nothing was written now.
+    case removedSince(id: Int64)
 
-    public var entry: WeightEntry {
+    /// The entry as stored, when it still exists.
+    public var entry: WeightEntry? {
         switch self {
         case .inserted(let entry), .alreadySaved(let entry): return entry
+        case .removedSince: return nil
         }
     }
 }

@@ -52,6 +52,7 @@ public enum CommandGroup: String, Sendable, CaseIterable {
     case habits = "Habits"
     case trend = "Trend"
     case data = "Data in and out"
+    case history = "Pending changes and history"
     case settings = "Settings"
     case shell = "The shell"
 }

@@ -3,7 +3,7 @@
 public enum CommandTable {
     public static let declarations: [CommandDeclaration] =
         DraftCommands.all + WeightCommands.all + DeleteCommand.all + HabitCommands.all + TrendCommands.all
-        + DataCommands.all + SettingsCommands.all + ShellCommands.all
+        + DataCommands.all + ChangeCommands.all + SettingsCommands.all + ShellCommands.all
 
     /// The declaration for a name or alias, in any case.
     public static func declaration(named name: String) -> CommandDeclaration? {

@@ -154,13 +154,16 @@ enum ShellCommands {
 
     static let quit = CommandDeclaration.command(
         "quit", aliases: ["exit", "\\q", ".quit", ".exit"], group: .shell, usage: "quit",
-        summary: "Leave trendsh (asks again if the draft is unsaved).", example: "quit",
+        summary: "Leave trendsh (asks again if the draft is unsaved or changes are pending).", example: "quit",
         readsStore: false,
         parse: { arguments throws(ParseError) in try arguments.none() },
         run: { session, _ in
-            guard let open = session.presentedDraft, open.hasUnsavedChanges, !session.quitArmed else { return .quit }
+            let draft = session.presentedDraft.flatMap { $0.hasUnsavedChanges ? $0 : nil }
+            let waiting = session.pending.changes
+            guard draft != nil || !waiting.isEmpty, !session.quitArmed else { return .quit }
             session.quitArmed = true
-            session.warn(Messages.quitWithUnsavedDraft(open.summary))
+            if let draft { session.warn(Messages.quitWithUnsavedDraft(draft.summary)) }
+            if !waiting.isEmpty { session.warn(Messages.quitWithPendingChanges(waiting, unit: session.unit)) }
             return .succeeded
         })
 }

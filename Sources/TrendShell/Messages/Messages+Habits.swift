@@ -58,4 +58,6 @@ extension Messages {
     }
 
     public static func deleteAgain(_ id: Int64) -> String { " Type \"delete \(id)\" again to delete it as it is now." }
+
+    public static let amendAgain = " Type the amend again to change it as it is now."
 }

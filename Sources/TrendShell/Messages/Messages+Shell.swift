@@ -153,6 +153,7 @@ extension Messages {
             lines.append("draft: none")
         }
         lines.append("draft file: \(draftFileLine(session.drafts.keeping))")
+        lines += pendingStatusLines(session.pending, unit: session.unit)
         let active = summary(session.store.faults.plan)
         lines.append("simulations: \(active.isEmpty ? "none" : active.joined(separator: ", "))")
         return lines

@@ -24,6 +24,9 @@ extension Messages {
             return
                 "Saved \(Renderer.entrySummary(entry, unit: unit)) (an earlier attempt had already saved it; nothing new was written)."
         case .unchanged(let id): return "Entry #\(id) is unchanged, so nothing was written."
+        case .removedSince(let id):
+            return
+                "An earlier attempt had already saved this draft as #\(id), which has been removed since (undone or deleted); nothing new was written."
         }
     }
 

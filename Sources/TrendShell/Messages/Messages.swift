@@ -28,6 +28,8 @@ public enum Messages {
         case .draftIsOpen: return "A draft with unsaved changes is open."
         case .habit(let error): return reason(error)
         case .importFile(let problem): return reason(problem)
+        case .history(let error): return reason(error, unit: unit)
+        case .pendingFile(let error): return pendingNotWritten(error)
         }
     }
 

@@ -19,6 +19,26 @@ public enum Renderer {
         entrySummary(entry, unit: unit) + (entry.note.isEmpty ? ", no note" : ", note \"\(entry.note)\"")
     }
 
+    /// What changed from one version of an entry to another:
+    /// `value 76.0 kg (was 75.0 kg), note "after run" (was none)`.
+    public static func entryDifferences(from before: WeightEntry, to after: WeightEntry, unit: WeightUnit) -> String {
+        var parts: [String] = []
+        if before.kilograms != after.kilograms {
+            parts.append("value \(weight(after.kilograms, in: unit)) (was \(weight(before.kilograms, in: unit)))")
+        }
+        if before.date != after.date {
+            parts.append(
+                "date \(LocalCalendar.minuteText(after.date)) (was \(LocalCalendar.minuteText(before.date)))")
+        }
+        if before.note != after.note {
+            parts.append("note \(quotedNote(after.note)) (was \(quotedNote(before.note)))")
+        }
+        return parts.isEmpty ? "no field changed" : parts.joined(separator: ", ")
+    }
+
+    /// `"after run"`, or `none` for an empty note.
+    public static func quotedNote(_ note: String) -> String { note.isEmpty ? "none" : "\"\(note)\"" }
+
     /// The value as typed, with the unit it is read in when it names none: `75 (kg)`, `165 lb`.
     public static func typedValue(_ draft: WeightEntryDraft) -> String {
         guard !draft.value.isEmpty else { return "(none)" }

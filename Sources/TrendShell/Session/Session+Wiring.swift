@@ -2,10 +2,11 @@ import TrendKit
 
 extension Session {
     /// Builds a session over the store at `location`: SQLite through one `Store` (whose fault
-    /// plan `simulate` drives), settings beside it (in memory for `:memory:`), and the draft
-    /// slot with every kind's restorer.
+    /// plan `simulate` drives), settings beside it (in memory for `:memory:`), the draft
+    /// slot with every kind's restorer, and the pending changes.
     /// - Parameters:
-    ///   - restoringDraft: false for a run that must leave a waiting draft alone (`-c`).
+    ///   - restoringDraft: false for a run that must leave a waiting draft, and waiting
+    ///     changes, alone (`-c`).
     ///   - namedFiles: the mode of files a person names, from the umask trendsh started with.
     public static func make(
         location: StoreLocation, clock: Clock, output: any OutputSink, history: HistoryFile? = nil,
@@ -25,13 +26,15 @@ extension Session {
         let habits = HabitLog(repository: SQLiteHabitRepository(store: store), clock: clock)
         let trend = TrendReport(repository: SQLiteTrendRepository(store: store), settings: settings, clock: clock)
         let exchange = DataExchange(store: store, settings: settings, clock: clock, namedFiles: namedFiles)
+        let changeHistory = ChangeHistory(repository: SQLiteHistoryRepository(store: store))
         let drafts = DraftSlot(
             path: besideStore(".draft"),
             restorers: [weights.draftRestorer(), habits.draftRestorer(), exchange.importer.draftRestorer()],
             restoring: restoringDraft)
+        let pending = PendingChanges(path: besideStore(".pending"), restoring: restoringDraft)
         return Session(
-            store: store, settings: settings, weights: weights, habitLog: habits, trend: trend, drafts: drafts,
-            exchange: exchange, output: output, style: style, history: history, namedFiles: namedFiles,
-            terminalWidth: terminalWidth)
+            store: store, settings: settings, weights: weights, habitLog: habits, trend: trend,
+            changeHistory: changeHistory, pending: pending, drafts: drafts, exchange: exchange, output: output,
+            style: style, history: history, namedFiles: namedFiles, terminalWidth: terminalWidth)
     }
 }

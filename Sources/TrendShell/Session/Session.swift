@@ -24,6 +24,10 @@ public final class Session {
     public let weights: WeightLog
     public let habitLog: HabitLog
     public let trend: TrendReport
+    /// The store's change history, for undo and redo.
+    public let changeHistory: ChangeHistory
+    /// Amends, undos and redos the store has not confirmed yet.
+    public let pending: PendingChanges
     public let drafts: DraftSlot
     /// Import and export.
     public let exchange: DataExchange
@@ -44,14 +48,17 @@ public final class Session {
 
     init(
         store: Store, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, trend: TrendReport,
-        drafts: DraftSlot, exchange: DataExchange, output: any OutputSink, style: TerminalStyle,
-        history: HistoryFile?, namedFiles: NamedFile.Permissions, terminalWidth: @escaping @MainActor () -> Int
+        changeHistory: ChangeHistory, pending: PendingChanges, drafts: DraftSlot, exchange: DataExchange,
+        output: any OutputSink, style: TerminalStyle, history: HistoryFile?, namedFiles: NamedFile.Permissions,
+        terminalWidth: @escaping @MainActor () -> Int
     ) {
         self.store = store
         self.settings = settings
         self.weights = weights
         self.habitLog = habitLog
         self.trend = trend
+        self.changeHistory = changeHistory
+        self.pending = pending
         self.drafts = drafts
         self.exchange = exchange
         self.output = output
@@ -67,12 +74,13 @@ public final class Session {
     /// The unit weights are shown in now.
     public var unit: WeightUnit { settings.unit }
 
-    /// Loads the features, reports what opening the store found, and restores a draft a
-    /// previous session left behind.
+    /// Loads the features, reports what opening the store found, and restores the draft and
+    /// the pending changes a previous session left behind.
     public func start() async {
         await refreshFeatures()
         reportStoreNotices()
         await restoreDraft()
+        await restorePending()
     }
 
     /// Reloads every feature from the store. The trend is read when a command asks for it
@@ -99,6 +107,7 @@ public final class Session {
         if command.readsStore && store.changedElsewhere() { await refreshFeatures() }
         var outcome = await command.run(self)
         if !persistDraft() && outcome == .succeeded { outcome = .failed }
+        if !persistPending() && outcome == .succeeded { outcome = .failed }
         reportStoreNotices()
         return outcome
     }
@@ -119,6 +128,10 @@ public final class Session {
     }
 
     public var hasUnsavedChanges: Bool { drafts.hasUnsavedChanges }
+
+    /// True when the run would end with work it made that the store has not confirmed: a
+    /// draft it opened or changed, or a pending change it typed. This makes the exit status 3.
+    public var hasUnsavedWorkFromThisRun: Bool { drafts.hasUnsavedChangesFromThisRun || pending.hasChangesFromThisRun }
 
     /// Says what opening the store found, once each.
     func reportStoreNotices() {

@@ -237,13 +237,13 @@ public struct Options: Equatable, Sendable {
         "  0    every command succeeded; at a terminal, the session ended normally",
         "  1    a piped command failed, output could not be written, or a transcript did not match",
         "  2    the command line was wrong",
-        "  3    the session ended with unsaved changes that this run made (a failure wins over 3)",
+        "  3    the session ended with unsaved or pending changes this run made (a failure wins over 3)",
         "  128+N  the signal N ended the session; the draft is kept",
     ]
 
     static let filesLines = [
         "Files:",
-        "  $XDG_DATA_HOME/trendsh/trend.sqlite    the store, with .draft and .settings beside it",
+        "  $XDG_DATA_HOME/trendsh/trend.sqlite    the store, with .draft, .pending and .settings beside it",
         "  $XDG_STATE_HOME/trendsh/history        the interactive history (mode 0600)",
         "  $XDG_CONFIG_HOME/trendsh/trendshrc     commands run before the first prompt (-X skips it)",
     ]

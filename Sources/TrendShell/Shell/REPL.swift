@@ -44,9 +44,16 @@ public struct REPL {
                     signal = pending
                     break loop
                 }
-                if interactive && session.drafts.hasUnsavedChangesFromThisRun && !endOfInputWarned {
+                if interactive && session.hasUnsavedWorkFromThisRun && !endOfInputWarned {
                     endOfInputWarned = true
-                    session.warn(Messages.endOfInputWithUnsavedDraft(session.whereTheDraftIs))
+                    if session.drafts.hasUnsavedChangesFromThisRun {
+                        session.warn(Messages.endOfInputWithUnsavedDraft(session.whereTheDraftIs))
+                    }
+                    if session.pending.hasChangesFromThisRun {
+                        session.warn(
+                            Messages.endOfInputWithPendingChanges(
+                                session.pending.changes.count, whereTheyAre: session.whereThePendingChangesAre))
+                    }
                     continue
                 }
                 break loop
@@ -101,7 +108,7 @@ public struct REPL {
         output.flush()
         if let signal { return .signal(signal) }
         if stopped { return .status(.failure) }
-        let unsaved = session.drafts.hasUnsavedChangesFromThisRun
+        let unsaved = session.hasUnsavedWorkFromThisRun
         // At a terminal, what failed along the way was seen and answered: only unsaved work
         // changes the status. A piped run reports any failure.
         if anyFailed && !interactive { return .status(.failure) }
@@ -125,14 +132,25 @@ public struct REPL {
         } else if let record = session.drafts.untouchedRestoredRecord {
             session.note(Messages.restoredDraftStillWaiting(session.summary(of: record)))
         }
+        let pending = session.pending
+        if pending.hasChangesFromThisRun {
+            session.warn(
+                Messages.endedWithPendingChanges(pending.changes.count, whereTheyAre: session.whereThePendingChangesAre)
+            )
+        } else if !pending.untouchedRestored.isEmpty {
+            session.note(Messages.restoredPendingStillWaiting(pending.untouchedRestored, unit: session.unit))
+        }
     }
 
-    /// `trendsh> `, `trendsh*> ` with unsaved changes, `trendsh!> ` after a failed save.
+    /// `trendsh> `, `trendsh*> ` with unsaved changes, `trendsh!> ` after a failed save; with
+    /// changes waiting for the store, their number first: `trendsh[2 pending]> `.
     func prompt() -> String {
+        let waiting = session.pending.changes.count
+        let pending = waiting == 0 ? "" : "[\(waiting) pending]"
         switch session.draftMark {
-        case .clean: return session.style.prompt(mark: "", role: nil)
-        case .unsaved: return session.style.prompt(mark: "*", role: .warning)
-        case .failedSave: return session.style.prompt(mark: "!", role: .error)
+        case .clean: return session.style.prompt(mark: pending, role: waiting == 0 ? nil : .warning)
+        case .unsaved: return session.style.prompt(mark: pending + "*", role: .warning)
+        case .failedSave: return session.style.prompt(mark: pending + "!", role: .error)
         }
     }
 }

@@ -136,8 +136,8 @@ import TrendshTestSupport
             return
         }
         let today = LocalCalendar.dayNumber(of: Fixtures.now)
-        _ = try habits.mark(habitID: run.id, day: today - 1, done: true, at: Fixtures.now)
-        _ = try habits.mark(habitID: run.id, day: today, done: true, at: Fixtures.now)
+        _ = try habits.mark(habitID: run.id, day: today - 1, done: true, at: Fixtures.now, operation: .make())
+        _ = try habits.mark(habitID: run.id, day: today, done: true, at: Fixtures.now, operation: .make())
         let sink = ExchangeHarness.Collected()
         #expect(try harness.exporter.exportHabits(as: format, to: sink) == 2)
         let days = [DayText.text(dayNumber: today - 1), DayText.text(dayNumber: today)]

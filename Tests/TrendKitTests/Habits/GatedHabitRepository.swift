@@ -53,9 +53,11 @@ final class GatedHabitRepository: HabitRepository {
         return try base.add(habit)
     }
 
-    func mark(habitID: Int64, day: Int, done: Bool, at: Date) async throws(StorageError) -> HabitMarkOutcome {
+    func mark(habitID: Int64, day: Int, done: Bool, at: Date, operation: OperationID) async throws(StorageError)
+        -> HabitMarkOutcome
+    {
         if held == .write { await holdIfFirst() }
-        return try base.mark(habitID: habitID, day: day, done: done, at: at)
+        return try base.mark(habitID: habitID, day: day, done: done, at: at, operation: operation)
     }
 
     func rename(habitID: Int64, from oldKey: String, to name: String, operation: OperationID)

@@ -319,7 +319,7 @@ import TrendKit
         let base = InMemoryHabitRepository()
         _ = try base.add(HabitFixtures.newHabit("Run"))
         _ = try base.add(HabitFixtures.newHabit("Read"))
-        _ = try base.mark(habitID: 1, day: HabitFixtures.today, done: true, at: Fixtures.now)
+        _ = try base.mark(habitID: 1, day: HabitFixtures.today, done: true, at: Fixtures.now, operation: .make())
         let gate = GatedHabitRepository(holding: .write, base: base)
         let log = HabitFixtures.log(repository: gate)
         await log.refresh()
@@ -435,7 +435,9 @@ import TrendKit
 
         #expect(try await log.delete(named: "CAFE\u{301}") == .alreadyDeleted)
         await #expect(throws: TrendError.habit(.noSuchHabit("Swim"))) { try await log.delete(named: "Swim") }
-        #expect(try OtherProgramConnection(path: path).integer("SELECT count(*) FROM operations") == 1)
+        #expect(
+            try OtherProgramConnection(path: path).integer("SELECT count(*) FROM operations WHERE kind = 'delete'") == 1
+        )
     }
 
     @Test func aDeleteRetriedWithItsOperationAfterALostAcknowledgementIsAlreadyDeleted() async throws {

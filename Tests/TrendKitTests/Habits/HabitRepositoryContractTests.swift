@@ -144,9 +144,12 @@ struct HabitStoreUnderTest {
         let habit = try await store.add(["Run"])[0]
         let day = HabitFixtures.today
 
-        #expect(try await store.repository.mark(habitID: habit.id, day: day, done: true, at: Fixtures.now) == .changed)
         #expect(
-            try await store.repository.mark(habitID: habit.id, day: day, done: true, at: Fixtures.now + 60)
+            try await store.repository.mark(
+                habitID: habit.id, day: day, done: true, at: Fixtures.now, operation: .make()) == .changed)
+        #expect(
+            try await store.repository.mark(
+                habitID: habit.id, day: day, done: true, at: Fixtures.now + 60, operation: .make())
                 == .unchanged)
 
         #expect(try await store.repository.habits().map(\.doneDays) == [[day]])
@@ -160,15 +163,19 @@ struct HabitStoreUnderTest {
         let habit = try await store.add(["Run"])[0]
         let today = HabitFixtures.today
         for day in [today - 1, today] {
-            _ = try await store.repository.mark(habitID: habit.id, day: day, done: true, at: Fixtures.now)
+            _ = try await store.repository.mark(
+                habitID: habit.id, day: day, done: true, at: Fixtures.now, operation: .make())
         }
 
         #expect(
-            try await store.repository.mark(habitID: habit.id, day: today, done: false, at: Fixtures.now) == .changed)
+            try await store.repository.mark(
+                habitID: habit.id, day: today, done: false, at: Fixtures.now, operation: .make()) == .changed)
         #expect(
-            try await store.repository.mark(habitID: habit.id, day: today, done: false, at: Fixtures.now) == .unchanged)
+            try await store.repository.mark(
+                habitID: habit.id, day: today, done: false, at: Fixtures.now, operation: .make()) == .unchanged)
         #expect(
-            try await store.repository.mark(habitID: habit.id, day: today - 5, done: false, at: Fixtures.now)
+            try await store.repository.mark(
+                habitID: habit.id, day: today - 5, done: false, at: Fixtures.now, operation: .make())
                 == .unchanged)
 
         #expect(try await store.repository.habits().map(\.doneDays) == [[today - 1]])
@@ -182,7 +189,7 @@ struct HabitStoreUnderTest {
         let habit = try await store.add(["Run"])[0]
 
         let outcome = try await store.repository.mark(
-            habitID: habit.id + 100, day: HabitFixtures.today, done: done, at: Fixtures.now)
+            habitID: habit.id + 100, day: HabitFixtures.today, done: done, at: Fixtures.now, operation: .make())
 
         #expect(outcome == .missing)
         #expect(try await store.repository.habits() == [habit])
@@ -197,7 +204,8 @@ struct HabitStoreUnderTest {
         let today = HabitFixtures.today
         for (habit, days) in [(habits[0], [today, today - 9, today - 2]), (habits[1], [today - 1, today - 400])] {
             for day in days {
-                _ = try await store.repository.mark(habitID: habit.id, day: day, done: true, at: Fixtures.now)
+                _ = try await store.repository.mark(
+                    habitID: habit.id, day: day, done: true, at: Fixtures.now, operation: .make())
             }
         }
 
@@ -286,7 +294,8 @@ struct HabitStoreUnderTest {
         let today = HabitFixtures.today
         for habit in habits {
             for day in [today - 2, today] {
-                _ = try await store.repository.mark(habitID: habit.id, day: day, done: true, at: Fixtures.now)
+                _ = try await store.repository.mark(
+                    habitID: habit.id, day: day, done: true, at: Fixtures.now, operation: .make())
             }
         }
 
@@ -348,7 +357,8 @@ struct HabitStoreUnderTest {
             Issue.record("the habit was not added")
             return
         }
-        _ = try first.mark(habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now)
+        _ = try first.mark(
+            habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now, operation: .make())
         let operation = OperationID.make()
         let key = HabitName.key("Run")
         var marked = habit
@@ -377,7 +387,7 @@ struct HabitStoreUnderTest {
         let habits = try await store.add(["Read", "Run"])
         for habit in habits {
             _ = try await store.repository.mark(
-                habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now)
+                habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now, operation: .make())
         }
         let listed = try await store.repository.habits()
         let retry = HabitFixtures.newHabit("Run")

@@ -10,8 +10,8 @@ import TrendshTestSupport
         #expect(HabitsSchema.migrations.map(\.version) == [3])
         #expect(HabitsSchema.migrations.map(\.feature) == [.habits])
         #expect(Schema.trendsh.migrations.filter { $0.feature == .habits }.map(\.version) == [3])
-        #expect(Schema.trendsh.latestVersion == 4)
-        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4])
+        #expect(Schema.trendsh.latestVersion == 5)
+        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5])
     }
 
     /// Writes `new` as a version-2 trendsh did. Today's weights repository also keeps the
@@ -62,19 +62,22 @@ import TrendshTestSupport
             Issue.record("the upgraded store took no habit")
             return
         }
-        #expect(try habits.mark(habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now) == .changed)
+        #expect(
+            try habits.mark(
+                habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now, operation: .make())
+                == .changed)
         #expect(try habits.habits().map(\.doneDays) == [[HabitFixtures.today]])
-        #expect(store.takeNotices() == [.upgraded(from: 2, to: 4, backup: path + ".v2-backup")])
+        #expect(store.takeNotices() == [.upgraded(from: 2, to: 5, backup: path + ".v2-backup")])
         store.close()
 
         let other = try OtherProgramConnection(path: path)
-        #expect(try other.integer("PRAGMA user_version") == 4)
+        #expect(try other.integer("PRAGMA user_version") == 5)
         #expect(try other.rows("PRAGMA foreign_key_check").isEmpty)
         #expect(try other.integrity() == "ok")
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] } == [
-                "completions", "daily", "daily_pending", "daily_zone", "entries", "habits", "operations",
-                "sqlite_sequence",
+                "change_rows", "changes", "completion_images", "completions", "daily", "daily_pending",
+                "daily_zone", "entries", "entry_images", "habit_images", "habits", "operations", "sqlite_sequence",
             ])
         #expect(try other.rows("SELECT name FROM pragma_table_info('operations')").map { $0[0] }.last == "detail")
         #expect(try other.entries().map(\.id) == [kept.id])
@@ -90,7 +93,8 @@ import TrendshTestSupport
             Issue.record("the habit was not added")
             return
         }
-        _ = try habits.mark(habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now)
+        _ = try habits.mark(
+            habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now, operation: .make())
 
         let other = try OtherProgramConnection(path: path)
         #expect(try other.text("SELECT day FROM completions") == LocalCalendar.dayText(Fixtures.now))

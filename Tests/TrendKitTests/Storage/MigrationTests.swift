@@ -97,7 +97,7 @@ import TrendshTestSupport
         try Self.makeVersionOneStore(at: path)
         let repository = Fixtures.repository(at: path)
 
-        let next = try repository.insert(Fixtures.newEntries[0]).entry
+        let next = try repository.insert(Fixtures.newEntries[0]).written
 
         #expect(next.id == 10)
         #expect(try repository.recentEntries(limit: 10).map(\.id).sorted() == [3, 5, 10])

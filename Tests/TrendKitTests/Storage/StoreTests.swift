@@ -49,15 +49,15 @@ import TrendshTestSupport
         _ = try Fixtures.repository(at: path).recentEntries(limit: 1)
 
         let other = try OtherProgramConnection(path: path)
-        #expect(Schema.trendsh.latestVersion == 4)
-        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4])
-        #expect(try other.integer("PRAGMA user_version") == 4)
+        #expect(Schema.trendsh.latestVersion == 5)
+        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5])
+        #expect(try other.integer("PRAGMA user_version") == 5)
         #expect(try other.integer("PRAGMA application_id") == 0x5452_4E44)
         #expect(try other.text("PRAGMA journal_mode") == "wal")
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] } == [
-                "completions", "daily", "daily_pending", "daily_zone", "entries", "habits", "operations",
-                "sqlite_sequence",
+                "change_rows", "changes", "completion_images", "completions", "daily", "daily_pending",
+                "daily_zone", "entries", "entry_images", "habit_images", "habits", "operations", "sqlite_sequence",
             ])
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").map { $0[0] } == [
@@ -176,7 +176,7 @@ import TrendshTestSupport
 
         #expect(mkdir(folder, 0o700) == 0)
 
-        #expect(try repository.insert(Fixtures.newEntries[0]).entry.id == 1)
+        #expect(try repository.insert(Fixtures.newEntries[0]).written.id == 1)
     }
 
     @Test func aFolderAtTheStoresPathIsRefused() throws {
@@ -275,7 +275,7 @@ import TrendshTestSupport
         let store = Fixtures.store(at: path)
         let repository = SQLiteWeightRepository(store: store)
         var saved: [WeightEntry] = []
-        for new in Fixtures.newEntries { saved.append(try repository.insert(new).entry) }
+        for new in Fixtures.newEntries { saved.append(try repository.insert(new).written) }
         #expect(fileExists(path + "-wal"))
 
         store.close()
@@ -292,11 +292,11 @@ import TrendshTestSupport
         defer { directory.remove() }
         let store = Fixtures.store(at: directory.file("trend.sqlite"))
         let repository = SQLiteWeightRepository(store: store)
-        let first = try repository.insert(Fixtures.newEntries[0]).entry
+        let first = try repository.insert(Fixtures.newEntries[0]).written
         store.close()
         store.close()
 
-        let second = try repository.insert(Fixtures.newEntries[1]).entry
+        let second = try repository.insert(Fixtures.newEntries[1]).written
 
         #expect(store.isOpen)
         #expect(try repository.recentEntries(limit: 10) == [second, first])
@@ -311,7 +311,7 @@ import TrendshTestSupport
         #expect(store.faults === faults)
 
         faults.failNextSave(in: .settings)
-        let saved = try repository.insert(Fixtures.newEntries[0]).entry
+        let saved = try repository.insert(Fixtures.newEntries[0]).written
 
         faults.failNextSave(with: .diskFull, in: .weights)
         #expect(throws: StorageError.diskFull) { try repository.insert(Fixtures.newEntries[1]) }
@@ -388,7 +388,7 @@ import TrendshTestSupport
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let repository = Fixtures.repository(at: path, busyTimeout: Self.shortBusyTimeout)
-        let saved = try repository.insert(Fixtures.newEntries[0]).entry
+        let saved = try repository.insert(Fixtures.newEntries[0]).written
         let other = try OtherProgramConnection(path: path)
         try other.execute("BEGIN IMMEDIATE")
         defer { try? other.execute("ROLLBACK") }

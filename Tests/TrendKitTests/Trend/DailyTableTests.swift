@@ -53,7 +53,7 @@ struct DailyTableTests {
         for offset in 0..<10 {
             let outcome = try repository.insert(
                 TrendFixtures.entry("d\(offset)", day: first + offset, kilograms: 80 - Double(offset) * 0.2))
-            ids.append(outcome.entry.id)
+            ids.append(try outcome.written.id)
         }
         let before = try TrendFixtures.storedDays(repository.store)
         let edited = try #require(try repository.entry(id: ids[3]))
@@ -78,7 +78,7 @@ struct DailyTableTests {
         let repository = Fixtures.repository(at: path)
         let day = TrendFixtures.today - 5
         _ = try repository.insert(TrendFixtures.entry("a", day: day, kilograms: 80))
-        let moving = try repository.insert(TrendFixtures.entry("b", day: day, kilograms: 90, hour: 20)).entry
+        let moving = try repository.insert(TrendFixtures.entry("b", day: day, kilograms: 90, hour: 20)).written
         _ = try repository.insert(TrendFixtures.entry("c", day: day + 3, kilograms: 79))
         _ = try repository.update(
             EntryChange(
@@ -95,7 +95,7 @@ struct DailyTableTests {
         let repository = Fixtures.repository(at: path)
         let day = TrendFixtures.today - 4
         _ = try repository.insert(TrendFixtures.entry("a", day: day, kilograms: 80))
-        let middle = try repository.insert(TrendFixtures.entry("b", day: day + 1, kilograms: 70)).entry
+        let middle = try repository.insert(TrendFixtures.entry("b", day: day + 1, kilograms: 70)).written
         _ = try repository.insert(TrendFixtures.entry("c", day: day + 2, kilograms: 80))
         _ = try repository.delete(id: middle.id, expectedRevision: 1, operation: .make())
         let days = try TrendFixtures.storedDays(repository.store)
@@ -117,7 +117,7 @@ struct DailyTableTests {
             if choice < 6 || ids.isEmpty {
                 let outcome = try repository.insert(
                     TrendFixtures.entry("s\(step)", day: day, kilograms: kilograms, hour: hour))
-                ids.append(outcome.entry.id)
+                ids.append(try outcome.written.id)
             } else if choice < 8 {
                 let id = ids[Int.random(in: 0..<ids.count, using: &generator)]
                 let current = try #require(try repository.entry(id: id))

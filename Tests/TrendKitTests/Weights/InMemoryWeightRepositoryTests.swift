@@ -89,6 +89,6 @@ import TrendKit
     @Test func aSeededRepositoryContinuesAfterTheHighestID() throws {
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
         let next = try repository.insert(Fixtures.newEntry("draft-d"))
-        #expect(next.entry.id == 4)
+        #expect(try next.written.id == 4)
     }
 }

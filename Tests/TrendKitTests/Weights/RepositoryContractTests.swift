@@ -37,7 +37,7 @@ struct StoreUnderTest {
     /// Inserts `entries` in order and returns what the store made of them.
     func insert(_ entries: [NewWeightEntry]) async throws -> [WeightEntry] {
         var stored: [WeightEntry] = []
-        for entry in entries { stored.append(try await repository.insert(entry).entry) }
+        for entry in entries { stored.append(try await repository.insert(entry).written) }
         return stored
     }
 
@@ -306,8 +306,8 @@ struct StoreUnderTest {
 
         let second = try await store.repository.insert(again)
 
-        #expect(second == .alreadySaved(first.entry))
-        #expect(try await store.repository.recentEntries(limit: 10) == [first.entry])
+        #expect(try second == .alreadySaved(first.written))
+        #expect(try await store.repository.recentEntries(limit: 10) == [first.written])
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -320,7 +320,7 @@ struct StoreUnderTest {
         let next = try await store.repository.insert(
             NewWeightEntry(date: Fixtures.now, kilograms: 75, note: "", draftID: DraftID(rawValue: "draft-d")))
 
-        #expect(next.entry.id > stored[2].id)
+        #expect(try next.written.id > stored[2].id)
     }
 
     @Test(
@@ -340,7 +340,7 @@ struct StoreUnderTest {
         let stored = try await store.repository.insert(
             NewWeightEntry(date: Fixtures.now, kilograms: 75, note: note, draftID: DraftID(rawValue: "draft-note")))
 
-        let read = try #require(try await store.repository.entry(id: stored.entry.id))
+        let read = try #require(try await store.repository.entry(id: stored.written.id))
 
         #expect(Array(read.note.unicodeScalars) == Array(note.unicodeScalars))
         #expect(try await store.repository.recentEntries(limit: 10).count == 1)
@@ -355,10 +355,11 @@ struct StoreUnderTest {
         let stored = try await store.repository.insert(
             NewWeightEntry(date: date, kilograms: 75, note: "", draftID: DraftID(rawValue: "draft-now")))
 
-        #expect(stored.entry.date == StoredTime.rounded(date))
-        #expect(try await store.repository.entry(id: stored.entry.id)?.date == stored.entry.date)
+        #expect(try stored.written.date == StoredTime.rounded(date))
+        #expect(try await store.repository.entry(id: stored.written.id)?.date == stored.written.date)
         #expect(try await store.repository.recentEntries(limit: 1).first?.date == StoredTime.rounded(date))
-        #expect(try await store.repository.entry(savedFrom: DraftID(rawValue: "draft-now"))?.date == stored.entry.date)
+        #expect(
+            try await store.repository.entry(savedFrom: DraftID(rawValue: "draft-now"))?.date == stored.written.date)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -369,6 +370,6 @@ struct StoreUnderTest {
         let stored = try await store.repository.insert(
             NewWeightEntry(date: Fixtures.now, kilograms: 75, note: note, draftID: DraftID(rawValue: "draft-nul")))
 
-        #expect(try await store.repository.entry(id: stored.entry.id)?.note == note)
+        #expect(try await store.repository.entry(id: stored.written.id)?.note == note)
     }
 }

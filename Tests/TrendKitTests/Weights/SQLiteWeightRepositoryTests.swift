@@ -14,7 +14,7 @@ import TrendshTestSupport
         let path = directory.file("trend.sqlite")
         let first = Fixtures.repository(at: path)
         var saved: [WeightEntry] = []
-        for new in Fixtures.newEntries { saved.append(try first.insert(new).entry) }
+        for new in Fixtures.newEntries { saved.append(try first.insert(new).written) }
         _ = try first.delete(id: saved[0].id, expectedRevision: 1, operation: .make())
         let change = EntryChange(
             id: saved[1].id, date: saved[1].date, kilograms: saved[1].kilograms, note: "edited", expectedRevision: 1,
@@ -120,7 +120,7 @@ import TrendshTestSupport
         let path = directory.file("trend.sqlite")
         let faults = FaultInjector()
         let first = Fixtures.repository(at: path, faults: faults)
-        let stored = try first.insert(Fixtures.newEntries[0]).entry
+        let stored = try first.insert(Fixtures.newEntries[0]).written
         let change = EntryChange(
             id: stored.id, date: stored.date, kilograms: 74, note: "once", expectedRevision: 1, operation: .make())
         faults.loseNextAcknowledgement()
@@ -140,7 +140,7 @@ import TrendshTestSupport
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let first = Fixtures.repository(at: path)
-        let stored = try first.insert(Fixtures.newEntries[0]).entry
+        let stored = try first.insert(Fixtures.newEntries[0]).written
         let operation = OperationID.make()
         #expect(try first.delete(id: stored.id, expectedRevision: 1, operation: operation) == .deleted(stored))
         first.store.close()

@@ -14,9 +14,9 @@ import TrendShell
             "",
             [
                 "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "delete", "name", "habits",
-                "done", "undone", "rename", "trend", "stats", "chart", "import", "fix", "export", "settings", "set",
-                "unit", "goal", "help",
-                "status", "refresh", "simulate", "history", "quit", "exit",
+                "done", "undone", "rename", "trend", "stats", "chart", "import", "fix", "export", "amend", "retry",
+                "undo", "redo", "settings", "set", "unit", "goal", "help", "status", "refresh", "simulate", "history",
+                "quit", "exit",
             ]
         ),
         ("s", ["show", "save", "stats", "settings", "set", "status", "simulate"]),
@@ -37,14 +37,21 @@ import TrendShell
         ("edit ", ["12", "3", "1"]),
         ("edit 1", ["12", "1"]),
         ("date ", ["today", "yesterday"]),
+        ("amend ", ["12", "3", "1"]),
+        ("amend 3 ", ["value", "note", "date"]),
+        ("amend 3 n", ["note"]),
+        ("amend 3 date ", ["today", "yesterday"]),
+        ("amend 3 note ", []),
+        ("undo ", ["list"]),
+        ("redo ", []),
         ("date y", ["yesterday"]),
         (
             "help ",
             [
                 "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "delete", "name", "habits",
-                "done", "undone", "rename", "trend", "stats", "chart", "import", "fix", "export", "settings", "set",
-                "unit", "goal", "help",
-                "status", "refresh", "simulate", "history", "quit",
+                "done", "undone", "rename", "trend", "stats", "chart", "import", "fix", "export", "amend", "retry",
+                "undo", "redo", "settings", "set", "unit", "goal", "help", "status", "refresh", "simulate", "history",
+                "quit",
             ]
         ),
         ("help s", ["show", "save", "stats", "settings", "set", "status", "simulate"]),

@@ -140,7 +140,7 @@ import TrendKit
         let quit = try #require(CommandTable.declaration(named: "exit"))
         #expect(
             HelpText.lines(for: quit) == [
-                "usage: quit", "  Leave trendsh (asks again if the draft is unsaved).",
+                "usage: quit", "  Leave trendsh (asks again if the draft is unsaved or changes are pending).",
                 "  Also: exit, \\q, .quit, .exit", "  Example: quit",
             ])
         let unit = try #require(CommandTable.declaration(named: "unit"))
@@ -161,13 +161,14 @@ import TrendKit
         }
         #expect(
             groups.map(\.heading) == [
-                "Drafts (any kind):", "Weights:", "Habits:", "Trend:", "Data in and out:", "Settings:", "The shell:",
+                "Drafts (any kind):", "Weights:", "Habits:", "Trend:", "Data in and out:",
+                "Pending changes and history:", "Settings:", "The shell:",
             ])
         #expect(
             groups.map(\.names) == [
-                ["new", "show", "save", "cancel"], ["edit", "value", "note", "date", "list", "delete"],
+                ["new", "show", "save", "cancel"], ["edit", "value", "note", "date", "list", "delete", "amend"],
                 ["name", "habits", "done", "undone", "rename"], ["trend", "stats", "chart"],
-                ["import", "fix", "export"],
+                ["import", "fix", "export"], ["retry", "undo", "redo"],
                 ["settings", "set", "unit", "goal"], ["help", "status", "refresh", "simulate", "history", "quit"],
             ])
         #expect(HelpText.list().last == "Type \"help COMMAND\" for one command's usage and an example.")

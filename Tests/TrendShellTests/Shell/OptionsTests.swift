@@ -111,7 +111,7 @@ import TrendShell
             "  0    every command succeeded; at a terminal, the session ended normally",
             "  1    a piped command failed, output could not be written, or a transcript did not match",
             "  2    the command line was wrong",
-            "  3    the session ended with unsaved changes that this run made (a failure wins over 3)",
+            "  3    the session ended with unsaved or pending changes this run made (a failure wins over 3)",
             "  128+N  the signal N ended the session; the draft is kept",
         ] {
             #expect(Options.helpText.contains(line), "\(line)")

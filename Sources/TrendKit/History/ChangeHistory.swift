@@ -1,0 +1,108 @@
+import Observation
+
+/// The change history feature: lists the steps, and undoes and redoes them. The steps as last
+/// listed, the load state and the retained error are separate values. Undo and redo are
+/// changes like any other: each has an operation, so a retry applies it once.
+@MainActor
+@Observable
+public final class ChangeHistory {
+    /// The steps as last listed, newest first.
+    public private(set) var steps: [HistoryStep] = []
+    public private(set) var loadState: LoadState = .idle
+    /// The last storage failure, kept until an operation succeeds.
+    public private(set) var retainedError: TrendError?
+
+    @ObservationIgnored private let repository: any HistoryRepository
+
+    public init(repository: any HistoryRepository) { self.repository = repository }
+
+    /// Reads the newest `limit` steps, newest first. A failure keeps the steps read before.
+    public func list(limit: Int = Int(ChangeRecorder.levels)) async throws(TrendError) -> [HistoryStep] {
+        loadState = .loading
+        do {
+            steps = try await repository.steps(limit: limit)
+        } catch {
+            loadState = .failed
+            retainedError = .storage(error)
+            throw .storage(error)
+        }
+        loadState = .ready
+        retainedError = nil
+        return steps
+    }
+
+    /// The step `undo` would revert now, if any.
+    public func nextToUndo() async throws(TrendError) -> HistoryStep? {
+        do {
+            return try await repository.nextToUndo()
+        } catch {
+            retainedError = .storage(error)
+            throw .storage(error)
+        }
+    }
+
+    /// The step `redo` would bring back now, if any.
+    public func nextToRedo() async throws(TrendError) -> HistoryStep? {
+        do {
+            return try await repository.nextToRedo()
+        } catch {
+            retainedError = .storage(error)
+            throw .storage(error)
+        }
+    }
+
+    /// Reverts `step` (nil: the newest change when it runs) as `operation`, once.
+    public func undo(step: Int64?, operation: OperationID) async throws(TrendError) -> HistoryResult {
+        try await finish { () async throws(StorageError) -> HistoryOutcome in
+            try await repository.undo(step: step, operation: operation)
+        }
+    }
+
+    /// Re-applies `step` (nil: the next undone change when it runs) as `operation`, once.
+    public func redo(step: Int64?, operation: OperationID) async throws(TrendError) -> HistoryResult {
+        try await finish { () async throws(StorageError) -> HistoryOutcome in
+            try await repository.redo(step: step, operation: operation)
+        }
+    }
+
+    /// True when the store records `operation` as applied, whichever feature applied it.
+    public func operationApplied(_ operation: OperationID) async throws(TrendError) -> Bool {
+        do {
+            return try await repository.operationApplied(operation)
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    private func finish(_ write: () async throws(StorageError) -> HistoryOutcome) async throws(TrendError)
+        -> HistoryResult
+    {
+        let outcome: HistoryOutcome
+        do {
+            outcome = try await write()
+        } catch {
+            retainedError = .storage(error)
+            throw .storage(error)
+        }
+        retainedError = nil
+        switch outcome {
+        case .applied(let step, let rowsNow):
+            return HistoryResult(step: step, rowsNow: rowsNow, alreadyApplied: false)
+        case .alreadyApplied(let step):
+            return HistoryResult(step: step, rowsNow: [], alreadyApplied: true)
+        case .refused(let reason):
+            throw .history(reason)
+        }
+    }
+}
+
+/// What an undo or a redo did.
+public struct HistoryResult: Sendable, Equatable {
+    /// The step, as it is now; nil when an earlier attempt applied it and the history has
+    /// since let it go.
+    public var step: HistoryStep?
+    /// The step's rows as they are now (the entries and habits it put back).
+    public var rowsNow: [RowValue]
+    /// True when an earlier attempt had already applied it; nothing was written now.
+    public var alreadyApplied: Bool
+}

@@ -1,0 +1,112 @@
+/// Records one undoable step, inside the write transaction that makes the change. This is the
+/// seam every feature uses, whatever it changes and however many rows: photograph the rows
+/// about to change (`willChange`), note the rows added (`didAdd`, or `didAddEntries` for a
+/// run of entries such as an import's), then `finish` after the writes. The step commits or
+/// rolls back with the change itself.
+///
+/// ```swift
+/// try store.write(.weights) { db throws(StorageError) in
+///     var step = try ChangeRecorder.begin(.import, feature: .weights, operation: id, in: db)
+///     let first = … // insert the rows
+///     try step.didAddEntries(first...db.lastInsertRowID)
+///     try step.finish()
+/// }
+/// ```
+///
+/// A new step clears the steps that were undone (the redo list), as editors do, and the
+/// history keeps the newest `ChangeRecorder.levels` steps.
+public struct ChangeRecorder {
+    /// How many steps the history keeps.
+    public static let levels: Int64 = 100
+
+    /// The step's number, shown by `undo list`.
+    public let step: Int64
+    private let db: SQLiteDatabase
+    /// The rows noted so far, in order, with whether each existed before the change.
+    private var rows: [(table: UndoableTable, key: ChangedRowKey, existedBefore: Bool)] = []
+    /// Rows noted in bulk: a run of entry ids added by the change.
+    private var addedEntries: [ClosedRange<Int64>] = []
+
+    private init(step: Int64, db: SQLiteDatabase) {
+        self.step = step
+        self.db = db
+    }
+
+    /// Starts a step for `operation`, clearing the redo list. `subject` names what the step is
+    /// about when its rows cannot say it later (a habit's name).
+    public static func begin(
+        _ kind: ChangeKind, feature: FeatureID, operation: OperationID, subject: String = "", in db: SQLiteDatabase
+    ) throws(StorageError) -> ChangeRecorder {
+        try HistorySQL.forget("undone = 1", in: db)
+        try db.run(
+            """
+            INSERT INTO changes (operation, feature, kind, subject, made_at)
+            VALUES (?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+            """,
+            [.text(operation.rawValue), .text(feature.rawValue), .text(kind.rawValue), .text(subject)])
+        return ChangeRecorder(step: db.lastInsertRowID, db: db)
+    }
+
+    /// Photographs a row before the change writes or removes it. A row noted twice keeps its
+    /// first photograph.
+    public mutating func willChange(_ table: UndoableTable, _ key: ChangedRowKey) throws(StorageError) {
+        guard !rows.contains(where: { $0.table.name == table.name && $0.key == key }) else { return }
+        let position = Int64(rows.count)
+        try db.run(table.captureSQL, [.integer(step), .integer(position), .integer(0)] + key.values)
+        rows.append((table, key, db.changes > 0))
+    }
+
+    /// Notes a row the change added (it did not exist before).
+    public mutating func didAdd(_ table: UndoableTable, _ key: ChangedRowKey) {
+        guard !rows.contains(where: { $0.table.name == table.name && $0.key == key }) else { return }
+        rows.append((table, key, false))
+    }
+
+    /// Notes a run of entries the change added, as an import adds them: one statement for the
+    /// lot, not one for each row.
+    public mutating func didAddEntries(_ ids: ClosedRange<Int64>) {
+        addedEntries.append(ids)
+    }
+
+    /// Photographs every noted row as the change left it, and trims the history to its levels.
+    public func finish() throws(StorageError) {
+        for (position, row) in rows.enumerated() {
+            try db.run(row.table.captureSQL, [.integer(step), .integer(Int64(position)), .integer(1)] + row.key.values)
+            let existsAfter = db.changes > 0
+            var revision: Int64 = 0
+            if let revisionSQL = row.table.revisionSQL {
+                revision = try max(
+                    db.integer(revisionSQL, row.key.values),
+                    db.integer(
+                        "SELECT revision FROM \(row.table.imagesTable) WHERE change = ? AND position = ? AND side = 0",
+                        [.integer(step), .integer(Int64(position))]))
+            }
+            try db.run(
+                """
+                INSERT INTO change_rows (change, position, row_table, row_key, before_exists, after_exists, last_revision)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .integer(step), .integer(Int64(position)), .text(row.table.name), .text(row.key.text),
+                    .integer(row.existedBefore ? 1 : 0), .integer(existsAfter ? 1 : 0), .integer(revision),
+                ])
+        }
+        var next = Int64(rows.count)
+        for ids in addedEntries {
+            try db.run(
+                """
+                INSERT INTO entry_images (change, position, side, id, taken_at, kilograms, note, draft_id, revision)
+                SELECT ?1, ?2 + row_number() OVER (ORDER BY id) - 1, 1, id, taken_at, kilograms, note, draft_id, revision
+                FROM entries WHERE id BETWEEN ?3 AND ?4
+                """, [.integer(step), .integer(next), .integer(ids.lowerBound), .integer(ids.upperBound)])
+            try db.run(
+                """
+                INSERT INTO change_rows (change, position, row_table, row_key, before_exists, after_exists, last_revision)
+                SELECT ?1, ?2 + row_number() OVER (ORDER BY id) - 1, 'entries', CAST(id AS TEXT), 0, 1, revision
+                FROM entries WHERE id BETWEEN ?3 AND ?4
+                """, [.integer(step), .integer(next), .integer(ids.lowerBound), .integer(ids.upperBound)])
+            next += db.changes
+        }
+        try HistorySQL.forget("id <= \(step - Self.levels)", in: db)
+    }
+}

@@ -1,0 +1,19 @@
+/// Where the change history is kept. It lives in the store beside every feature's rows, and
+/// undo and redo write those rows in the same transaction as the history, so there is one
+/// implementation, on SQLite (a file or `:memory:`): an in-memory double would have to
+/// re-implement every feature's rows, which is what the SQLite one is tested against.
+@MainActor
+public protocol HistoryRepository: AnyObject {
+    /// The newest `limit` steps, newest first.
+    func steps(limit: Int) async throws(StorageError) -> [HistoryStep]
+    /// The step `undo` would revert now, if any.
+    func nextToUndo() async throws(StorageError) -> HistoryStep?
+    /// The step `redo` would bring back now, if any.
+    func nextToRedo() async throws(StorageError) -> HistoryStep?
+    /// Reverts `step` (nil: the newest done step when it runs) as `operation`, once.
+    func undo(step: Int64?, operation: OperationID) async throws(StorageError) -> HistoryOutcome
+    /// Re-applies `step` (nil: the next undone step when it runs) as `operation`, once.
+    func redo(step: Int64?, operation: OperationID) async throws(StorageError) -> HistoryOutcome
+    /// True when the store records `operation` as applied, whichever feature applied it.
+    func operationApplied(_ operation: OperationID) async throws(StorageError) -> Bool
+}

@@ -1,0 +1,147 @@
+import FoundationEssentials
+
+/// The change history's own SQL: its steps, their rows, and forgetting steps.
+enum HistorySQL {
+    /// Forgets the steps that match `condition` (a condition on `changes` made of constants,
+    /// never of typed text), with their rows and photographs. Costs one lookup when none match.
+    static func forget(_ condition: String, in db: SQLiteDatabase) throws(StorageError) {
+        guard try db.integer("SELECT EXISTS (SELECT 1 FROM changes WHERE \(condition))") != 0 else { return }
+        let steps = "SELECT id FROM changes WHERE \(condition)"
+        for table in UndoableTable.all {
+            try db.run("DELETE FROM \(table.imagesTable) WHERE change IN (\(steps))")
+        }
+        try db.run("DELETE FROM change_rows WHERE change IN (\(steps))")
+        try db.run("DELETE FROM changes WHERE \(condition)")
+    }
+
+    /// The newest step that is done: what `undo` reverts.
+    static func newestDone(in db: SQLiteDatabase) throws(StorageError) -> Int64? {
+        let id = try db.integer("SELECT coalesce(max(id), 0) FROM changes WHERE undone = 0")
+        return id > 0 ? id : nil
+    }
+
+    /// The oldest undone step newer than every done one: what `redo` brings back.
+    static func nextUndone(in db: SQLiteDatabase) throws(StorageError) -> Int64? {
+        let id = try db.integer(
+            """
+            SELECT coalesce(min(id), 0) FROM changes
+            WHERE undone = 1 AND id > (SELECT coalesce(max(id), 0) FROM changes WHERE undone = 0)
+            """)
+        return id > 0 ? id : nil
+    }
+
+    /// One step's header; nil when the history no longer holds it.
+    static func header(_ id: Int64, in db: SQLiteDatabase) throws(StorageError) -> StepHeader? {
+        let statement = try db.statement(
+            "SELECT id, feature, kind, subject, undone, made_at FROM changes WHERE id = ?")
+        defer { statement.reset() }
+        try statement.bind([.integer(id)])
+        guard try statement.step() else { return nil }
+        return header(from: statement)
+    }
+
+    /// The newest `limit` steps, newest first.
+    static func headers(limit: Int, in db: SQLiteDatabase) throws(StorageError) -> [StepHeader] {
+        let statement = try db.statement(
+            "SELECT id, feature, kind, subject, undone, made_at FROM changes ORDER BY id DESC LIMIT ?")
+        defer { statement.reset() }
+        try statement.bind([.integer(Int64(limit))])
+        var headers: [StepHeader] = []
+        while try statement.step() { headers.append(header(from: statement)) }
+        return headers
+    }
+
+    private static func header(from row: SQLiteStatement) -> StepHeader {
+        StepHeader(
+            id: row.int64(0), feature: FeatureID(row.text(1) ?? ""), kind: ChangeKind(row.text(2) ?? ""),
+            subject: row.text(3) ?? "", isUndone: row.int64(4) != 0,
+            madeAt: row.text(5).flatMap(StoredTime.date) ?? .distantPast)
+    }
+
+    /// The rows a step changed, in the order it changed them.
+    static func rows(of step: Int64, in db: SQLiteDatabase) throws(StorageError) -> [StepRow] {
+        let statement = try db.statement(
+            """
+            SELECT position, row_table, row_key, before_exists, after_exists, last_revision
+            FROM change_rows WHERE change = ? ORDER BY position
+            """)
+        defer { statement.reset() }
+        try statement.bind([.integer(step)])
+        var rows: [StepRow] = []
+        while try statement.step() {
+            guard let table = statement.text(1).flatMap(UndoableTable.named),
+                let key = statement.text(2).flatMap(table.key)
+            else { continue }
+            rows.append(
+                StepRow(
+                    position: statement.int64(0), table: table, key: key, existedBefore: statement.int64(3) != 0,
+                    existsAfter: statement.int64(4) != 0, lastRevision: statement.int64(5)))
+        }
+        return rows
+    }
+
+    /// How many rows a step changed, and its first row, for describing it cheaply.
+    static func summary(of step: Int64, in db: SQLiteDatabase) throws(StorageError) -> (count: Int, first: StepRow?) {
+        let count = try db.integer("SELECT count(*) FROM change_rows WHERE change = ?", [.integer(step)])
+        let statement = try db.statement(
+            """
+            SELECT position, row_table, row_key, before_exists, after_exists, last_revision
+            FROM change_rows WHERE change = ? ORDER BY position LIMIT 1
+            """)
+        defer { statement.reset() }
+        try statement.bind([.integer(step)])
+        guard try statement.step(), let table = statement.text(1).flatMap(UndoableTable.named),
+            let key = statement.text(2).flatMap(table.key)
+        else { return (Int(count), nil) }
+        return (
+            Int(count),
+            StepRow(
+                position: statement.int64(0), table: table, key: key, existedBefore: statement.int64(3) != 0,
+                existsAfter: statement.int64(4) != 0, lastRevision: statement.int64(5))
+        )
+    }
+
+    /// True when a done step newer than `step` changed the same row.
+    static func changedByNewerStep(_ row: StepRow, after step: Int64, in db: SQLiteDatabase) throws(StorageError)
+        -> Bool
+    {
+        try db.integer(
+            """
+            SELECT EXISTS (SELECT 1 FROM change_rows r JOIN changes c ON c.id = r.change
+                WHERE r.row_table = ? AND r.row_key = ? AND r.change > ? AND c.undone = 0)
+            """, [.text(row.table.name), .text(row.key.text), .integer(step)]) != 0
+    }
+
+    static func setUndone(_ step: Int64, _ undone: Bool, in db: SQLiteDatabase) throws(StorageError) {
+        try db.run("UPDATE changes SET undone = ? WHERE id = ?", [.integer(undone ? 1 : 0), .integer(step)])
+    }
+
+    static func setLastRevision(_ revision: Int64, of row: StepRow, in step: Int64, db: SQLiteDatabase)
+        throws(StorageError)
+    {
+        try db.run(
+            "UPDATE change_rows SET last_revision = max(last_revision, ?) WHERE change = ? AND position = ?",
+            [.integer(revision), .integer(step), .integer(row.position)])
+    }
+}
+
+/// A step as `changes` records it.
+struct StepHeader: Sendable, Equatable {
+    var id: Int64
+    var feature: FeatureID
+    var kind: ChangeKind
+    var subject: String
+    var isUndone: Bool
+    var madeAt: Date
+}
+
+/// One row a step changed.
+struct StepRow: Sendable {
+    var position: Int64
+    var table: UndoableTable
+    var key: ChangedRowKey
+    var existedBefore: Bool
+    var existsAfter: Bool
+    /// The highest revision the row is known to have had: a row put back gets a higher one.
+    var lastRevision: Int64
+}

@@ -1,0 +1,73 @@
+extension FeatureID {
+    /// The change history: every change to the store as an undoable step.
+    public static let history = FeatureID("history")
+}
+
+/// The change history's tables. `changes` holds one row per undoable step, newest last;
+/// `change_rows` the rows each step changed, and whether each existed before and after it;
+/// the `*_images` tables hold those rows as they were before (side 0) and after (side 1)
+/// the step, column for column, so undo and redo put back exact values.
+public enum HistorySchema {
+    public static let migrations: [Migration] = [
+        Migration(version: 5, feature: .history, summary: "a history of changes, for undo and redo") {
+            db throws(StorageError) in
+            try db.execute(
+                """
+                CREATE TABLE changes (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    operation TEXT NOT NULL UNIQUE,
+                    feature TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    subject TEXT NOT NULL DEFAULT '',
+                    made_at TEXT NOT NULL,
+                    undone INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1))
+                );
+                CREATE INDEX changes_by_state ON changes (undone, id);
+                CREATE TABLE change_rows (
+                    change INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    row_table TEXT NOT NULL,
+                    row_key TEXT NOT NULL,
+                    before_exists INTEGER NOT NULL CHECK (before_exists IN (0, 1)),
+                    after_exists INTEGER NOT NULL CHECK (after_exists IN (0, 1)),
+                    last_revision INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (change, position)
+                ) WITHOUT ROWID;
+                CREATE INDEX change_rows_by_row ON change_rows (row_table, row_key, change);
+                CREATE TABLE entry_images (
+                    change INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    side INTEGER NOT NULL CHECK (side IN (0, 1)),
+                    id INTEGER NOT NULL,
+                    taken_at TEXT NOT NULL,
+                    kilograms REAL NOT NULL,
+                    note TEXT NOT NULL,
+                    draft_id TEXT,
+                    revision INTEGER NOT NULL,
+                    PRIMARY KEY (change, position, side)
+                ) WITHOUT ROWID;
+                CREATE TABLE habit_images (
+                    change INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    side INTEGER NOT NULL CHECK (side IN (0, 1)),
+                    id INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    name_key TEXT NOT NULL,
+                    created_at TEXT NOT NULL,
+                    draft_id TEXT,
+                    revision INTEGER NOT NULL,
+                    PRIMARY KEY (change, position, side)
+                ) WITHOUT ROWID;
+                CREATE TABLE completion_images (
+                    change INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    side INTEGER NOT NULL CHECK (side IN (0, 1)),
+                    habit_id INTEGER NOT NULL,
+                    day TEXT NOT NULL,
+                    recorded_at TEXT NOT NULL,
+                    PRIMARY KEY (change, position, side)
+                ) WITHOUT ROWID;
+                """)
+        }
+    ]
+}

@@ -1,0 +1,69 @@
+import FoundationEssentials
+
+/// One step of the change history, described: what kind of change it was, whether it is
+/// undone, and its first row before and after it (a step of many rows, such as an import,
+/// says how many it has).
+public struct HistoryStep: Sendable, Equatable, Identifiable {
+    /// The step's number, rising with every change.
+    public var id: Int64
+    public var kind: ChangeKind
+    /// The feature whose data it changed.
+    public var feature: FeatureID
+    /// What the step was about, when its rows cannot say it (a habit's name).
+    public var subject: String
+    /// True once undone (and until redone).
+    public var isUndone: Bool
+    public var madeAt: Date
+    /// How many rows it changed.
+    public var rowCount: Int
+    /// Its first row before the change; nil when the row did not exist.
+    public var before: RowValue?
+    /// Its first row after the change; nil when the change removed it.
+    public var after: RowValue?
+
+    public init(
+        id: Int64, kind: ChangeKind, feature: FeatureID, subject: String = "", isUndone: Bool = false,
+        madeAt: Date = .distantPast, rowCount: Int = 1, before: RowValue?, after: RowValue?
+    ) {
+        self.id = id
+        self.kind = kind
+        self.feature = feature
+        self.subject = subject
+        self.isUndone = isUndone
+        self.madeAt = madeAt
+        self.rowCount = rowCount
+        self.before = before
+        self.after = after
+    }
+}
+
+/// Why an undo or a redo was refused. Each case reads as one sentence to the user.
+public enum HistoryError: Error, Equatable, Sendable {
+    /// No change is left to undo.
+    case nothingToUndo
+    /// No undone change is left to redo.
+    case nothingToRedo
+    /// The step is no longer in the history: a newer change cleared it from the redo list,
+    /// or it grew older than the history keeps.
+    case noSuchStep(Int64)
+    /// Another session undid this step first.
+    case alreadyUndone(HistoryStep)
+    /// Another session redid this step first.
+    case alreadyRedone(HistoryStep)
+    /// A row of the step changed since (in this session or another, or by another program):
+    /// `expected` is the row as the step left it, `now` what it holds (nil: it is gone).
+    case changedSince(HistoryStep, expected: RowValue?, now: RowValue?)
+    /// Putting the step back would give a habit a name another habit has taken since.
+    case nameTaken(HistoryStep, name: String)
+}
+
+/// What undo or redo did, as the repository reports it.
+public enum HistoryOutcome: Sendable, Equatable {
+    /// The step was undone (or redone) now; `rowsNow` holds its rows as they are now.
+    case applied(HistoryStep, rowsNow: [RowValue])
+    /// This operation had already been applied (its first reply was lost, or a kill hid it);
+    /// nothing changed now. The step, if the history still holds it.
+    case alreadyApplied(HistoryStep?)
+    /// Nothing was written, for this reason.
+    case refused(HistoryError)
+}

@@ -1,0 +1,207 @@
+/// The change history's SQL, and undo and redo. A step is put back from its photographs,
+/// row by row, in one write transaction under the step's own feature (so that feature's
+/// faults apply), after checking that every row is still as the step left it: no newer step
+/// changed it, and it holds what the photograph holds. The undo or redo is recorded as an
+/// operation in the same transaction, so a retry applies it once.
+@MainActor
+public final class SQLiteHistoryRepository: HistoryRepository {
+    public let store: Store
+
+    public init(store: Store) { self.store = store }
+
+    /// Which way a step is being put back.
+    enum Direction: String {
+        case undo
+        case redo
+
+        /// The side of the photographs the rows must match before, and the one they get.
+        var from: Int64 { self == .undo ? 1 : 0 }
+        var to: Int64 { self == .undo ? 0 : 1 }
+    }
+
+    public func steps(limit: Int) throws(StorageError) -> [HistoryStep] {
+        try store.read(.history, loading: true) { db throws(StorageError) in
+            var steps: [HistoryStep] = []
+            for header in try HistorySQL.headers(limit: limit, in: db) { steps.append(try Self.describe(header, db)) }
+            return steps
+        }
+    }
+
+    public func nextToUndo() throws(StorageError) -> HistoryStep? {
+        try store.read(.history) { db throws(StorageError) in try Self.step(HistorySQL.newestDone(in: db), db) }
+    }
+
+    public func nextToRedo() throws(StorageError) -> HistoryStep? {
+        try store.read(.history) { db throws(StorageError) in try Self.step(HistorySQL.nextUndone(in: db), db) }
+    }
+
+    public func undo(step: Int64?, operation: OperationID) throws(StorageError) -> HistoryOutcome {
+        try apply(.undo, step: step, operation: operation)
+    }
+
+    public func redo(step: Int64?, operation: OperationID) throws(StorageError) -> HistoryOutcome {
+        try apply(.redo, step: step, operation: operation)
+    }
+
+    public func operationApplied(_ operation: OperationID) throws(StorageError) -> Bool {
+        try store.read(.history) { db throws(StorageError) in try OperationLog.wasApplied(operation, in: db) }
+    }
+
+    /// Finds the step and its feature with a read, then puts it back in a write under that
+    /// feature, checking everything again inside the transaction.
+    private func apply(_ direction: Direction, step target: Int64?, operation: OperationID) throws(StorageError)
+        -> HistoryOutcome
+    {
+        let feature: FeatureID? = try store.read(.history) { db throws(StorageError) in
+            if try OperationLog.wasApplied(operation, in: db) { return nil }
+            guard let id = try Self.chosen(target, direction, db) else { return nil }
+            return try HistorySQL.header(id, in: db)?.feature
+        }
+        return try store.write(feature ?? .history) { db throws(StorageError) in
+            try Self.apply(direction, step: target, operation: operation, db)
+        }
+    }
+
+    /// The step asked for, or the one the direction takes next.
+    private static func chosen(_ target: Int64?, _ direction: Direction, _ db: SQLiteDatabase) throws(StorageError)
+        -> Int64?
+    {
+        if let target { return target }
+        return direction == .undo ? try HistorySQL.newestDone(in: db) : try HistorySQL.nextUndone(in: db)
+    }
+
+    private static func apply(_ direction: Direction, step target: Int64?, operation: OperationID, _ db: SQLiteDatabase)
+        throws(StorageError) -> HistoryOutcome
+    {
+        if let applied = try OperationLog.applied(operation, in: db) {
+            return .alreadyApplied(try step(applied.target, db))
+        }
+        guard let id = try chosen(target, direction, db) else {
+            return .refused(direction == .undo ? .nothingToUndo : .nothingToRedo)
+        }
+        guard var header = try HistorySQL.header(id, in: db) else { return .refused(.noSuchStep(id)) }
+        let described = try describe(header, db)
+        if direction == .undo && header.isUndone { return .refused(.alreadyUndone(described)) }
+        if direction == .redo && !header.isUndone { return .refused(.alreadyRedone(described)) }
+        let rows = try HistorySQL.rows(of: id, in: db)
+        if let refusal = try check(rows, of: described, direction, db) { return .refused(refusal) }
+
+        // Rows that will exist are written in the order they were recorded (a habit before its
+        // days), rows that will not are removed in the opposite order (its days first), so no
+        // row ever points at one that is not there.
+        let (kept, removed) = rows.reduce(into: ([StepRow](), [StepRow]())) { parts, row in
+            if direction == .undo ? row.existedBefore : row.existsAfter {
+                parts.0.append(row)
+            } else {
+                parts.1.append(row)
+            }
+        }
+        for row in kept { try put(row, of: id, direction, db) }
+        for row in removed.reversed() { try put(row, of: id, direction, db) }
+        var tables: [String] = []
+        for row in rows where !tables.contains(row.table.name) {
+            tables.append(row.table.name)
+            try row.table.afterChange(db)
+        }
+        try HistorySQL.setUndone(id, direction == .undo, in: db)
+        try OperationLog.record(operation, feature: header.feature, kind: direction.rawValue, target: id, in: db)
+        header.isUndone = direction == .undo
+        var rowsNow: [RowValue] = []
+        for row in rows {
+            if let value = try row.table.current(db, row.key) { rowsNow.append(value) }
+        }
+        return .applied(try describe(header, db), rowsNow: rowsNow)
+    }
+
+    /// Why the rows cannot be put back, or nil when every one is as the step left it.
+    private static func check(_ rows: [StepRow], of step: HistoryStep, _ direction: Direction, _ db: SQLiteDatabase)
+        throws(StorageError) -> HistoryError?
+    {
+        for row in rows {
+            let shouldExist = direction == .undo ? row.existsAfter : row.existedBefore
+            let exists = try db.integer(row.table.existsSQL, row.key.values) != 0
+            let changedByNewer = try HistorySQL.changedByNewerStep(row, after: step.id, in: db)
+            var unchanged = exists == shouldExist && !changedByNewer
+            if unchanged && exists {
+                unchanged =
+                    try db.integer(
+                        row.table.matchesSQL, [.integer(step.id), .integer(row.position), .integer(direction.from)])
+                    != 0
+            }
+            guard unchanged else {
+                let expected = shouldExist ? try row.table.image(db, step.id, row.position, direction.from) : nil
+                return .changedSince(step, expected: expected, now: try row.table.current(db, row.key))
+            }
+            let willExist = direction == .undo ? row.existedBefore : row.existsAfter
+            if !willExist, exists, let dependents = row.table.dependents {
+                // Removing the row takes what hangs on it: only what this step removes too may.
+                let going = rows.filter {
+                    $0.table.name == dependents.table && $0.key.values.first == row.key.values.first
+                        && !(direction == .undo ? $0.existedBefore : $0.existsAfter)
+                }
+                if try db.integer(dependents.countSQL, row.key.values) > going.count {
+                    return .changedSince(
+                        step, expected: try row.table.image(db, step.id, row.position, direction.from),
+                        now: try row.table.current(db, row.key))
+                }
+            }
+            if willExist, let clashSQL = row.table.clashSQL,
+                try db.integer(clashSQL, [.integer(step.id), .integer(row.position), .integer(direction.to)]) != 0
+            {
+                let name: String
+                if case .habit(let habit)? = try row.table.image(db, step.id, row.position, direction.to) {
+                    name = habit.name
+                } else {
+                    name = step.subject
+                }
+                return .nameTaken(step, name: name)
+            }
+        }
+        return nil
+    }
+
+    /// Writes one row as the photograph on the target side holds it: an update, an insert
+    /// (with a revision above any it had, so a draft opened before never matches it), or a delete.
+    private static func put(_ row: StepRow, of step: Int64, _ direction: Direction, _ db: SQLiteDatabase)
+        throws(StorageError)
+    {
+        let table = row.table
+        let exists = try db.integer(table.existsSQL, row.key.values) != 0
+        let willExist = direction == .undo ? row.existedBefore : row.existsAfter
+        let image: [SQLiteValue] = [.integer(step), .integer(row.position), .integer(direction.to)]
+        var revision = row.lastRevision
+        if exists, let revisionSQL = table.revisionSQL {
+            revision = max(revision, try db.integer(revisionSQL, row.key.values))
+        }
+        switch (exists, willExist) {
+        case (true, true): try db.run(table.updateSQL, image + row.key.values)
+        case (false, true):
+            try db.run(table.insertSQL, image + (table.revisionSQL == nil ? [] : [.integer(revision + 1)]))
+        case (true, false): try db.run(table.deleteSQL, row.key.values)
+        case (false, false): break
+        }
+        if willExist, let revisionSQL = table.revisionSQL {
+            revision = max(revision, try db.integer(revisionSQL, row.key.values))
+        }
+        try HistorySQL.setLastRevision(revision, of: row, in: step, db: db)
+    }
+
+    private static func step(_ id: Int64?, _ db: SQLiteDatabase) throws(StorageError) -> HistoryStep? {
+        guard let id, let header = try HistorySQL.header(id, in: db) else { return nil }
+        return try describe(header, db)
+    }
+
+    /// A step with its first row before and after it.
+    static func describe(_ header: StepHeader, _ db: SQLiteDatabase) throws(StorageError) -> HistoryStep {
+        let (count, first) = try HistorySQL.summary(of: header.id, in: db)
+        var before: RowValue?
+        var after: RowValue?
+        if let first {
+            if first.existedBefore { before = try first.table.image(db, header.id, first.position, 0) }
+            if first.existsAfter { after = try first.table.image(db, header.id, first.position, 1) }
+        }
+        return HistoryStep(
+            id: header.id, kind: header.kind, feature: header.feature, subject: header.subject,
+            isUndone: header.isUndone, madeAt: header.madeAt, rowCount: count, before: before, after: after)
+    }
+}

@@ -1,0 +1,100 @@
+/// A table whose rows the change history can photograph and put back. Each feature declares
+/// its own (`UndoableTable.entries` in Weights/, `.habits` and `.completions` in Habits/),
+/// with its SQL; the history runs that SQL and never names a feature's columns itself.
+///
+/// Parameters: the image statements take the step, the row's position in it and the side
+/// (0 before, 1 after) as ?1–?3, then the key; the row statements take the key from ?1.
+public struct UndoableTable: Sendable {
+    /// The table's name, as `change_rows.row_table` records it.
+    public let name: String
+    /// The feature whose data the table holds: its faults apply to undoing its rows.
+    public let feature: FeatureID
+    /// Where the photographs of its rows go.
+    let imagesTable: String
+    /// Copies the row (key from ?4) into the images table; copies nothing when it is absent.
+    let captureSQL: String
+    /// 1 when the row (key from ?1) exists.
+    let existsSQL: String
+    /// The row's revision (key from ?1); nil for a table without revisions.
+    let revisionSQL: String?
+    /// 1 when the row holds what the image (?1–?3) holds, revisions aside.
+    let matchesSQL: String
+    /// 1 when another row holds a value the image must have alone (a habit's name); nil when
+    /// the table has no such value.
+    let clashSQL: String?
+    /// Adds the image (?1–?3) as a row; ?4 is the revision it gets, for tables with revisions.
+    let insertSQL: String
+    /// Overwrites the row (key from ?4) with the image (?1–?3), raising its revision.
+    let updateSQL: String
+    /// Removes the row (key from ?1).
+    let deleteSQL: String
+    /// Rows of another table that hang on this one and go with it (a habit's days): the
+    /// table's name and how many the row (key from ?1) has. Nil when none do.
+    let dependents: (table: String, countSQL: String)?
+    /// Keeps what is derived from the table right (the trend), after undo or redo changed rows.
+    let afterChange: @Sendable (SQLiteDatabase) throws(StorageError) -> Void
+    /// The row as it is now, for saying what changed.
+    let current: @Sendable (SQLiteDatabase, ChangedRowKey) throws(StorageError) -> RowValue?
+    /// The image (?1–?3) as a value, for describing a step.
+    let image:
+        @Sendable (SQLiteDatabase, _ step: Int64, _ position: Int64, _ side: Int64) throws(StorageError)
+            -> RowValue?
+    /// Reads a key back from `change_rows.row_key`.
+    let key: @Sendable (String) -> ChangedRowKey?
+
+    init(
+        name: String, feature: FeatureID, imagesTable: String, captureSQL: String, existsSQL: String,
+        revisionSQL: String?, matchesSQL: String, clashSQL: String?, insertSQL: String, updateSQL: String,
+        deleteSQL: String, dependents: (table: String, countSQL: String)? = nil,
+        afterChange: @escaping @Sendable (SQLiteDatabase) throws(StorageError) -> Void,
+        current: @escaping @Sendable (SQLiteDatabase, ChangedRowKey) throws(StorageError) -> RowValue?,
+        image: @escaping @Sendable (SQLiteDatabase, Int64, Int64, Int64) throws(StorageError) -> RowValue?,
+        key: @escaping @Sendable (String) -> ChangedRowKey?
+    ) {
+        self.name = name
+        self.feature = feature
+        self.imagesTable = imagesTable
+        self.captureSQL = captureSQL
+        self.existsSQL = existsSQL
+        self.revisionSQL = revisionSQL
+        self.matchesSQL = matchesSQL
+        self.clashSQL = clashSQL
+        self.insertSQL = insertSQL
+        self.updateSQL = updateSQL
+        self.deleteSQL = deleteSQL
+        self.dependents = dependents
+        self.afterChange = afterChange
+        self.current = current
+        self.image = image
+        self.key = key
+    }
+
+    /// Every table the history can put back. A feature with undoable rows adds its table here
+    /// (and its images table in a migration of its own).
+    static let all: [UndoableTable] = [.entries, .habits, .completions]
+
+    static func named(_ name: String) -> UndoableTable? { all.first { $0.name == name } }
+}
+
+/// Which row of an undoable table: its key columns' values, and the same as text for
+/// `change_rows.row_key`.
+public struct ChangedRowKey: Sendable, Equatable {
+    public let values: [SQLiteValue]
+    public let text: String
+
+    /// A row keyed by an integer id (an entry, a habit).
+    public static func id(_ id: Int64) -> ChangedRowKey { ChangedRowKey(values: [.integer(id)], text: String(id)) }
+
+    /// A row keyed by an id and a text (a habit's day: `12 2026-11-29`).
+    public static func pair(_ id: Int64, _ text: String) -> ChangedRowKey {
+        ChangedRowKey(values: [.integer(id), .text(text)], text: "\(id) \(text)")
+    }
+}
+
+/// A row of an undoable table as a domain value, for saying what a step changed.
+public enum RowValue: Sendable, Equatable {
+    case entry(WeightEntry)
+    case habit(Habit)
+    /// A habit's day marked done.
+    case day(habitID: Int64, day: Int)
+}

@@ -1,0 +1,49 @@
+/// How the change history photographs and puts back weight entries. Undo and redo write
+/// `entries` only through this SQL, and keep the per-day trend in the same transaction, as
+/// every other write of entries does.
+extension UndoableTable {
+    public static let entries = UndoableTable(
+        name: "entries", feature: .weights, imagesTable: "entry_images",
+        captureSQL: """
+            INSERT INTO entry_images (change, position, side, id, taken_at, kilograms, note, draft_id, revision)
+            SELECT ?1, ?2, ?3, id, taken_at, kilograms, note, draft_id, revision FROM entries WHERE id = ?4
+            """,
+        existsSQL: "SELECT count(*) FROM entries WHERE id = ?1",
+        revisionSQL: "SELECT revision FROM entries WHERE id = ?1",
+        matchesSQL: """
+            SELECT count(*) FROM entries e JOIN entry_images i ON e.id = i.id
+            WHERE i.change = ?1 AND i.position = ?2 AND i.side = ?3
+                AND e.taken_at IS i.taken_at AND e.kilograms IS i.kilograms AND e.note IS i.note
+                AND e.draft_id IS i.draft_id
+            """,
+        clashSQL: nil,
+        insertSQL: """
+            INSERT INTO entries (id, taken_at, kilograms, note, draft_id, revision)
+            SELECT id, taken_at, kilograms, note, draft_id, ?4 FROM entry_images
+            WHERE change = ?1 AND position = ?2 AND side = ?3
+            """,
+        updateSQL: """
+            UPDATE entries SET (taken_at, kilograms, note, draft_id) = (
+                SELECT taken_at, kilograms, note, draft_id FROM entry_images
+                WHERE change = ?1 AND position = ?2 AND side = ?3),
+                revision = revision + 1
+            WHERE id = ?4
+            """,
+        deleteSQL: "DELETE FROM entries WHERE id = ?1",
+        afterChange: { db throws(StorageError) in try SQLiteWeightRepository.keepTrend(in: db) },
+        current: { db, key throws(StorageError) in
+            guard case .integer(let id)? = key.values.first else { return nil }
+            return try SQLiteWeightRepository.entry(id: id, in: db).map(RowValue.entry)
+        },
+        image: { db, step, position, side throws(StorageError) in
+            let statement = try db.statement(
+                """
+                SELECT id, taken_at, kilograms, note, draft_id, revision FROM entry_images
+                WHERE change = ? AND position = ? AND side = ?
+                """)
+            defer { statement.reset() }
+            try statement.bind([.integer(step), .integer(position), .integer(side)])
+            return try statement.step() ? .entry(SQLiteWeightRepository.entry(from: statement)) : nil
+        },
+        key: { text in Int64(text).map(ChangedRowKey.id) })
+}

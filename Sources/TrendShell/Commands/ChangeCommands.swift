@@ -1,0 +1,153 @@
+import TrendKit
+
+/// Changing saved data in place and taking changes back: `amend`, `retry`, `undo`, `redo`.
+/// Each change is a pending change from the moment it is typed until the store confirms it.
+enum ChangeCommands {
+    static let all: [CommandDeclaration] = [amend, retry, undo, redo]
+
+    /// `amend ID FIELD TEXT`, parsed.
+    struct Amending: Hashable, Sendable {
+        var id: Int64
+        var field: EntryField
+        var text: String
+    }
+
+    static let amend = CommandDeclaration.command(
+        "amend", group: .weights, usage: "amend ID value|note|date TEXT",
+        summary: "Change one field of entry ID at once, without a draft.", example: "amend 12 note after run",
+        details: [
+            "TEXT is the rest of the line, read as \"value\", \"note\" and \"date\" read it; \"amend ID note\" clears the note.",
+            "When the store fails, the change waits as a pending change: \"status\" lists it and \"retry\" applies it.",
+        ],
+        parse: { arguments throws(ParseError) in
+            let parts = arguments.rest.split(maxSplits: 2, whereSeparator: { $0 == " " || $0 == "\t" })
+            guard parts.count >= 2 else { throw arguments.problem(.needs("an entry number, a field and its new text")) }
+            let id = try Arguments.entryID(String(parts[0]), for: arguments)
+            guard let field = EntryField(rawValue: parts[1].lowercased()) else {
+                throw arguments.problem(
+                    .notOneOf(word: String(parts[1]), what: "a field", choices: EntryField.allCases.map(\.rawValue)))
+            }
+            let text = parts.count == 3 ? String(parts[2].drop { $0 == " " || $0 == "\t" }) : ""
+            if text.isEmpty && field != .note {
+                throw arguments.problem(.needs(field == .value ? "a weight" : "a date"))
+            }
+            return Amending(id: id, field: field, text: text)
+        },
+        complete: { request in
+            switch request.previousWords.count {
+            case 0: return request.sources.entryIDs().map(String.init)
+            case 1: return EntryField.allCases.map(\.rawValue)
+            case 2 where request.previousWords[1].lowercased() == "date": return ["today", "yesterday"]
+            default: return []
+            }
+        },
+        run: { session, amending in await amendEntry(amending, in: session) })
+
+    @MainActor
+    private static func amendEntry(_ amending: Amending, in session: Session) async -> Session.Outcome {
+        var entry: WeightEntry?
+        do throws(TrendError) {
+            entry = try await session.weights.entry(id: amending.id)
+        } catch {
+            // A store that cannot be read cannot refuse the change either: it waits, checked
+            // against the entry when it applies. Only a missing entry is refused now.
+            guard case .storage = error else { return session.fail(Messages.commandFailed(error, unit: session.unit)) }
+        }
+        let shown = session.shownRevisions[amending.id]
+        if let entry, let shown, entry.revision != shown {
+            session.showed([entry])
+            return session.fail(
+                Messages.reason(.conflict(id: amending.id, current: entry), unit: session.unit)
+                    + Messages.amendAgain)
+        }
+        let amendment: EntryAmendment
+        do throws(TrendError) {
+            amendment = try session.weights.amendment(
+                id: amending.id, field: amending.field, text: amending.text, entry: entry,
+                expectedRevision: shown ?? entry?.revision)
+        } catch {
+            return session.fail(Messages.reason(error, unit: session.unit) + " Nothing was changed.")
+        }
+        return await session.submit(.amend(amendment, text: amending.text))
+    }
+
+    static let retry = CommandDeclaration.command(
+        "retry", group: .history, usage: "retry", summary: "Apply the pending changes, in the order they were typed.",
+        example: "retry",
+        details: ["A change applies once, however often it is tried; one that is no longer valid is said and removed."],
+        parse: { arguments throws(ParseError) in try arguments.none() },
+        run: { session, _ in
+            guard !session.pending.changes.isEmpty else { return session.say(Messages.nothingPending) }
+            return await session.applyPending()
+        })
+
+    /// What `undo` was asked: revert the newest change, or list the history.
+    enum UndoRequest: String, Hashable, Sendable {
+        case newest
+        case list
+    }
+
+    static let undo = CommandDeclaration.command(
+        "undo", group: .history, usage: "undo [list]",
+        summary: "Take back the newest change, of any session; \"undo list\" shows the history.", example: "undo",
+        details: [
+            "The history is kept in the store, shared by every session, and holds the newest \(ChangeRecorder.levels) changes.",
+            "An undo is refused when what it would put back has changed since; it says what changed.",
+        ],
+        parse: { arguments throws(ParseError) in
+            let words = try arguments.words()
+            guard let word = words.first else { return UndoRequest.newest }
+            guard words.count == 1, word.lowercased() == "list" else {
+                throw arguments.problem(
+                    .notOneOf(word: words.joined(separator: " "), what: "what undo takes", choices: ["list"]))
+            }
+            return UndoRequest.list
+        },
+        complete: { request in request.previousWords.isEmpty ? ["list"] : [] },
+        run: { session, request in
+            switch request {
+            case .list: return await listHistory(in: session)
+            case .newest: return await takeBack(undoing: true, in: session)
+            }
+        })
+
+    static let redo = CommandDeclaration.command(
+        "redo", group: .history, usage: "redo", summary: "Apply again the change undone last.", example: "redo",
+        details: ["A new change after an undo clears what redo could bring back, as editors do."],
+        parse: { arguments throws(ParseError) in try arguments.none() },
+        run: { session, _ in await takeBack(undoing: false, in: session) })
+
+    @MainActor
+    private static func listHistory(in session: Session) async -> Session.Outcome {
+        do throws(TrendError) {
+            let steps = try await session.changeHistory.list()
+            for line in Messages.historyLines(steps, unit: session.unit) { session.say(line) }
+            return .succeeded
+        } catch {
+            return session.fail(Messages.commandFailed(error, unit: session.unit))
+        }
+    }
+
+    /// Undoes the newest change, or redoes the next undone one. Refused while changes are
+    /// pending: which change is "last" is known only once they are applied.
+    @MainActor
+    private static func takeBack(undoing: Bool, in session: Session) async -> Session.Outcome {
+        guard session.pending.changes.isEmpty else {
+            return session.fail(Messages.pendingFirst(session.pending.changes.count))
+        }
+        var step: Int64?
+        do throws(TrendError) {
+            let next =
+                undoing ? try await session.changeHistory.nextToUndo() : try await session.changeHistory.nextToRedo()
+            guard let next else {
+                return session.fail(
+                    Messages.reason(.history(undoing ? .nothingToUndo : .nothingToRedo), unit: session.unit))
+            }
+            step = next.id
+        } catch {
+            // The history cannot be read now: the change waits, and takes the newest step when it applies.
+            step = nil
+        }
+        return await session.submit(undoing ? .undo(step: step) : .redo(step: step))
+    }
+}

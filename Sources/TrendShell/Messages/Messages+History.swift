@@ -1,0 +1,106 @@
+import TrendKit
+
+/// Sentences about the change history: steps, undo and redo, and why one was refused.
+extension Messages {
+    /// A step in a few words: `amended #1: value 76.0 kg (was 75.0 kg)`.
+    public static func describe(_ step: HistoryStep, unit: WeightUnit) -> String {
+        switch (step.kind, step.before, step.after) {
+        case (.save, _, .entry(let entry)?):
+            return "saved \(Renderer.entrySummary(entry, unit: unit))"
+        case (.edit, .entry(let before)?, .entry(let after)?), (.amend, .entry(let before)?, .entry(let after)?):
+            let verb = step.kind == .edit ? "edited" : "amended"
+            return "\(verb) #\(after.id): \(Renderer.entryDifferences(from: before, to: after, unit: unit))"
+        case (.delete, .entry(let entry)?, _):
+            return "deleted \(Renderer.entrySummary(entry, unit: unit))"
+        case (.import, _, _):
+            return step.rowCount == 1 ? "imported 1 entry" : "imported \(step.rowCount) entries"
+        case (.habitAdd, _, .habit(let habit)?):
+            return "added the habit \"\(habit.name)\""
+        case (.habitRename, .habit(let before)?, .habit(let after)?):
+            return "renamed the habit \"\(before.name)\" to \"\(after.name)\""
+        case (.habitDelete, .habit(let habit)?, _):
+            let days = step.rowCount - 1
+            let extra = days == 0 ? "" : days == 1 ? " and its 1 done day" : " and its \(days) done days"
+            return "deleted the habit \"\(habit.name)\"\(extra)"
+        case (.habitDone, _, .day(_, let day)?):
+            return "marked \"\(step.subject)\" done on \(LocalCalendar.dayText(dayNumber: day))"
+        case (.habitUndone, .day(_, let day)?, _):
+            return "marked \"\(step.subject)\" not done on \(LocalCalendar.dayText(dayNumber: day))"
+        default:
+            return step.rowCount == 1 ? "a change of 1 row" : "a change of \(step.rowCount) rows"
+        }
+    }
+
+    /// What `undo list` prints: a heading, then the steps newest first, each done or undone.
+    public static func historyLines(_ steps: [HistoryStep], unit: WeightUnit) -> [String] {
+        guard !steps.isEmpty else { return [noHistory] }
+        var rows = [["step", "state", "change"]]
+        for step in steps {
+            rows.append([String(step.id), step.isUndone ? "undone" : "done", describe(step, unit: unit)])
+        }
+        return TextColumns.lines(rows, alignments: [.right, .left, .left])
+    }
+
+    public static let noHistory = "The history is empty: nothing has been changed yet."
+
+    public static func undone(_ result: HistoryResult, unit: WeightUnit) -> String {
+        applied(result, verb: "Undid", unit: unit, earlier: "undone")
+    }
+
+    public static func redone(_ result: HistoryResult, unit: WeightUnit) -> String {
+        applied(result, verb: "Redid", unit: unit, earlier: "redone")
+    }
+
+    private static func applied(_ result: HistoryResult, verb: String, unit: WeightUnit, earlier: String) -> String {
+        guard let step = result.step else {
+            return "\(verb) it: an earlier attempt had already \(earlier) it, and nothing more was written."
+        }
+        let what = "\(verb) step \(step.id): \(describe(step, unit: unit))"
+        return result.alreadyApplied
+            ? "\(what) (an earlier attempt had already \(earlier) it; nothing more was written)." : "\(what)."
+    }
+
+    public static func reason(_ error: HistoryError, unit: WeightUnit) -> String {
+        switch error {
+        case .nothingToUndo: return "There is nothing to undo."
+        case .nothingToRedo: return "There is nothing to redo."
+        case .noSuchStep(let id):
+            return
+                "Step \(id) is no longer in the history (a newer change cleared it, or it is older than the \(ChangeRecorder.levels) steps kept), so nothing was changed."
+        case .alreadyUndone(let step):
+            return
+                "Step \(step.id) (\(describe(step, unit: unit))) had already been undone by another session; nothing changed."
+        case .alreadyRedone(let step):
+            return
+                "Step \(step.id) (\(describe(step, unit: unit))) had already been redone by another session; nothing changed."
+        case .changedSince(let step, let expected, let now):
+            return
+                "\(changedRow(step, expected: expected, now: now, unit: unit)) since step \(step.id) (\(describe(step, unit: unit))), so nothing was written.\(holdsNow(now, unit: unit))"
+        case .nameTaken(let step, let name):
+            return
+                "Another habit is called \"\(name)\" now, so step \(step.id) (\(describe(step, unit: unit))) can't be put back; nothing was written. Rename that habit first."
+        }
+    }
+
+    /// `Entry #3 has changed`, `The habit "Read" has changed`.
+    private static func changedRow(_ step: HistoryStep, expected: RowValue?, now: RowValue?, unit: WeightUnit)
+        -> String
+    {
+        switch expected ?? now {
+        case .entry(let entry)?: return "Entry #\(entry.id) has changed"
+        case .habit(let habit)?: return "The habit \"\(habit.name)\" has changed"
+        case .day(_, let day)?:
+            return "The day \(LocalCalendar.dayText(dayNumber: day)) of \"\(step.subject)\" has changed"
+        case nil: return "What it changed has changed again"
+        }
+    }
+
+    private static func holdsNow(_ now: RowValue?, unit: WeightUnit) -> String {
+        switch now {
+        case .entry(let entry)?: return " It now holds \(Renderer.entryContents(entry, unit: unit))."
+        case .habit(let habit)?: return " It is now called \"\(habit.name)\"."
+        case .day?: return " That day is marked done now."
+        case nil: return " It is gone now."
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import TrendKit
+
+/// Sentences about amends and the changes waiting for the store.
+extension Messages {
+    /// A pending change in a few words: `amend #1 value 76.0 kg`, `undo step 4`.
+    public static func describe(_ change: PendingChange, unit: WeightUnit) -> String {
+        switch change.action {
+        case .amend(let amendment, _):
+            switch amendment.newValue {
+            case .kilograms(let kilograms):
+                return "amend #\(amendment.id) value \(Renderer.weight(kilograms, in: unit))"
+            case .note(let note): return "amend #\(amendment.id) note \(Renderer.quotedNote(note))"
+            case .date(let date): return "amend #\(amendment.id) date \(LocalCalendar.minuteText(date))"
+            }
+        case .undo(let step): return step.map { "undo step \($0)" } ?? "undo (the newest change)"
+        case .redo(let step): return step.map { "redo step \($0)" } ?? "redo (the next undone change)"
+        }
+    }
+
+    /// `amend #1 value 76.0 kg; undo step 4`.
+    static func describe(_ changes: [PendingChange], unit: WeightUnit) -> String {
+        changes.map { describe($0, unit: unit) }.joined(separator: "; ")
+    }
+
+    /// `1 change`, `3 changes`.
+    static func changesCount(_ count: Int) -> String { count == 1 ? "1 change" : "\(count) changes" }
+
+    public static func amended(_ result: AmendResult, unit: WeightUnit) -> String {
+        guard let entry = result.entry else {
+            return
+                "The change to #\(result.id) had already been applied by an earlier attempt, and the entry has been removed since; nothing was written."
+        }
+        let contents = Renderer.entryContents(entry, unit: unit)
+        return result.alreadyApplied
+            ? "Amended \(contents) (an earlier attempt had already applied it; nothing new was written)."
+            : "Amended \(contents)."
+    }
+
+    /// What a change that applied says.
+    public static func applied(_ change: AppliedChange, unit: WeightUnit) -> String {
+        switch change {
+        case .amended(let result): return amended(result, unit: unit)
+        case .undone(let result): return undone(result, unit: unit)
+        case .redone(let result): return redone(result, unit: unit)
+        }
+    }
+
+    /// A change that storage failed: it waits, and `retry` applies it.
+    public static func pendingKept(
+        _ error: TrendError, change: PendingChange, waiting: [PendingChange], keptOnDisk: Bool,
+        keeping: PendingChanges.Keeping,
+        unit: WeightUnit
+    ) -> String {
+        let which =
+            waiting.count == 1
+            ? "The change is kept as pending (\(describe(change, unit: unit))); type \"retry\" to apply it."
+            : "\(changesCount(waiting.count)) are pending (\(describe(waiting, unit: unit))); type \"retry\" to apply them in order."
+        return reason(error, unit: unit) + " " + which + notOnDisk(keptOnDisk, keeping: keeping)
+    }
+
+    /// Where pending changes are, when not in the pending-changes file as they should be.
+    static func notOnDisk(_ keptOnDisk: Bool, keeping: PendingChanges.Keeping) -> String {
+        guard !keptOnDisk else { return "" }
+        switch keeping {
+        case .memoryStore: return ""
+        case .file(let path): return " No copy of it is on disk: \(path) could not be written."
+        case .anotherSession:
+            return " It is kept in memory only: another trendsh session holds the pending-changes file."
+        case .unavailable: return " It is kept in memory only: the pending-changes file cannot be used."
+        case .leftForItsOwner: return " It is kept in memory only: this run does not use the pending-changes file."
+        }
+    }
+
+    /// A waiting change a rule now refuses: it is removed.
+    public static func pendingRefused(_ error: TrendError, change: PendingChange, unit: WeightUnit) -> String {
+        reason(error, unit: unit) + " The pending change (\(describe(change, unit: unit))) was removed."
+    }
+
+    public static let nothingPending = "No changes are pending."
+
+    public static func pendingFirst(_ count: Int) -> String {
+        "\(changesCount(count)) \(count == 1 ? "is" : "are") still pending. Type \"retry\" to apply \(count == 1 ? "it" : "them") first, so that undo and redo know which change was last."
+    }
+
+    public static func pendingRestored(_ changes: [PendingChange], unit: WeightUnit) -> String {
+        "Restored \(count(changes, "pending change")) from an earlier session: \(describe(changes, unit: unit)). Type \"retry\" to apply \(changes.count == 1 ? "it" : "them")."
+    }
+
+    public static func pendingAlreadyApplied(_ change: PendingChange, unit: WeightUnit) -> String {
+        "The pending change left by an earlier session (\(describe(change, unit: unit))) had already been applied, so it was removed."
+    }
+
+    public static func pendingLeftWaiting(_ changes: [PendingChange], unit: WeightUnit) -> String {
+        "\(count(changes, "pending change")) (\(describe(changes, unit: unit))) \(changes.count == 1 ? "is" : "are") waiting in the pending-changes file; this run leaves \(changes.count == 1 ? "it" : "them") there for the next interactive session."
+    }
+
+    public static func pendingFileUnreadable(_ path: String, problem: PrivateFileError.Reason?) -> String {
+        let detail = problem.map { " (\(describe($0)))" } ?? ""
+        return
+            "The pending-changes file \(path) could not be read\(detail); it was left in place. Move it aside to silence this."
+    }
+
+    public static func pendingNotWritten(_ error: DraftFileError) -> String {
+        switch error {
+        case .cannotWrite(let path, let number):
+            return "The pending changes could not be written to \(path): \(systemMessage(number))."
+        case .unsafe(let path, let problem):
+            return "trendsh will not write the pending-changes file \(path): \(describe(problem))."
+        case .unreadable(let path, let problem):
+            return pendingFileUnreadable(path, problem: problem)
+        }
+    }
+
+    /// `2 pending changes`.
+    private static func count(_ changes: [PendingChange], _ noun: String) -> String {
+        changes.count == 1 ? "1 \(noun)" : "\(changes.count) \(noun)s"
+    }
+
+    /// Where the pending changes are kept, for the end of a session.
+    static func pendingWhere(_ keeping: PendingChanges.Keeping, onDisk: Bool) -> String {
+        switch keeping {
+        case .file(let path):
+            return onDisk
+                ? "The pending-changes file keeps them, and the next trendsh with this store restores them."
+                : "No copy of them is on disk: \(path) could not be written."
+        case .memoryStore: return "The store is in memory, so nothing of them is kept."
+        case .anotherSession:
+            return "Another trendsh session holds the pending-changes file, so no copy of them is on disk."
+        case .unavailable: return "The pending-changes file cannot be used, so no copy of them is on disk."
+        case .leftForItsOwner: return "This run does not use the pending-changes file, so no copy of them is on disk."
+        }
+    }
+
+    public static func endedWithPendingChanges(_ count: Int, whereTheyAre: String) -> String {
+        "The session ended with \(changesCount(count)) pending that the store has not confirmed. \(whereTheyAre)"
+    }
+
+    public static func restoredPendingStillWaiting(_ changes: [PendingChange], unit: WeightUnit) -> String {
+        "The restored pending \(changes.count == 1 ? "change" : "changes") (\(describe(changes, unit: unit))) \(changes.count == 1 ? "is" : "are") still waiting in the pending-changes file; this run did not change \(changes.count == 1 ? "it" : "them")."
+    }
+
+    public static func quitWithPendingChanges(_ changes: [PendingChange], unit: WeightUnit) -> String {
+        "\(changesCount(changes.count)) \(changes.count == 1 ? "is" : "are") still pending (\(describe(changes, unit: unit))). Type \"retry\" to apply \(changes.count == 1 ? "it" : "them"), or \"quit\" again to leave \(changes.count == 1 ? "it" : "them") for later."
+    }
+
+    public static func endOfInputWithPendingChanges(_ count: Int, whereTheyAre: String) -> String {
+        "\(changesCount(count)) \(count == 1 ? "is" : "are") still pending. Type \"retry\", or press Ctrl-D again to leave. \(whereTheyAre)"
+    }
+
+    /// What `status` prints about pending changes: nothing when none wait.
+    @MainActor
+    static func pendingStatusLines(_ pending: PendingChanges, unit: WeightUnit) -> [String] {
+        guard !pending.changes.isEmpty else { return [] }
+        let place: String
+        switch pending.keeping {
+        case .file(let path):
+            place = pending.isOnDisk ? "kept in \(path)" : "in memory only: \(path) could not be written"
+        case .memoryStore, .anotherSession, .unavailable, .leftForItsOwner: place = draftFileLine(pending.keeping)
+        }
+        var lines = ["pending: \(changesCount(pending.changes.count)), \(place)"]
+        for change in pending.changes {
+            var line = "  \(describe(change, unit: unit))"
+            if let failure = pending.failures[change.id] { line += "; last try failed: \(reason(failure, unit: unit))" }
+            lines.append(line)
+        }
+        return lines
+    }
+}

@@ -1,0 +1,92 @@
+import TrendKit
+
+/// Amends, undos and redos as the shell runs them: each is a pending change from the moment it
+/// is typed, kept on disk first, then applied with the ones waiting before it.
+extension Session {
+    /// Restores the changes an earlier session left waiting, and says what became of them.
+    func restorePending() async {
+        let history = changeHistory
+        let report = await pending.start { operation throws(TrendError) in
+            try await history.operationApplied(operation)
+        }
+        if let error = report.unreadable {
+            startFailed = fail(reasonText(.pendingFile(error))) == .failed || startFailed
+        }
+        for change in report.alreadyApplied { say(Messages.pendingAlreadyApplied(change, unit: unit)) }
+        if !report.restored.isEmpty { say(Messages.pendingRestored(report.restored, unit: unit)) }
+        if !report.leftWaiting.isEmpty { warn(Messages.pendingLeftWaiting(report.leftWaiting, unit: unit)) }
+    }
+
+    /// Queues a change typed now (replacing a waiting one of the same field), writes the queue
+    /// to the pending-changes file, then applies the waiting changes in order.
+    func submit(_ change: PendingChange) async -> Outcome {
+        pending.add(change)
+        let written = persistPending()
+        let outcome = await applyPending()
+        return written ? outcome : .failed
+    }
+
+    /// Applies the waiting changes in order and says what became of each.
+    func applyPending() async -> Outcome {
+        let attempts = await pending.retry { change throws(TrendError) in try await self.apply(change) }
+        var outcome = Outcome.succeeded
+        var rowsChanged = false
+        for attempt in attempts {
+            switch attempt.result {
+            case .success(let applied):
+                say(Messages.applied(applied, unit: unit), role: .success)
+                switch applied {
+                case .amended(let result): if let entry = result.entry { showed([entry]) }
+                case .undone(let result), .redone(let result):
+                    rowsChanged = true
+                    showed(result.rowsNow.compactMap { if case .entry(let entry) = $0 { entry } else { nil } })
+                }
+            case .failure(let error):
+                if case .conflict(_, let current?) = error { showed([current]) }
+                if attempt.isKept {
+                    outcome = fail(
+                        Messages.pendingKept(
+                            error, change: attempt.change, waiting: pending.changes,
+                            keptOnDisk: pending.isOnDisk || !persistsPending, keeping: pending.keeping, unit: unit))
+                } else {
+                    outcome = fail(Messages.pendingRefused(error, change: attempt.change, unit: unit))
+                }
+            }
+        }
+        // Undo and redo change rows of any feature: show them as the store holds them now.
+        if rowsChanged { await refreshFeatures() }
+        return outcome
+    }
+
+    /// True when pending changes are meant to be in a file (not a store in memory).
+    private var persistsPending: Bool {
+        if case .memoryStore = pending.keeping { return false }
+        return true
+    }
+
+    /// Applies one change through its feature.
+    private func apply(_ change: PendingChange) async throws(TrendError) -> AppliedChange {
+        switch change.action {
+        case .amend(let amendment, _): return .amended(try await weights.amend(amendment))
+        case .undo(let step): return .undone(try await changeHistory.undo(step: step, operation: change.id))
+        case .redo(let step): return .redone(try await changeHistory.redo(step: step, operation: change.id))
+        }
+    }
+
+    /// Writes the pending changes to their file if they changed. False when it could not be
+    /// written; the changes stay in memory either way, and the message says so.
+    func persistPending() -> Bool {
+        do {
+            try pending.persist()
+            return true
+        } catch {
+            _ = fail(reasonText(error) + " The pending changes are kept in memory; \"retry\" still applies them.")
+            return false
+        }
+    }
+
+    /// Where the pending changes are kept, in a sentence.
+    var whereThePendingChangesAre: String {
+        Messages.pendingWhere(pending.keeping, onDisk: pending.isOnDisk)
+    }
+}

@@ -1,0 +1,177 @@
+import FoundationEssentials
+import Testing
+
+@testable import TrendKit
+
+/// `amend`: one field of a stored entry changed in place, checked by the draft's rules, made
+/// only from the revision it was typed against, and applied once however often it is retried.
+@MainActor
+@Suite struct AmendTests {
+    func amendment(
+        _ entry: WeightEntry, _ newValue: EntryAmendment.NewValue, from revision: Int64?,
+        operation: OperationID = .make(), replacing: [OperationID] = []
+    ) -> EntryAmendment {
+        EntryAmendment(
+            id: entry.id, newValue: newValue, expectedRevision: revision, operation: operation,
+            replacedOperations: replacing, latestWeighingDate: Fixtures.now)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anAmendChangesOneFieldAndRaisesTheRevision(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        defer { store.remove() }
+        let entry = try await store.insert([Fixtures.newEntries[2]])[0]
+
+        let outcome = try await store.repository.amend(amendment(entry, .note("amended"), from: 1))
+
+        var expected = entry
+        expected.note = "amended"
+        expected.revision = 2
+        #expect(outcome == .amended(before: entry, after: expected))
+        #expect(try await store.repository.entry(id: entry.id) == expected)
+        let dated = try await store.repository.amend(
+            amendment(expected, .date(Fixtures.now - 5 * Fixtures.day), from: 2))
+        guard case .amended(_, let after) = dated else { return }
+        #expect(after.date == Fixtures.now - 5 * Fixtures.day)
+        #expect(after.kilograms == entry.kilograms)
+        #expect(after.note == "amended")
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anAmendFromAnotherRevisionIsAConflictAndWritesNothing(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        defer { store.remove() }
+        let entry = try await store.insert([Fixtures.newEntries[0]])[0]
+        _ = try await store.repository.amend(amendment(entry, .kilograms(77), from: 1))
+
+        let outcome = try await store.repository.amend(amendment(entry, .kilograms(78), from: 1))
+
+        guard case .conflict(let current) = outcome else {
+            Issue.record("expected a conflict, got \(outcome)")
+            return
+        }
+        #expect(current.kilograms == 77)
+        #expect(try await store.repository.entry(id: entry.id)?.revision == 2)
+        #expect(
+            try await store.repository.amend(
+                amendment(WeightEntry(id: 99, date: Fixtures.now, kilograms: 1, note: ""), .note("x"), from: 1))
+                == .missing)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anAmendRetriedWithItsOperationAppliesOnce(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        defer { store.remove() }
+        let entry = try await store.insert([Fixtures.newEntries[0]])[0]
+        let change = amendment(entry, .kilograms(77), from: 1)
+        _ = try await store.repository.amend(change)
+
+        let retried = try await store.repository.amend(change)
+
+        guard case .alreadyApplied(let now?, let revision) = retried else {
+            Issue.record("expected the retry to find its change, got \(retried)")
+            return
+        }
+        #expect(now.revision == 2)
+        #expect(revision == 2)
+        #expect(try await store.repository.operationApplied(change.operation))
+    }
+
+    /// A change that replaced a waiting one applies on top of it when the replaced one had in
+    /// fact reached the store, and from the revision it was typed against when it had not.
+    @Test(arguments: StoreKind.allCases)
+    func aReplacingAmendAppliesOnTopOfAReplacedOneThatLanded(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        defer { store.remove() }
+        let entry = try await store.insert([Fixtures.newEntries[0]])[0]
+        let landed = amendment(entry, .kilograms(77), from: 1)
+        _ = try await store.repository.amend(landed)
+
+        let replacing = amendment(entry, .kilograms(78), from: 1, replacing: [.make(), landed.operation])
+        guard case .amended(let before, let after) = try await store.repository.amend(replacing) else {
+            Issue.record("the replacing change was refused")
+            return
+        }
+        #expect(before.kilograms == 77)
+        #expect(after.kilograms == 78)
+        #expect(after.revision == 3)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func theWeightOfAnEntryDatedInTheFutureCannotBeAmendedButItsNoteCan(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        defer { store.remove() }
+        let future = Fixtures.newEntry("future", kilograms: 75, daysAgo: -2)
+        let entry = try await store.insert([future])[0]
+
+        #expect(try await store.repository.amend(amendment(entry, .kilograms(76), from: 1)) == .datedInFuture(entry))
+        guard case .amended = try await store.repository.amend(amendment(entry, .note("ok"), from: 1)) else {
+            Issue.record("the note could not change")
+            return
+        }
+    }
+
+    @Test func typedTextIsCheckedByTheDraftsRules() throws {
+        let log = Fixtures.log(repository: InMemoryWeightRepository(entries: Fixtures.storedEntries), unit: .pounds)
+        let entry = Fixtures.storedEntries[0]
+        func amend(_ field: EntryField, _ text: String, entry: WeightEntry? = entry) throws(TrendError)
+            -> EntryAmendment
+        {
+            try log.amendment(id: 1, field: field, text: text, entry: entry, expectedRevision: nil)
+        }
+
+        #expect(try amend(.value, "165").newValue == .kilograms(165 * 0.453_592_37))
+        #expect(try amend(.value, "75 kg").newValue == .kilograms(75))
+        #expect(throws: TrendError.validation(.invalidWeight(.pounds))) { try amend(.value, "5") }
+        #expect(throws: TrendError.validation(.invalidWeight(.pounds))) { try amend(.value, "seventy") }
+        #expect(try amend(.note, "  caf\u{65}\u{301}  ").newValue == .note("caf\u{e9}"))
+        #expect(try amend(.note, "").newValue == .note(""))
+        #expect(throws: TrendError.validation(.noteTooLong(length: 501))) { try amend(.note, Fixtures.tooLongNote) }
+        #expect(try amend(.date, "yesterday").newValue == .date(Fixtures.now - Fixtures.day))
+        #expect(throws: TrendError.validation(.dateInFuture)) { try amend(.date, "2026-11-30") }
+        #expect(throws: TrendError.validation(.unreadableDate("soon"))) { try amend(.date, "soon") }
+        #expect(try amend(.note, "x").expectedRevision == entry.revision, "the entry's revision when none is given")
+        #expect(try amend(.note, "x", entry: nil).expectedRevision == nil, "unread: checked when it applies")
+
+        var future = entry
+        future.date = Fixtures.now + Fixtures.day
+        #expect(throws: TrendError.validation(.futureEntryAllowsOnlyNote(date: future.date))) {
+            try amend(.value, "170", entry: future)
+        }
+    }
+
+    @Test func theFeaturePublishesTheAmendedEntryAndReportsAConflictWithWhatIsStored() async throws {
+        let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
+        let log = Fixtures.log(repository: repository)
+        await log.refresh()
+        let entry = Fixtures.storedEntries[1]
+        let change = try log.amendment(id: entry.id, field: .value, text: "74", entry: entry, expectedRevision: 1)
+
+        let result = try await log.amend(change)
+
+        #expect(result.entry?.kilograms == 74)
+        #expect(result.before == entry)
+        #expect(log.entries.first { $0.id == entry.id }?.kilograms == 74)
+        let stale = try log.amendment(id: entry.id, field: .note, text: "x", entry: entry, expectedRevision: 1)
+        await #expect(throws: TrendError.conflict(id: entry.id, current: result.entry)) { try await log.amend(stale) }
+        let again = try await log.amend(change)
+        #expect(again.alreadyApplied)
+    }
+
+    @Test func aStorageFailureIsKeptAsTheFeaturesErrorAndWritesNothing() async throws {
+        let faults = FaultInjector()
+        let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries, faults: faults)
+        let log = Fixtures.log(repository: repository)
+        let entry = Fixtures.storedEntries[0]
+        faults.failNextSave()
+
+        let change = try log.amendment(id: entry.id, field: .note, text: "x", entry: entry, expectedRevision: 1)
+        await #expect(throws: TrendError.storage(.simulated(.save))) { try await log.amend(change) }
+
+        #expect(log.retainedError == .storage(.simulated(.save)))
+        #expect(try repository.entry(id: entry.id) == entry)
+        _ = try await log.amend(change)
+        #expect(log.retainedError == nil)
+        #expect(try repository.entry(id: entry.id)?.note == "x")
+    }
+}
