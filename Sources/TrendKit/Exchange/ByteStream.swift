@@ -29,6 +29,10 @@ final class ByteStream {
     private var nextOffset: Int64 = 0
     /// The error a read met; every later read throws it again.
     private var failure: ImportFileError?
+    /// Bytes that are not UTF-8, met in the current chunk after the bytes it still holds:
+    /// thrown by the next read, so a reader meets the file's problems in the order they
+    /// stand in the file, whatever the size of the chunks.
+    private var pendingFailure: ImportFileError?
 
     /// Opens `path` (following a symbolic link, as any reader would); only a regular file is read.
     init(path: String, chunkSize: Int = ByteStream.defaultChunkSize) throws(ImportFileError) {
@@ -98,6 +102,7 @@ final class ByteStream {
 
     private func fill(keepingUnread: Bool) throws(ImportFileError) -> Bool {
         if let failure { throw failure }
+        if let pendingFailure { throw fail(pendingFailure) }
         guard !isAtEnd else { return false }
         let kept = keepingUnread ? max(0, count - position) : 0
         if kept > 0 {
@@ -134,7 +139,12 @@ final class ByteStream {
             hash.add(chunk)
             return validator.check(chunk)
         }
-        if let invalid { throw fail(.invalidUTF8(line: try lineOf(offset: chunkOffset + Int64(invalid)))) }
+        if let invalid {
+            let error = ImportFileError.invalidUTF8(line: try lineOf(offset: chunkOffset + Int64(invalid)))
+            guard invalid > 0 else { throw fail(error) }
+            pendingFailure = error
+            filled = invalid
+        }
         count = kept + filled
         if isFirst && filled >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
         return true

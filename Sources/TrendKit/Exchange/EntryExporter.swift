@@ -101,7 +101,8 @@ public final class EntryExporter {
         return count
     }
 
-    private static func appendCSV(
+    /// One entry's CSV row. Internal, not private, so the export fuzz target writes exactly this.
+    static func appendCSV(
         _ milliseconds: Int64, _ kilograms: Double, _ note: String, unit: WeightUnit, to record: inout [UInt8]
     ) {
         for (index, column) in EntryColumn.all.enumerated() {
@@ -117,7 +118,8 @@ public final class EntryExporter {
         record.append(contentsOf: [0x0D, 0x0A])
     }
 
-    private static func appendJSON(
+    /// One entry's JSON object. Internal, not private, so the export fuzz target writes exactly this.
+    static func appendJSON(
         _ milliseconds: Int64, _ kilograms: Double, _ note: String, unit: WeightUnit, to record: inout [UInt8]
     ) {
         record.append(0x7B)

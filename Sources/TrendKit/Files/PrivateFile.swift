@@ -30,8 +30,9 @@ public enum PrivateFile {
     }
 
     /// Opens `path` for appending, creating it (0600) when missing, with the same checks.
+    /// It is open for reading too, so a caller can see how the file ends before it appends.
     public static func openForAppending(_ path: String) throws(PrivateFileError) -> Int32 {
-        let descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
+        let descriptor = Glibc.open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else {
             throw PrivateFileError(path: path, reason: errno == ELOOP ? .symbolicLink : .system(errno))
         }

@@ -40,6 +40,8 @@ public final class HistoryFile {
         return linesOnDisk > Self.limit ? trim() : nil
     }
 
+    /// Appends `text` after a line break when the file's last line has none (a file cut
+    /// short, or edited by hand), so that line and this one stay two lines.
     private func append(_ text: String) -> PrivateFileError? {
         let descriptor: Int32
         do {
@@ -48,7 +50,14 @@ public final class HistoryFile {
             return error
         }
         defer { close(descriptor) }
-        let bytes = Array(text.utf8)
+        var bytes = Array(text.utf8)
+        var info = stat()
+        var last: UInt8 = 0x0A
+        if fstat(descriptor, &info) == 0, info.st_size > 0, pread(descriptor, &last, 1, info.st_size - 1) == 1,
+            last != 0x0A
+        {
+            bytes.insert(0x0A, at: 0)
+        }
         let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
         return written == bytes.count ? nil : PrivateFileError(path: path, reason: .system(written < 0 ? errno : EIO))
     }

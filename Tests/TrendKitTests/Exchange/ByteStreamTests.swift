@@ -47,6 +47,20 @@ import Testing
         }
     }
 
+    /// Found by fuzz/Targets/import-json.swift: a file read in one chunk reported the bad
+    /// byte, one read in small chunks the grammar error before it. The first problem in
+    /// the file is the one reported, whatever the chunks.
+    @Test(arguments: [4, 7, 4096])
+    func aProblemBeforeABadByteIsReportedFirst(chunkSize: Int) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bytes = Array("[1,\n,2]\n\"".utf8) + [0xFF] + Array("\"]\n".utf8)
+        let reader = JSONReader(stream: try stream(bytes, chunkSize: chunkSize, in: directory))
+        #expect(throws: ImportFileError.malformed(line: 2)) {
+            while try reader.next() != .end {}
+        }
+    }
+
     @Test func theFingerprintChangesWithTheContentAndOnlyWithIt() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -62,6 +62,16 @@ import TrendshTestSupport
         #expect(directory.read("history") == "a\\x1bb\\\\c\\td\n")
     }
 
+    /// Found by fuzz/Targets/history.swift: the line typed was appended to the file's last
+    /// line when that line had no line break (a file cut short, or edited by hand).
+    @Test func aLineAddedAfterALastLineWithoutABreakStaysALineOfItsOwn() {
+        let directory = TemporaryDirectory()
+        directory.write("list\nvalue 75", to: "history")
+        HistoryFile(path: directory.file("history")).add("save")
+        #expect(HistoryFile(path: directory.file("history")).entries == ["list", "value 75", "save"])
+        #expect(directory.read("history") == "list\nvalue 75\nsave\n")
+    }
+
     @Test func reopeningKeepsTheNewest1000Lines() {
         let directory = TemporaryDirectory()
         directory.write((1...1500).map { "list \($0)\n" }.joined(), to: "history")

@@ -1,0 +1,174 @@
+import FoundationEssentials
+
+@testable import TrendKit
+@testable import TrendShell
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the import targets share: reading a file's rows as `import` does, and the checks
+/// every row must pass.
+enum Imports {
+    /// The clock every import is read against: 2026-11-29 08:00 UTC.
+    static let now: Int64 = 1_795_939_200_000
+
+    /// Zones for the round trips, as POSIX TZ strings: daylight saving both ways, a
+    /// half-hour offset, and an offset in seconds (as every zone had before standard time).
+    static let zones = [
+        "UTC0", "CET-1CEST,M3.5.0,M10.5.0/3", "EST5EDT,M3.2.0,M11.1.0", "<+0530>-5:30", "<LMT>-0:09:21",
+    ]
+
+    /// Sets the local zone, for the rows and for the checks.
+    static func setZone(_ index: UInt8) {
+        Fuzz.setEnvironment("TZ", zones[Int(index) % zones.count])
+        tzset()
+    }
+
+    /// Everything one pass over a file gives: its layout and unit, each row's line and what
+    /// it reads as, and the file problem that ended the pass, if one did.
+    struct Pass: Equatable {
+        var layout: ImportLayout?
+        var unit: WeightUnit?
+        var rows: [Row] = []
+        var problem: ImportFileError?
+    }
+
+    struct Row: Equatable {
+        var line: Int
+        var reading: Result<ImportedEntry, RowProblem>
+    }
+
+    /// Reads the file at `path` with a buffer of `chunkSize` bytes, the rows from `open`.
+    static func pass(
+        _ path: String, chunkSize: Int, open: (ByteStream) throws(ImportFileError) -> any RowSource
+    ) -> Pass {
+        var pass = Pass()
+        do {
+            let source = try open(ByteStream(path: path, chunkSize: chunkSize))
+            pass.layout = source.layout
+            let unit = source.statedUnit.resolved(given: nil, setting: .kilograms).unit
+            pass.unit = unit
+            let reader = RowReader(unit: unit, latestMilliseconds: now)
+            var row = RawRow()
+            while try source.next(into: &row) {
+                pass.rows.append(Row(line: row.line, reading: reader.read(row)))
+            }
+            Fuzz.check(source.stream.fingerprint != nil, "a file read to its end has no fingerprint")
+        } catch {
+            pass.problem = error
+        }
+        return pass
+    }
+
+    /// Reads `bytes` as a file twice, with a small buffer that the first byte sizes and with
+    /// the usual one: the rows must not depend on where the buffer ends. Then checks each row.
+    static func checkRows(_ bytes: [UInt8], open: (ByteStream) throws(ImportFileError) -> any RowSource) {
+        guard let first = bytes.first else { return }
+        let path = Fuzz.file("import", holding: Array(bytes.dropFirst()))
+        let small = pass(path, chunkSize: 4 + Int(first % 64), open: open)
+        let whole = pass(path, chunkSize: ByteStream.defaultChunkSize, open: open)
+        Fuzz.check(small == whole, "read in chunks of \(4 + Int(first % 64)) bytes: \(small); at once: \(whole)")
+        check(whole)
+    }
+
+    /// Every row's line is later than the last; an entry's weight is between 20 and 500 kg,
+    /// its date within 1900–9999 and not after now, its note as a save stores it; and what
+    /// the preview prints for each row, and the sentence for a file problem, hold no control
+    /// character once escaped.
+    static func check(_ pass: Pass) {
+        var lastLine = 0
+        let draft = ImportDraft(files: [ImportedFile(name: "export", path: "/export")])
+        for row in pass.rows {
+            Fuzz.check(row.line > lastLine, "a row on line \(row.line) follows one on line \(lastLine)")
+            lastLine = row.line
+            let verdict: ImportPreview.Verdict
+            switch row.reading {
+            case .success(let entry):
+                Fuzz.check(
+                    entry.kilograms.isFinite && entry.kilograms >= 20 && entry.kilograms <= 500,
+                    "line \(row.line) reads as \(entry.kilograms) kg")
+                Fuzz.check(
+                    entry.milliseconds <= now && StoredTime.isKeepable(entry.date),
+                    "line \(row.line) is dated \(StoredTime.text(entry.date))")
+                Fuzz.check(
+                    entry.note.count <= WeightEntryDraft.maximumNoteLength
+                        && RowReader.normalizedNote(ArraySlice(entry.note.utf8)) == entry.note,
+                    "line \(row.line) has the note \(entry.note.debugDescription), which a save would change")
+                verdict = .new(entry)
+            case .failure(let problem):
+                verdict = .rejected(problem)
+            }
+            for unit in WeightUnit.allCases {
+                let shown = DisplayText.escaped(
+                    Messages.previewRow(
+                        ImportPreview.Row(key: RowKey(file: 0, line: row.line), verdict: verdict, fixed: false),
+                        draft: draft, unit: unit, labelled: true))
+                Fuzz.check(!Fuzz.hasControl(shown), "\(shown.debugDescription) holds a control character")
+            }
+        }
+        if let problem = pass.problem {
+            let shown = DisplayText.escaped(Messages.reason(ImportFileProblem(file: "export", error: problem)))
+            Fuzz.check(!Fuzz.hasControl(shown), "\(shown.debugDescription) holds a control character")
+        }
+    }
+
+    /// An entry as a save would store it, made from the bytes: a time within the years
+    /// trendsh keeps and not after now, a weight between 20 and 500 kg, and a note trimmed,
+    /// in NFC and at most 500 characters. Nil when the bytes are too few.
+    static func entry(from bytes: inout ArraySlice<UInt8>) -> ImportedEntry? {
+        guard bytes.count >= 12 else { return nil }
+        let time = bytes.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let weight = bytes.dropFirst(8).prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        bytes = bytes.dropFirst(12)
+        let end = bytes.firstIndex(of: 0) ?? bytes.endIndex
+        let noteText = Fuzz.text(bytes[..<end])
+        bytes = bytes[end...].dropFirst()
+        // 1900-01-01 to now, and 20 to 500 kg in steps that a double holds in several ways.
+        let earliest: Int64 = -2_208_988_800_000
+        let milliseconds = earliest + Int64(time % UInt64(now - earliest + 1))
+        let kilograms = weight & 1 == 0 ? 20 + Double((weight >> 1) % 48_001) / 100 : 20 + Double(weight) / 8_947_848.5
+        let note = WeightEntryDraft.canonicalNFC(noteText.trimmingWhitespace())
+        guard note.count <= WeightEntryDraft.maximumNoteLength, kilograms <= 500 else { return nil }
+        return ImportedEntry(milliseconds: milliseconds, kilograms: kilograms, note: note)
+    }
+
+    /// Entries exported as `export csv` or `export json` writes them, imported again, must be
+    /// the same entries: the same time to the millisecond, the same kilograms, the same note.
+    @MainActor
+    static func checkExport(_ bytes: [UInt8], format: ExportFormat) {
+        guard bytes.count >= 2 else { return }
+        setZone(bytes[0])
+        let unit: WeightUnit = bytes[1] & 1 == 0 ? .kilograms : .pounds
+        var rest = bytes.dropFirst(2)
+        var entries: [ImportedEntry] = []
+        while let entry = entry(from: &rest) { entries.append(entry) }
+        var file: [UInt8] = []
+        switch format {
+        case .csv:
+            file += Array(EntryExporter.EntryColumn.all.map(\.rawValue).joined(separator: ",").utf8) + [0x0D, 0x0A]
+            for entry in entries {
+                EntryExporter.appendCSV(entry.milliseconds, entry.kilograms, entry.note, unit: unit, to: &file)
+            }
+        case .json:
+            ExportText.append("{\"format\":\"trendsh-entries\",\"version\":1,\"unit\":", to: &file)
+            ExportText.appendJSON(unit.rawValue, to: &file)
+            ExportText.append(",\"entries\":[\n", to: &file)
+            for (index, entry) in entries.enumerated() {
+                if index > 0 { file += [0x2C, 0x0A] }
+                EntryExporter.appendJSON(entry.milliseconds, entry.kilograms, entry.note, unit: unit, to: &file)
+            }
+            file += Array("\n]}\n".utf8)
+        }
+        let path = Fuzz.file("export", holding: file)
+        let read = pass(path, chunkSize: 4 + Int((bytes[1] >> 1) % 64)) { stream throws(ImportFileError) in
+            let source: any RowSource = format == .csv ? try CSVRows(stream: stream) : try JSONRows(stream: stream)
+            return source
+        }
+        let expected = format == .csv ? ImportLayout.trendshCSV : .trendshJSON
+        Fuzz.check(read.layout == expected && read.problem == nil, "the export reads as \(read)")
+        let imported = read.rows.map { $0.reading }
+        let exported = entries.map { Result<ImportedEntry, RowProblem>.success($0) }
+        Fuzz.check(imported == exported, "exported \(entries), imported \(imported)")
+    }
+}

@@ -1,0 +1,137 @@
+import FoundationEssentials
+
+@testable import TrendKit
+
+/// The JSON importer: `JSONReader` under `JSONRows`, for trendsh's own JSON and Fitbit's.
+/// The first byte picks what the rest is: a file to import (its rows must pass
+/// `Imports.check` and must not depend on where the read buffer ends), a JSON document that
+/// the reader must accept exactly when Foundation's JSON parser does, with the same strings,
+/// text that the export's JSON writer escapes and the reader must give back unchanged, or
+/// entries exported as `export json` writes them, which an import must give back.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzImportJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = Fuzz.bytes(data, size)
+    guard let mode = bytes.first else { return 0 }
+    let rest = Array(bytes.dropFirst())
+    switch mode % 5 {
+    case 0, 1:
+        Imports.checkRows(rest) { stream throws(ImportFileError) in try JSONRows(stream: stream) }
+    case 2:
+        checkGrammar(rest)
+    case 3:
+        checkStrings(rest)
+    default:
+        MainActor.assumeIsolated { Imports.checkExport(rest, format: .json) }
+    }
+    return 0
+}
+
+/// Every token of the document, with its text; nil when the reader refuses it (and then
+/// whether it refused it for nesting deeper than its limit, or for a number no double holds).
+private func tokens(_ path: String) -> (strings: Set<String>?, tooDeep: Bool, huge: Bool) {
+    var strings = Set<String>()
+    var depth = 0
+    var huge = false
+    do {
+        let reader = JSONReader(stream: try ByteStream(path: path, chunkSize: 7))
+        while true {
+            switch try reader.next() {
+            case .end: return (strings, false, huge)
+            case .beginArray, .beginObject: depth += 1
+            case .endArray, .endObject: depth -= 1
+            case .key, .string: strings.insert(reader.string)
+            case .number: if !(Double(reader.string)?.isFinite ?? false) { huge = true }
+            case .bool, .null: break
+            }
+        }
+    } catch {
+        return (nil, depth >= JSONReader.depthLimit - 1, huge)
+    }
+}
+
+private func checkGrammar(_ bytes: [UInt8]) {
+    let path = Fuzz.file("document.json", holding: bytes)
+    let read = tokens(path)
+    // Foundation is given the document as `ByteStream` reads it: without a byte-order mark.
+    let document = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    let parsed = try? JSONDecoder().decode(JSONValue.self, from: Data(document))
+    if let strings = read.strings {
+        guard let parsed else {
+            Fuzz.check(read.huge, "the reader accepts \(Fuzz.text(bytes).debugDescription); Foundation does not")
+            return
+        }
+        Fuzz.check(
+            parsed.strings.isSubset(of: strings),
+            "Foundation reads the strings \(parsed.strings), the reader \(strings)")
+    } else if let parsed {
+        Fuzz.check(
+            read.tooDeep || parsed.depth >= JSONReader.depthLimit,
+            "Foundation accepts \(Fuzz.text(bytes).debugDescription); the reader does not")
+    }
+}
+
+/// Texts cut from the bytes at NUL, written as the export writes a note and read back.
+private func checkStrings(_ bytes: [UInt8]) {
+    let texts = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Fuzz.text)
+    var file: [UInt8] = [0x5B]
+    for (index, text) in texts.enumerated() {
+        if index > 0 { file.append(0x2C) }
+        ExportText.appendJSON(text, to: &file)
+    }
+    file.append(0x5D)
+    let path = Fuzz.file("strings.json", holding: file)
+    do {
+        let reader = JSONReader(stream: try ByteStream(path: path, chunkSize: 4 + file.count % 61))
+        Fuzz.check(try reader.next() == .beginArray, "the array does not open")
+        var read: [String] = []
+        while case .string = try reader.next() { read.append(reader.string) }
+        Fuzz.check(read == texts, "wrote \(texts), read \(read)")
+    } catch {
+        Fuzz.check(false, "texts written as JSON could not be read: \(error)")
+    }
+}
+
+/// Any JSON value, as Foundation's decoder reads it.
+private indirect enum JSONValue: Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    var strings: Set<String> {
+        switch self {
+        case .null, .bool, .number: return []
+        case .string(let text): return [text]
+        case .array(let values): return values.reduce(into: []) { $0.formUnion($1.strings) }
+        case .object(let members):
+            return members.reduce(into: Set(members.keys)) { $0.formUnion($1.value.strings) }
+        }
+    }
+
+    var depth: Int {
+        switch self {
+        case .null, .bool, .number, .string: return 0
+        case .array(let values): return 1 + (values.map(\.depth).max() ?? 0)
+        case .object(let members): return 1 + (members.values.map(\.depth).max() ?? 0)
+        }
+    }
+}
