@@ -23,6 +23,38 @@ import TrendshTestSupport
         "date,kilograms,weight,unit,note\r\n2026-11-20T07:30:00.123+00:00,80.3,80.3,kg,'=1+1 \u{1B}[31mred\ttab\r\n"
         + "2026-11-21T07:30:00.000+00:00,74.84274105,74.8,kg,\r\n"
 
+    /// Paris kept local mean time, +00:09:21, until 1911. ISO 8601 has no offset with
+    /// seconds, so such a time is exported in UTC, and importing it gives the same instant.
+    @Test func aTimeWhoseOffsetHasSecondsIsExportedInUTCAndImportsAsTheSameInstant() throws {
+        let shell = Shell()
+        var paris = shell.environment
+        paris["TZ"] = "Europe/Paris"
+        let input = [
+            "value 75", "date 1905-01-01 12:00", "save", "value 76", "date 2026-07-01 12:00", "save", "export csv",
+        ]
+        let exported = shell.run(
+            arguments: ["--store", shell.storePath], input: input.map { $0 + "\n" }.joined(), environment: paris)
+        #expect(
+            exported.stdout.hasSuffix(
+                "1905-01-01T11:50:39.000Z,75.0,75.0,kg,\r\n2026-07-01T12:00:00.000+02:00,76.0,76.0,kg,\r\n"))
+        let file = shell.home.write(try csvPart(of: exported.stdout), to: "paris.csv")
+        let other = shell.home.file("other.sqlite")
+        let imported = shell.run(
+            arguments: ["--store", other], input: "import \(file)\nsave\nlist\n", environment: paris)
+        #expect(
+            imported.stdout.hasSuffix(
+                lines("#2  2026-07-01 12:00  76.0 kg  trend 76.0", "#1  1905-01-01 12:00  75.0 kg  trend 75.0")))
+        #expect(
+            try OtherProgram(path: other).rows("SELECT taken_at FROM entries ORDER BY id") == [
+                ["1905-01-01T11:50:39.000Z"], ["2026-07-01T10:00:00.000Z"],
+            ])
+    }
+
+    func csvPart(of output: String) throws -> String {
+        let start = try #require(output.firstRange(of: "date,kilograms"))
+        return String(output[start.lowerBound...])
+    }
+
     @Test func aPipeGetsTheExactBytes() throws {
         let shell = Shell()
         _ = Self.seeded(shell)

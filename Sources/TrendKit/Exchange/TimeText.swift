@@ -19,12 +19,15 @@ enum TimeText {
         bytes.append(0x5A)
     }
 
-    /// Appends `milliseconds` since 1970 as local time with its offset from UTC.
+    /// Appends `milliseconds` since 1970 as local time with its offset from UTC. An offset
+    /// of odd seconds (local mean time before a zone's standard time, such as Paris's
+    /// +00:09:21 before 1911) has no ISO 8601 form, so such a time is written in UTC.
     static func appendLocal(_ milliseconds: Int64, to bytes: inout [UInt8]) {
         let millis = Int(((milliseconds % 1_000) + 1_000) % 1_000)
         var seconds = time_t((milliseconds - Int64(millis)) / 1_000)
         var parts = tm()
         localtime_r(&seconds, &parts)
+        guard parts.tm_gmtoff % 60 == 0 else { return appendStored(milliseconds, to: &bytes) }
         appendDate(Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), to: &bytes)
         bytes.append(0x54)
         appendClock(Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), millis, to: &bytes)

@@ -88,6 +88,9 @@ public struct Completer {
             if quoted {
                 raw.append(character)
                 if escaping {
+                    // As the parser reads it: only \" and \\ are escapes; a backslash
+                    // before anything else is kept.
+                    if character != "\"" && character != "\\" { current.append("\\") }
                     current.append(character)
                     escaping = false
                 } else if character == "\\" {

@@ -1,5 +1,6 @@
 import Testing
-import TrendShell
+
+@testable import TrendShell
 
 @Suite struct CompleterTests {
     /// Entry ids as the weights feature holds them: newest first.
@@ -89,6 +90,22 @@ import TrendShell
     ])
     func theWordBeingCompletedIsTheLastPartialWord(text: String, word: String) {
         #expect(Self.completer.complete(text).word == word)
+    }
+
+    /// Found by fuzz/Targets/command.swift: the completer dropped the backslash of `\n` in
+    /// quotes, which the parser keeps, so it completed a different word than is run.
+    @Test(arguments: [
+        #"done "a \n b" x"#, #"done "say \"hi\"" x"#, #"done "back\\slash" x"#, #"note "" x"#,
+        #"rename "Read 10 pages" "x\y" x"#,
+    ])
+    func theCompleterSplitsCompleteWordsAsTheParserDoes(text: String) {
+        guard case .words(let words) = Tokenizer.words(in: text) else {
+            Issue.record("\(text) does not parse")
+            return
+        }
+        let split = Completer.split(text)
+        #expect(split.complete == Array(words.dropLast()))
+        #expect(split.partial == "x")
     }
 
     @Test(arguments: [
