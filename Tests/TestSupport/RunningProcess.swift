@@ -17,6 +17,8 @@ public final class RunningProcess: @unchecked Sendable {
     private var errorsOpen: Bool
     private var taken = (stdout: 0, stderr: 0)
     private var exitStatus: Int32?
+    /// The child's peak resident set (Linux's VmHWM) in KiB, from `wait4` once it has ended.
+    public private(set) var peakResidentKilobytes: Int?
 
     init(pid: pid_t, input: Int32, output: Int32, errors: Int32?) {
         self.pid = pid
@@ -35,8 +37,10 @@ public final class RunningProcess: @unchecked Sendable {
     }
 
     /// Writes text to the child's stdin.
-    public func send(_ text: String) {
-        let bytes = Array(text.utf8)
+    public func send(_ text: String) { send(bytes: Array(text.utf8)) }
+
+    /// Writes bytes to the child's stdin, UTF-8 or not.
+    public func send(bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count, input >= 0 {
             let written = bytes.withUnsafeBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
@@ -133,7 +137,9 @@ public final class RunningProcess: @unchecked Sendable {
         }
         if exitStatus == nil {
             var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            var usage = rusage()
+            while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+            peakResidentKilobytes = usage.ru_maxrss
             exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
             close(output)
             if let errors { close(errors) }

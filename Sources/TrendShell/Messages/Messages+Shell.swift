@@ -49,6 +49,16 @@ extension Messages {
         "That line is \(bytes) bytes long; trendsh reads lines of at most \(limit) bytes. Nothing was done."
     }
 
+    /// A line with bytes that are not UTF-8, shown with each such byte as `\xFF`.
+    public static func lineNotUTF8(_ shown: String) -> String {
+        "That line holds bytes that are not UTF-8 (shown as \\xNN): \"\(shown)\". Nothing was done."
+    }
+
+    /// An argument with bytes that are not UTF-8, shown with each such byte as `\xFF`.
+    public static func argumentNotUTF8(_ shown: String) -> String {
+        "The argument \"\(shown)\" holds bytes that are not UTF-8 (shown as \\xNN), so trendsh did not start."
+    }
+
     public static func outputFailed(_ number: Int32) -> String {
         "Standard output could not be written (\(systemMessage(number))), so trendsh stopped without running anything more."
     }
@@ -222,6 +232,8 @@ extension Messages {
             return "The transcript \(path) could not be written; it is as it was."
         case .emptyHiddenCommand(let line):
             return "\(path): line \(line): a \"# hidden:\" line needs the command to run after it."
+        case .notUTF8(let line):
+            return "\(path): line \(line) is not UTF-8 text. Save the file as UTF-8, then try again."
         }
     }
 }
