@@ -172,6 +172,8 @@ extension Messages {
         switch keeping {
         case .file(let path): return path
         case .memoryStore: return "in memory only (the store is in memory)"
+        case .nothingBesideStore(let path):
+            return "in memory only: \(path) is not a regular file, so nothing is kept beside it"
         case .anotherSession(let path): return "in memory only: another trendsh session is using \(path)"
         case .unavailable(.cannotWrite(let path, let number)):
             return "in memory only: \(path) can't be created (\(systemMessage(number)))"

@@ -27,6 +27,7 @@ extension Session {
         let exchange = DataExchange(store: store, settings: settings, clock: clock, namedFiles: namedFiles)
         let drafts = DraftSlot(
             path: besideStore(".draft"),
+            withoutFile: location == .memory ? .memoryStore : .nothingBesideStore(path: location.sqlitePath),
             restorers: [weights.draftRestorer(), habits.draftRestorer(), exchange.importer.draftRestorer()],
             restoring: restoringDraft)
         return Session(

@@ -69,7 +69,8 @@ import TrendshTestSupport
         let directory = TemporaryDirectory()
         try directory.write(
             Array("note a".utf8) + [0xFF] + Array("b\nnote \\xff and \\x1b]0;t\\x07\n".utf8), to: "history")
-        #expect(HistoryFile(path: directory.file("history")).entries == ["note a\\xFFb", "note \\xFF and \u{1B}]0;t\u{7}"])
+        #expect(
+            HistoryFile(path: directory.file("history")).entries == ["note a\\xFFb", "note \\xFF and \u{1B}]0;t\u{7}"])
     }
 
     @Test func reopeningKeepsTheNewest1000Lines() {
