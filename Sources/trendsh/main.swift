@@ -24,6 +24,7 @@ func exitWithUsageError(_ message: String) -> Never {
     exit(ExitStatus.usage.rawValue)
 }
 
+if let shown = ArgumentText.firstNotUTF8() { exitWithUsageError(Messages.argumentNotUTF8(shown)) }
 let options: Options
 do {
     options = try Options.parse(

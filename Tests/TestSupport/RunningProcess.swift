@@ -35,8 +35,10 @@ public final class RunningProcess: @unchecked Sendable {
     }
 
     /// Writes text to the child's stdin.
-    public func send(_ text: String) {
-        let bytes = Array(text.utf8)
+    public func send(_ text: String) { send(bytes: Array(text.utf8)) }
+
+    /// Writes bytes to the child's stdin, UTF-8 or not.
+    public func send(bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count, input >= 0 {
             let written = bytes.withUnsafeBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
@@ -71,6 +73,22 @@ public final class RunningProcess: @unchecked Sendable {
             guard ContinuousClock.now < deadline else { throw .silent(take()) }
             readAvailable(waitingMilliseconds: 200)
         }
+    }
+
+    /// The running child's peak resident set so far, in KiB: VmHWM from /proc, which counts
+    /// only what the child's own program touched. (`wait4`'s `ru_maxrss` is no use here: on
+    /// Linux it keeps the peak of the test process the child was spawned from, which is
+    /// larger than anything measured while the whole suite runs.)
+    public func peakResidentKilobytesSoFar() -> Int? {
+        guard let file = fopen("/proc/\(pid)/status", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.hasPrefix("VmHWM:") else { continue }
+            return Int(text.dropFirst(6).filter(\.isNumber))
+        }
+        return nil
     }
 
     /// Reads whatever the child has written, waiting at most `timeout` for the first bytes.

@@ -10,6 +10,9 @@ public final class DraftSlot {
         case file(path: String)
         /// In memory only: the store is in memory.
         case memoryStore
+        /// In memory only: the store's path names no regular file (a symbolic link, a
+        /// folder, a device), so nothing is created beside it.
+        case nothingBesideStore(path: String)
         /// In memory only: another session holds the draft file at this path.
         case anotherSession(path: String)
         /// In memory only: the draft file cannot be used.
@@ -51,13 +54,16 @@ public final class DraftSlot {
     private var diskKnown = false
 
     /// - Parameters:
-    ///   - path: the draft file beside the store; nil for an in-memory store.
+    ///   - path: the draft file beside the store; nil when there is none.
+    ///   - withoutFile: why there is none: an in-memory store, unless said otherwise.
     ///   - restoring: false for a run that must leave a waiting draft alone (`-c`).
-    public init(path: String?, restorers: [DraftRestorer], restoring: Bool = true) {
+    public init(
+        path: String?, withoutFile: Keeping = .memoryStore, restorers: [DraftRestorer], restoring: Bool = true
+    ) {
         self.restorers = restorers
         guard let path else {
             file = nil
-            keeping = .memoryStore
+            keeping = withoutFile
             return
         }
         guard restoring else {

@@ -47,11 +47,12 @@ public final class PendingChanges {
     nonisolated static let format = Array("trendsh pending changes, format 1\n".utf8)
 
     /// - Parameters:
-    ///   - path: the pending-changes file beside the store; nil for an in-memory store.
+    ///   - path: the pending-changes file beside the store; nil when there is none.
+    ///   - withoutFile: why there is none: an in-memory store, unless said otherwise.
     ///   - restoring: false for a run that must leave waiting changes alone (`-c`).
-    public init(path: String?, restoring: Bool = true) {
+    public init(path: String?, withoutFile: Keeping = .memoryStore, restoring: Bool = true) {
         guard let path else {
-            keeping = .memoryStore
+            keeping = withoutFile
             return
         }
         guard restoring else {

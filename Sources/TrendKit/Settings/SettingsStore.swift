@@ -20,8 +20,13 @@ public struct FileSettingsStore: SettingsStore {
             throw .unreadable(path: path, detail: .system(error.reason))
         }
         guard let bytes else { return Settings() }
+        guard let text = UTF8Text.decode(bytes) else {
+            // A line trendsh cannot keep as it is: shown, never rewritten with U+FFFD in it.
+            let line = bytes.split(separator: 0x0A).first { UTF8Text.decode($0) == nil } ?? []
+            throw .unreadable(path: path, detail: .unexpectedLine(UTF8Text.showing(line)))
+        }
         do {
-            return try Settings(parsing: String(decoding: bytes, as: UTF8.self))
+            return try Settings(parsing: text)
         } catch {
             throw .unreadable(path: path, detail: error)
         }

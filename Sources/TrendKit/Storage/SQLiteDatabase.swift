@@ -249,10 +249,12 @@ public final class SQLiteStatement {
 
     public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
     public func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+    /// A text column of the current row. Bytes another program stored that are not UTF-8
+    /// come back shown as `\xFF`, never as they are.
     public func text(_ column: Int32) -> String? {
         guard let bytes = sqlite3_column_text(statement, column) else { return nil }
         let count = Int(sqlite3_column_bytes(statement, column))
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        return UTF8Text.showing(UnsafeBufferPointer(start: bytes, count: count))
     }
 }
 

@@ -25,6 +25,10 @@ public enum StorageError: Error, Equatable, Sendable {
     /// The store's path names something other than a regular file (a folder, a device, a
     /// symbolic link…), which trendsh never opens as a store.
     case notARegularFile(path: String, kind: FileKind)
+    /// A file SQLite keeps beside the store (`-wal`, `-shm`, `-journal`) is not a plain file
+    /// of this user's (a symbolic link, another user's file, a hard link), so the store is
+    /// not opened: SQLite would write through it.
+    case unsafeLogFile(path: String, problem: PrivateFileError.Reason)
     /// A signal (Ctrl-C, SIGTERM, SIGHUP) ended the wait for the store's lock.
     case interrupted
     /// The change was committed after an earlier I/O error, but the disk did not confirm it
@@ -41,7 +45,7 @@ public enum StorageError: Error, Equatable, Sendable {
     var needsReopen: Bool {
         switch self {
         case .ioError, .unreadable, .notADatabase, .foreignDatabase, .diskFull, .cannotOpen, .other, .upgradeFailed,
-            .notARegularFile:
+            .notARegularFile, .unsafeLogFile:
             return true
         case .locked, .readOnly, .newerFormat, .interrupted, .simulated, .unconfirmed, .rejected: return false
         }
@@ -53,7 +57,7 @@ public enum StorageError: Error, Equatable, Sendable {
         switch self {
         case .ioError, .other, .unconfirmed: return true
         case .locked, .readOnly, .diskFull, .unreadable, .notADatabase, .foreignDatabase, .newerFormat, .cannotOpen,
-            .interrupted, .simulated, .upgradeFailed, .notARegularFile, .rejected:
+            .interrupted, .simulated, .upgradeFailed, .notARegularFile, .unsafeLogFile, .rejected:
             return false
         }
     }
@@ -66,7 +70,8 @@ public enum StorageError: Error, Equatable, Sendable {
         case .locked, .readOnly, .diskFull, .ioError, .unconfirmed, .interrupted, .simulated, .other, .unreadable,
             .cannotOpen:
             return true
-        case .notADatabase, .foreignDatabase, .newerFormat, .upgradeFailed, .notARegularFile, .rejected:
+        case .notADatabase, .foreignDatabase, .newerFormat, .upgradeFailed, .notARegularFile, .unsafeLogFile,
+            .rejected:
             return false
         }
     }

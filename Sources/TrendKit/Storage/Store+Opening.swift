@@ -147,10 +147,12 @@ extension Store {
             if info.st_mode & 0o044 != 0 {
                 noteOnce(.readableByOthers(path: path, mode: UInt32(info.st_mode & 0o777)))
             }
+            try checkLogFiles(of: path)
             checkFolder(of: path)
             return
         }
         guard errno == ENOENT else { throw .cannotOpen(path: path) }
+        try checkLogFiles(of: path)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             Glibc.close(descriptor)
@@ -165,13 +167,44 @@ extension Store {
         }
     }
 
-    /// Notes a folder that other users can write to without the sticky bit: they could
-    /// replace the store's side files.
+    /// Refuses the files SQLite keeps beside the store (`-wal`, `-shm`, `-journal`) when one
+    /// is there and is not a plain file of ours: SQLite opens them by name and would write
+    /// into another user's file, or a hard link's other name. (It refuses a symbolic link
+    /// itself, under `SQLITE_OPEN_NOFOLLOW`, but only with a vague "cannot open".)
+    private func checkLogFiles(of path: String) throws(StorageError) {
+        for suffix in ["-wal", "-shm", "-journal"] {
+            let logFile = path + suffix
+            var info = stat()
+            guard lstat(logFile, &info) == 0 else { continue }
+            let problem: PrivateFileError.Reason
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK: problem = .symbolicLink
+            case S_IFREG:
+                if info.st_uid != geteuid() {
+                    problem = .ownedByAnotherUser
+                } else if info.st_nlink > 1 {
+                    problem = .hardLinked
+                } else {
+                    continue
+                }
+            default: problem = .notARegularFile
+            }
+            throw .unsafeLogFile(path: logFile, problem: problem)
+        }
+    }
+
+    /// Notes a folder that other users can write to, who could then replace the store's
+    /// side files: one that its group or everyone may write without the sticky bit, or one
+    /// that belongs to another user (not root), who may always. A sticky folder such as
+    /// /tmp lets others add files but not replace ours, and a file planted before ours is
+    /// refused by its owner (`checkLogFiles`, `PrivateFile`).
     private func checkFolder(of path: String) {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         var info = stat()
         guard stat(folder, &info) == 0 else { return }
-        if info.st_mode & 0o002 != 0 && info.st_mode & UInt32(S_ISVTX) == 0 {
+        let sharedWithoutStickyBit = info.st_mode & 0o022 != 0 && info.st_mode & UInt32(S_ISVTX) == 0
+        let anotherUsers = info.st_uid != geteuid() && info.st_uid != 0
+        if sharedWithoutStickyBit || anotherUsers {
             noteOnce(.folderWritableByOthers(folder: folder))
         }
     }

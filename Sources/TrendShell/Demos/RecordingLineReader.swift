@@ -26,6 +26,9 @@ public final class RecordingLineReader: LineReader {
         case .tooLong(let byteCount):
             echo?.write(REPL.echo(ofLineOf: byteCount), to: .out)
             recorder.typed(REPL.shownText(ofLineOf: byteCount), after: visible, promptShownAt: shownAt)
+        case .notUTF8(let shown):
+            echo?.write(REPL.echo(of: shown), to: .out)
+            recorder.typed(DisplayText.escaped(shown), after: visible, promptShownAt: shownAt)
         case .interrupted:
             recorder.output(visible + "^C\r\n", at: shownAt)
         case .end, .terminated, .failed:

@@ -1,5 +1,6 @@
 import CEditLine
 import CEditShim
+import TrendKit
 
 #if canImport(Glibc)
     import Glibc
@@ -67,9 +68,11 @@ public final class EditLineReader: LineReader {
             Self.writeToTerminal("\n")
             return .end
         }
-        var line = String(cString: bytes)
-        if line.hasSuffix("\n") { line.removeLast() }
-        if line.utf8.count > maximumLineBytes { return .tooLong(byteCount: line.utf8.count) }
+        var raw = UnsafeBufferPointer(
+            start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: strlen(bytes))
+        if raw.last == 0x0A { raw = UnsafeBufferPointer(rebasing: raw.dropLast()) }
+        if raw.count > maximumLineBytes { return .tooLong(byteCount: raw.count) }
+        guard let line = UTF8Text.decode(raw) else { return .notUTF8(shown: UTF8Text.showing(raw)) }
         if !line.allSatisfy(\.isWhitespace) { trendsh_history_enter(history, line) }
         return .line(line)
     }

@@ -84,7 +84,7 @@ public final class HistoryFile {
             return []
         }
         guard let bytes else { return [] }
-        return bytes.split(separator: 0x0A).map { decode(String(decoding: $0, as: UTF8.self)) }
+        return bytes.split(separator: 0x0A).map { decode($0) }
     }
 
     /// Backslash, and every control character, as an escape.
@@ -107,26 +107,38 @@ public final class HistoryFile {
         return result
     }
 
-    static func decode(_ line: String) -> String {
-        var result = ""
-        var scalars = line.unicodeScalars.makeIterator()
-        while let scalar = scalars.next() {
-            guard scalar == "\\", let next = scalars.next() else {
-                result.unicodeScalars.append(scalar)
+    /// Reads a line `encode` wrote, undoing its escapes byte by byte. What comes out is
+    /// UTF-8, or it is shown with each byte that is not as `\xFF` (`UTF8Text.showing`): a
+    /// history file is only trendsh's to write, but anyone's editor can put bytes in it.
+    static func decode(_ line: some Collection<UInt8>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(line.count)
+        var iterator = line.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "\\"), let next = iterator.next() else {
+                bytes.append(byte)
                 continue
             }
             switch next {
-            case "n": result += "\n"
-            case "t": result += "\t"
-            case "r": result += "\r"
-            case "x":
-                let digits = [scalars.next(), scalars.next()].compactMap { $0 }.map(Character.init)
-                if let value = UInt32(String(digits), radix: 16), let decoded = Unicode.Scalar(value) {
-                    result.unicodeScalars.append(decoded)
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "x"):
+                if let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) {
+                    bytes.append(high << 4 | low)
                 }
-            default: result.unicodeScalars.append(next)
+            default: bytes.append(next)
             }
         }
-        return result
+        return UTF8Text.showing(bytes)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 }

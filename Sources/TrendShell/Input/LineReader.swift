@@ -1,3 +1,5 @@
+import TrendKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -11,10 +13,23 @@ public enum LineInput: Equatable, Sendable {
     case interrupted
     /// A line longer than `maximumLineBytes`; it was read and discarded whole.
     case tooLong(byteCount: Int)
+    /// A line holding bytes that are not UTF-8; it is refused whole. `shown` is the line with
+    /// each such byte written `\xFF` (`UTF8Text.showing`).
+    case notUTF8(shown: String)
     /// A signal asked the run to end (SIGTERM, SIGHUP; SIGINT when piped).
     case terminated(signal: Int32)
     /// Reading failed with this errno: an error, never mistaken for the end of input.
     case failed(errno: Int32)
+}
+
+extension LineInput {
+    /// A whole line read as bytes (its line end removed): refused when it is longer than
+    /// `maximumLineBytes` or is not UTF-8, never cut or repaired.
+    public static func reading(_ bytes: ArraySlice<UInt8>) -> LineInput {
+        if bytes.count > maximumLineBytes { return .tooLong(byteCount: bytes.count) }
+        guard let text = UTF8Text.decode(bytes) else { return .notUTF8(shown: UTF8Text.showing(bytes)) }
+        return .line(text)
+    }
 }
 
 /// A source of command lines: a terminal, a pipe, or a script.
@@ -89,7 +104,7 @@ public final class DescriptorLineReader: LineReader {
         if length > maximumLineBytes { return .tooLong(byteCount: length) }
         var line = line
         if line.last == 0x0D { line.removeLast() }
-        return .line(String(decoding: line, as: UTF8.self))
+        return .reading(line[...])
     }
 
     private enum Fill {

@@ -26,6 +26,9 @@ extension Messages {
             return "No copy of it is on disk: \(path) could not be written."
         case (.memoryStore, _):
             return "The store is in memory, so nothing of it is kept."
+        case (.nothingBesideStore, _):
+            return
+                "The store's path is not a regular file, so no draft file is kept beside it and no copy of it is on disk."
         case (.anotherSession, _):
             return "Another trendsh session holds the draft file, so no copy of it is on disk."
         case (.unavailable, _):

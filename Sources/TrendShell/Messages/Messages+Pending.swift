@@ -63,6 +63,8 @@ extension Messages {
         guard !keptOnDisk else { return "" }
         switch keeping {
         case .memoryStore: return ""
+        case .nothingBesideStore:
+            return " It is kept in memory only: the store is not a regular file, so nothing is kept beside it."
         case .file(let path): return " No copy of it is on disk: \(path) could not be written."
         case .anotherSession:
             return " It is kept in memory only: another trendsh session holds the pending-changes file."
@@ -124,6 +126,8 @@ extension Messages {
                 ? "The pending-changes file keeps them, and the next trendsh with this store restores them."
                 : "No copy of them is on disk: \(path) could not be written."
         case .memoryStore: return "The store is in memory, so nothing of them is kept."
+        case .nothingBesideStore:
+            return "The store is not a regular file, so nothing is kept beside it and no copy of them is on disk."
         case .anotherSession:
             return "Another trendsh session holds the pending-changes file, so no copy of them is on disk."
         case .unavailable: return "The pending-changes file cannot be used, so no copy of them is on disk."
@@ -155,7 +159,8 @@ extension Messages {
         switch pending.keeping {
         case .file(let path):
             place = pending.isOnDisk ? "kept in \(path)" : "in memory only: \(path) could not be written"
-        case .memoryStore, .anotherSession, .unavailable, .leftForItsOwner: place = draftFileLine(pending.keeping)
+        case .memoryStore, .nothingBesideStore, .anotherSession, .unavailable, .leftForItsOwner:
+            place = draftFileLine(pending.keeping)
         }
         var lines = ["pending: \(changesCount(pending.changes.count)), \(place)"]
         for change in pending.changes {

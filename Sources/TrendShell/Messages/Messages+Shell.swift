@@ -49,6 +49,16 @@ extension Messages {
         "That line is \(bytes) bytes long; trendsh reads lines of at most \(limit) bytes. Nothing was done."
     }
 
+    /// A line with bytes that are not UTF-8, shown with each such byte as `\xFF`.
+    public static func lineNotUTF8(_ shown: String) -> String {
+        "That line holds bytes that are not UTF-8 (shown as \\xNN): \"\(shown)\". Nothing was done."
+    }
+
+    /// An argument with bytes that are not UTF-8, shown with each such byte as `\xFF`.
+    public static func argumentNotUTF8(_ shown: String) -> String {
+        "The argument \"\(shown)\" holds bytes that are not UTF-8 (shown as \\xNN), so trendsh did not start."
+    }
+
     public static func outputFailed(_ number: Int32) -> String {
         "Standard output could not be written (\(systemMessage(number))), so trendsh stopped without running anything more."
     }
@@ -163,6 +173,8 @@ extension Messages {
         switch keeping {
         case .file(let path): return path
         case .memoryStore: return "in memory only (the store is in memory)"
+        case .nothingBesideStore(let path):
+            return "in memory only: \(path) is not a regular file, so nothing is kept beside it"
         case .anotherSession(let path): return "in memory only: another trendsh session is using \(path)"
         case .unavailable(.cannotWrite(let path, let number)):
             return "in memory only: \(path) can't be created (\(systemMessage(number)))"
@@ -223,6 +235,8 @@ extension Messages {
             return "The transcript \(path) could not be written; it is as it was."
         case .emptyHiddenCommand(let line):
             return "\(path): line \(line): a \"# hidden:\" line needs the command to run after it."
+        case .notUTF8(let line):
+            return "\(path): line \(line) is not UTF-8 text. Save the file as UTF-8, then try again."
         }
     }
 }

@@ -32,6 +32,9 @@ extension Messages {
         case .notARegularFile(let path, let kind):
             return
                 "The store \(path) is \(kind.rawValue), not a regular file, so trendsh will not open it. Give --store the path of a store file, or of one to create."
+        case .unsafeLogFile(let path, let problem):
+            return
+                "The store's log file \(path) can't be used: \(describe(problem)). Nothing was opened or written; move that file aside, then try again."
         case .unconfirmed:
             return
                 "The change was written, but the disk has not confirmed it. Try again to check it; it will not be written twice."

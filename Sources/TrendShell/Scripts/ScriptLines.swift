@@ -11,3 +11,15 @@ public enum ScriptLines {
         return lines
     }
 }
+
+extension ScriptLines {
+    /// The lines of a file's bytes, split as `split(_:)` splits text; each line is read as
+    /// a piped line is (`LineInput.reading`): too long or not UTF-8, it is refused whole.
+    public static func split(bytes: [UInt8]) -> [LineInput] {
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            LineInput.reading(line.last == 0x0D ? line.dropLast() : line)
+        }
+        if lines.last == .line("") { lines.removeLast() }
+        return lines
+    }
+}

@@ -27,18 +27,25 @@ public struct StartupFile {
     public func run(session: Session, output: PrefixedOutput) async -> Session.Outcome {
         var information = stat()
         if !named && stat(path, &information) != 0 && errno == ENOENT { return .succeeded }
-        let text: String
+        let bytes: [UInt8]
         do {
-            text = try TranscriptChecker.read(path)
+            bytes = try TranscriptChecker.readBytes(path)
         } catch {
             return session.fail(Messages.startupFileUnreadable(path))
         }
         defer { output.prefix = nil }
-        for (index, line) in ScriptLines.split(text).enumerated() {
+        for (index, input) in ScriptLines.split(bytes: bytes).enumerated() {
             output.prefix = "\(DisplayText.escaped(path)):\(index + 1): "
-            guard line.utf8.count <= maximumLineBytes else {
-                session.fail(Messages.lineTooLong(line.utf8.count, limit: maximumLineBytes))
+            let line: String
+            switch input {
+            case .line(let text): line = text
+            case .tooLong(let byteCount):
+                session.fail(Messages.lineTooLong(byteCount, limit: maximumLineBytes))
                 continue
+            case .notUTF8(let shown):
+                session.fail(Messages.lineNotUTF8(shown))
+                continue
+            case .end, .interrupted, .terminated, .failed: continue
             }
             do {
                 guard let command = try CommandParser.parse(line) else { continue }

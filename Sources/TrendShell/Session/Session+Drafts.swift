@@ -56,7 +56,7 @@ extension Session {
         switch drafts.keeping {
         case .anotherSession: warn(Messages.anotherSessionHoldsDraft)
         case .unavailable(let error): warn(Messages.draftFileUnavailable(error))
-        case .file, .memoryStore, .leftForItsOwner: break
+        case .file, .memoryStore, .nothingBesideStore, .leftForItsOwner: break
         }
         switch await drafts.start() {
         case .nothing: break

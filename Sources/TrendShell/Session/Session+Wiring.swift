@@ -27,11 +27,14 @@ extension Session {
         let trend = TrendReport(repository: SQLiteTrendRepository(store: store), settings: settings, clock: clock)
         let exchange = DataExchange(store: store, settings: settings, clock: clock, namedFiles: namedFiles)
         let changeHistory = ChangeHistory(repository: SQLiteHistoryRepository(store: store))
+        let withoutFile: DraftSlot.Keeping =
+            location == .memory ? .memoryStore : .nothingBesideStore(path: location.sqlitePath)
         let drafts = DraftSlot(
-            path: besideStore(".draft"),
+            path: besideStore(".draft"), withoutFile: withoutFile,
             restorers: [weights.draftRestorer(), habits.draftRestorer(), exchange.importer.draftRestorer()],
             restoring: restoringDraft)
-        let pending = PendingChanges(path: besideStore(".pending"), restoring: restoringDraft)
+        let pending = PendingChanges(
+            path: besideStore(".pending"), withoutFile: withoutFile, restoring: restoringDraft)
         return Session(
             store: store, settings: settings, weights: weights, habitLog: habits, trend: trend,
             changeHistory: changeHistory, pending: pending, drafts: drafts, exchange: exchange, output: output,

@@ -72,6 +72,12 @@ public struct REPL {
                 session.fail(Messages.lineTooLong(byteCount, limit: maximumLineBytes))
                 anyFailed = true
                 if bail { break loop }
+            case .notUTF8(let shown):
+                endOfInputWarned = false
+                if echo { output.write(Self.echo(of: shown), to: .out) }
+                session.fail(Messages.lineNotUTF8(shown))
+                anyFailed = true
+                if bail { break loop }
             case .line(let line):
                 endOfInputWarned = false
                 if echo { output.write(Self.echo(of: line), to: .out) }

@@ -236,6 +236,8 @@ public enum TranscriptError: Error, Equatable, Sendable {
     case statusNotLast
     /// A `# hidden:` line names no command.
     case emptyHiddenCommand(line: Int)
+    /// A byte that is not UTF-8, first met on this line.
+    case notUTF8(line: Int)
     /// `--update` could not write the transcript back.
     case unwritable(path: String)
 }

@@ -128,7 +128,22 @@ public struct TranscriptChecker {
         return Replay(leading: leading, outputs: shown, status: status, hiddenFailures: hiddenFailures)
     }
 
+    /// The transcript's text; a byte that is not UTF-8 is an error that names its line.
     static func read(_ path: String) throws(TranscriptError) -> String {
+        let bytes = try readBytes(path)
+        guard let text = UTF8Text.decode(bytes) else {
+            var line = 1
+            for lineBytes in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                if UTF8Text.decode(lineBytes) == nil { break }
+                line += 1
+            }
+            throw .notUTF8(line: line)
+        }
+        return text
+    }
+
+    /// The bytes of a transcript (or start-up file): a regular file of at most 4 MB.
+    static func readBytes(_ path: String) throws(TranscriptError) -> [UInt8] {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .unreadable(path: path) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path) }
@@ -142,7 +157,7 @@ public struct TranscriptChecker {
             bytes.append(contentsOf: chunk[0..<count])
             if bytes.count > 4 << 20 { throw .unreadable(path: path) }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// Replaces the transcript the way a person's editor would: a new file renamed over it.

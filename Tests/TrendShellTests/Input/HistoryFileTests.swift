@@ -72,6 +72,17 @@ import TrendshTestSupport
         #expect(directory.read("history") == "list\nvalue 75\nsave\n")
     }
 
+    /// A history file is trendsh's, but any editor can put bytes in it: what is not UTF-8
+    /// (raw, or written as an escape) comes back shown as `\xFF`, and an escape sequence comes
+    /// back as the control character it names, which every printer escapes.
+    @Test func bytesThatAreNotUTF8ComeBackShownAndEscapesComeBackAsWritten() throws {
+        let directory = TemporaryDirectory()
+        try directory.write(
+            Array("note a".utf8) + [0xFF] + Array("b\nnote \\xff and \\x1b]0;t\\x07\n".utf8), to: "history")
+        #expect(
+            HistoryFile(path: directory.file("history")).entries == ["note a\\xFFb", "note \\xFF and \u{1B}]0;t\u{7}"])
+    }
+
     @Test func reopeningKeepsTheNewest1000Lines() {
         let directory = TemporaryDirectory()
         directory.write((1...1500).map { "list \($0)\n" }.joined(), to: "history")
