@@ -7,7 +7,7 @@ import FoundationEssentials
 /// overlap; none in a spring gap); a day without a time is read as noon, local time.
 enum ImportDateParser {
     /// Milliseconds since 1970, or nil when the text is not such a date or falls outside
-    /// the years 1900–9999.
+    /// the years 1900–9999 (UTC years, when the text has an offset).
     static func milliseconds(_ row: RawRow) -> Int64? {
         row.bytes.withUnsafeBufferPointer { bytes in
             var date = Cursor(bytes, row.date)
@@ -46,7 +46,11 @@ enum ImportDateParser {
     }
 
     private static func moment(_ fields: LocalCalendar.Fields, millis: Int, zone: Int?) -> Int64? {
-        guard LocalCalendar.years.contains(fields.year), fields.hour < 24, fields.minute < 60, fields.second < 60,
+        // With an offset, the instant decides: 1900-01-01T00:00Z is written
+        // 1899-12-31T19:00-05:00 in New York, and it is a moment the store keeps.
+        let years =
+            zone == nil ? LocalCalendar.years : (LocalCalendar.years.lowerBound - 1)...LocalCalendar.years.upperBound
+        guard years.contains(fields.year), fields.hour < 24, fields.minute < 60, fields.second < 60,
             let days = Timestamp.daysFromCivil(year: fields.year, month: fields.month, day: fields.day)
         else { return nil }
         let seconds: Int64

@@ -88,6 +88,19 @@ import TrendshTestSupport
         #expect(fields[0].count == "2026-11-20T07:30:00.123+00:00".count)
     }
 
+    /// Found by fuzz/Targets/import-csv: the first moment the store keeps, exported in New
+    /// York, is written in 1899, and the importer refused that year though the instant is 1900.
+    @Test(arguments: [
+        ("1899-12-31T19:00:00.000-05:00", Int64?(-2_208_988_800_000)),
+        ("1899-12-31T23:59:59.999Z", nil), ("1899-12-31T18:59:59.999-05:00", nil), ("1899-12-31 19:00", nil),
+        ("9999-12-31T23:59:59.999Z", 253_402_300_799_999), ("9999-12-31T23:00:00.000-05:00", nil),
+    ])
+    func aDateWithAnOffsetIsKeptWhenItsInstantIsInTheYearsTheStoreKeeps(text: String, expected: Int64?) {
+        var raw = RawRow()
+        raw.date = raw.add(text)
+        #expect(ImportDateParser.milliseconds(raw) == expected)
+    }
+
     @Test func jsonIsOneDocumentWithOneEntryPerLine() throws {
         let harness = try ExchangeHarness()
         defer { harness.directory.remove() }
