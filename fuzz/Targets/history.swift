@@ -19,7 +19,8 @@ public func fuzzHistory(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             Fuzz.check(
                 !encoded.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
                 "\(entry.debugDescription) is kept as \(encoded.debugDescription)")
-            Fuzz.check(HistoryFile.decode(Array(encoded.utf8)) == entry, "\(entry.debugDescription) does not decode to itself")
+            Fuzz.check(
+                HistoryFile.decode(Array(encoded.utf8)) == entry, "\(entry.debugDescription) does not decode to itself")
             Fuzz.check(!Fuzz.hasControl(DisplayText.escaped(entry)), "\(entry.debugDescription) is shown unescaped")
         }
         let kept = !typed.allSatisfy(\.isWhitespace) && typed != history.entries.last
