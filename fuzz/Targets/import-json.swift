@@ -63,7 +63,9 @@ private func checkGrammar(_ bytes: [UInt8]) {
         Fuzz.check(
             parsed.strings.isSubset(of: strings),
             "Foundation reads the strings \(parsed.strings), the reader \(strings)")
-    } else if let parsed {
+    } else if let parsed, !document.contains(0) {
+        // (Foundation takes a NUL after a top-level number as the document's end, "1\0";
+        // RFC 8259 has no such rule, and the reader refuses it.)
         Fuzz.check(
             read.tooDeep || parsed.depth >= JSONReader.depthLimit,
             "Foundation accepts \(Fuzz.text(bytes).debugDescription); the reader does not")
