@@ -18,14 +18,22 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 # The recorded lesson the README links: a cast of lesson 1, made without a terminal (so 80x24).
 LESSON = docs/tutorial/01-a-draft-is-not-an-entry
 
-.PHONY: run test build release deps bench lint install manual casts
+.PHONY: run test fuzz build release deps bench lint install manual casts
 
 run: release
 	.build/release/trendsh $(ARGS)
 
+# After the suite, every fuzz target runs for FUZZ_SECONDS (see fuzz/README.md).
+FUZZ_SECONDS ?= 20
+FUZZ_JOBS ?= 2
+
 test: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product trendsh
 	$(SWIFT) test
+	FUZZ_JOBS=$(FUZZ_JOBS) fuzz/run $(FUZZ_SECONDS)
+
+fuzz: deps
+	FUZZ_JOBS=$(FUZZ_JOBS) fuzz/run $(FUZZ_SECONDS)
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product trendsh
