@@ -20,8 +20,8 @@ import TrendshTestSupport
     }
 
     static let expectedCSV =
-        "date,kilograms,weight,unit,note\r\n2026-11-20T07:30:00.123+00:00,80.3,80.3,kg,'=1+1 \u{1B}[31mred\ttab\r\n"
-        + "2026-11-21T07:30:00.000+00:00,74.84274105,74.8,kg,\r\n"
+        "date,kilograms,weight,unit,trend,note\r\n2026-11-20T07:30:00.123+00:00,80.3,80.3,kg,80.3,'=1+1 \u{1B}[31mred\ttab\r\n"
+        + "2026-11-21T07:30:00.000+00:00,74.84274105,74.8,kg,79.8,\r\n"
 
     /// Paris kept local mean time, +00:09:21, until 1911. ISO 8601 has no offset with
     /// seconds, so such a time is exported in UTC, and importing it gives the same instant.
@@ -36,7 +36,7 @@ import TrendshTestSupport
             arguments: ["--store", shell.storePath], input: input.map { $0 + "\n" }.joined(), environment: paris)
         #expect(
             exported.stdout.hasSuffix(
-                "1905-01-01T11:50:39.000Z,75.0,75.0,kg,\r\n2026-07-01T12:00:00.000+02:00,76.0,76.0,kg,\r\n"))
+                "1905-01-01T11:50:39.000Z,75.0,75.0,kg,75.0,\r\n2026-07-01T12:00:00.000+02:00,76.0,76.0,kg,76.0,\r\n"))
         let file = shell.home.write(try csvPart(of: exported.stdout), to: "paris.csv")
         let other = shell.home.file("other.sqlite")
         let imported = shell.run(
@@ -53,6 +53,40 @@ import TrendshTestSupport
     func csvPart(of output: String) throws -> String {
         let start = try #require(output.firstRange(of: "date,kilograms"))
         return String(output[start.lowerBound...])
+    }
+
+    /// The trend column is worked out as the export streams; it must be what `list` shows
+    /// from the per-day table: several weigh-ins a day (their mean), gaps of days, a zone
+    /// with daylight saving.
+    @Test func theTrendColumnIsTheTrendListShowsForEachEntry() throws {
+        let shell = Shell()
+        let rows = [
+            "2026-10-20T06:00:00.000Z,81.2", "2026-10-20T20:00:00.000Z,82.0", "2026-10-21T06:10:00.000Z,80.9",
+            "2026-10-24T06:00:00.000Z,80.1", "2026-10-25T06:00:00.000Z,80.4", "2026-10-25T21:30:00.000Z,81.1",
+            "2026-11-09T06:00:00.000Z,79.0", "2026-11-10T23:30:00.000Z,78.6",
+        ]
+        let file = shell.home.write("date,kilograms\n" + rows.joined(separator: "\n") + "\n", to: "days.csv")
+        var berlin = shell.environment
+        berlin["TZ"] = "Europe/Berlin"
+        let result = shell.run(
+            arguments: ["--store", shell.storePath, "--now", Fixtures.now],
+            input: "import \(file)\nsave\nlist 20\nexport csv\n", environment: berlin)
+        // `#3  2026-10-25 23:30  81.1 kg  trend 80.6`: the id and the trend.
+        var listed: [Int: String] = [:]
+        for line in result.stdout.split(separator: "\n") where line.hasPrefix("#") {
+            let words = line.split(separator: " ")
+            guard let id = Int(words[0].dropFirst()), let trend = words.firstIndex(of: "trend") else { continue }
+            listed[id] = String(words[trend + 1])
+        }
+        let exported = try csvPart(of: result.stdout).split(separator: "\r\n").dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        #expect(listed.count == rows.count && exported.count == rows.count, "\(result.stdout)")
+        // Ids follow the file's order, which is the export's (oldest first).
+        for (index, row) in exported.enumerated() {
+            #expect(row[4] == listed[index + 1], "row \(index + 1): \(row)")
+        }
+        #expect(Set(exported.map { $0[4] }).count > 4, "the trend moves")
     }
 
     @Test func aPipeGetsTheExactBytes() throws {

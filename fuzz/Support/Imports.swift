@@ -148,7 +148,8 @@ enum Imports {
         case .csv:
             file += Array(EntryExporter.EntryColumn.all.map(\.rawValue).joined(separator: ",").utf8) + [0x0D, 0x0A]
             for entry in entries {
-                EntryExporter.appendCSV(entry.milliseconds, entry.kilograms, entry.note, unit: unit, to: &file)
+                EntryExporter.appendCSV(
+                    entry.milliseconds, entry.kilograms, entry.kilograms, entry.note, unit: unit, to: &file)
             }
         case .json:
             ExportText.append("{\"format\":\"trendsh-entries\",\"version\":1,\"unit\":", to: &file)
@@ -156,7 +157,8 @@ enum Imports {
             ExportText.append(",\"entries\":[\n", to: &file)
             for (index, entry) in entries.enumerated() {
                 if index > 0 { file += [0x2C, 0x0A] }
-                EntryExporter.appendJSON(entry.milliseconds, entry.kilograms, entry.note, unit: unit, to: &file)
+                EntryExporter.appendJSON(
+                    entry.milliseconds, entry.kilograms, entry.kilograms, entry.note, unit: unit, to: &file)
             }
             file += Array("\n]}\n".utf8)
         }

@@ -1,10 +1,17 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Exports every entry, or every habit and the days it was done, as CSV or JSON, streaming
 /// from one query straight to the sink: nothing is held but the row being written.
 ///
 /// An entry's columns are `EntryColumn.all`, in order; both formats follow that list, and
-/// trendsh's own import finds its columns by name, so a column added later (the trend, once
-/// it exists) needs one case here and one column in `entriesQuery`, and older exports still
-/// import.
+/// trendsh's own import finds its columns by name (and ignores `trend`), so a column added
+/// later needs one case here, and older exports still import.
+///
+/// The trend is computed as the rows stream by, with `TrendModel`'s formula over each local
+/// day's mean: the rows of one day are held until the day ends (a few rows), so nothing
+/// depends on the per-day table being up to date and memory does not grow with the log.
 @MainActor
 public final class EntryExporter {
     public let store: Store
@@ -25,6 +32,9 @@ public final class EntryExporter {
         case weight
         /// The display unit of `weight`.
         case unit
+        /// The trend at the end of the entry's local day, in the display unit, one decimal,
+        /// as `list` shows it.
+        case trend
         case note
 
         public static let all = allCases
@@ -63,29 +73,57 @@ public final class EntryExporter {
             ExportText.append(",\"entries\":[\n", to: &record)
         }
         guard emit(record) else { throw sinkError ?? .output(errno: 0) }
+        var day = DayRows()
+        var trend: TrendPoint?
+        /// Writes the held day's rows with the day's trend, then empties it.
+        func flush() throws(StorageError) {
+            guard !day.rows.isEmpty else { return }
+            trend =
+                TrendModel.smooth(
+                    [DailyWeight(day: day.day, meanKilograms: day.sum / Double(day.rows.count))], after: trend
+                ).last
+            let trendKilograms = trend?.trendKilograms ?? 0
+            for row in day.rows {
+                record.removeAll(keepingCapacity: true)
+                switch format {
+                case .csv:
+                    Self.appendCSV(
+                        row.milliseconds, row.kilograms, trendKilograms, row.note, unit: unit, parts: row.parts,
+                        to: &record)
+                    guard emit(record) else { throw .interrupted }
+                case .json:
+                    // Each entry is written once the next is known, so the last has no comma.
+                    if count > 0 {
+                        held.append(contentsOf: [0x2C, 0x0A])
+                        guard emit(held) else { throw .interrupted }
+                    }
+                    Self.appendJSON(
+                        row.milliseconds, row.kilograms, trendKilograms, row.note, unit: unit, parts: row.parts,
+                        to: &record)
+                    swap(&held, &record)
+                }
+                count += 1
+            }
+            day.rows.removeAll(keepingCapacity: true)
+            day.sum = 0
+        }
         do throws(StorageError) {
             try store.read(.weights) { db throws(StorageError) in
                 let statement = try db.statement(Self.entriesQuery)
                 while try statement.step() {
-                    record.removeAll(keepingCapacity: true)
                     let milliseconds = statement.withText(0) { TimeText.milliseconds(stored: $0) } ?? 0
+                    let parts = TimeText.localParts(milliseconds)
+                    let rowDay = TimeText.localDay(parts)
+                    if rowDay != day.day { try flush() }
+                    day.day = rowDay
                     let kilograms = statement.double(1)
-                    let note = statement.text(2) ?? ""
-                    switch format {
-                    case .csv:
-                        Self.appendCSV(milliseconds, kilograms, note, unit: unit, to: &record)
-                    case .json:
-                        // Each entry is written once the next is known, so the last has no comma.
-                        if count > 0 {
-                            held.append(contentsOf: [0x2C, 0x0A])
-                            guard emit(held) else { throw .interrupted }
-                        }
-                        Self.appendJSON(milliseconds, kilograms, note, unit: unit, to: &record)
-                        swap(&held, &record)
-                    }
-                    count += 1
-                    if format == .csv { guard emit(record) else { throw .interrupted } }
+                    day.sum += kilograms
+                    day.rows.append(
+                        HeldRow(
+                            milliseconds: milliseconds, kilograms: kilograms, note: statement.text(2) ?? "",
+                            parts: parts))
                 }
+                try flush()
             }
         } catch {
             // A sink's failure stops the query with a stand-in error; the sink's is reported.
@@ -101,17 +139,35 @@ public final class EntryExporter {
         return count
     }
 
+    /// An entry read and held until its day's trend is known.
+    private struct HeldRow {
+        var milliseconds: Int64
+        var kilograms: Double
+        var note: String
+        var parts: tm
+    }
+
+    /// The rows of the local day being read, and the sum of their weights.
+    private struct DayRows {
+        var day = Int.min
+        var sum = 0.0
+        var rows: [HeldRow] = []
+    }
+
     /// One entry's CSV row. Internal, not private, so the export fuzz target writes exactly this.
     static func appendCSV(
-        _ milliseconds: Int64, _ kilograms: Double, _ note: String, unit: WeightUnit, to record: inout [UInt8]
+        _ milliseconds: Int64, _ kilograms: Double, _ trendKilograms: Double, _ note: String, unit: WeightUnit,
+        parts: tm? = nil, to record: inout [UInt8]
     ) {
         for (index, column) in EntryColumn.all.enumerated() {
             if index > 0 { record.append(0x2C) }
             switch column {
-            case .date: TimeText.appendLocal(milliseconds, to: &record)
+            case .date:
+                TimeText.appendLocal(milliseconds, parts: parts ?? TimeText.localParts(milliseconds), to: &record)
             case .kilograms: ExportText.appendExact(kilograms, to: &record)
             case .weight: ExportText.appendOneDecimal(unit.value(fromKilograms: kilograms), to: &record)
             case .unit: record.append(contentsOf: unit.rawValue.utf8)
+            case .trend: ExportText.appendOneDecimal(unit.value(fromKilograms: trendKilograms), to: &record)
             case .note: ExportText.appendCSV(note, to: &record)
             }
         }
@@ -120,7 +176,8 @@ public final class EntryExporter {
 
     /// One entry's JSON object. Internal, not private, so the export fuzz target writes exactly this.
     static func appendJSON(
-        _ milliseconds: Int64, _ kilograms: Double, _ note: String, unit: WeightUnit, to record: inout [UInt8]
+        _ milliseconds: Int64, _ kilograms: Double, _ trendKilograms: Double, _ note: String, unit: WeightUnit,
+        parts: tm? = nil, to record: inout [UInt8]
     ) {
         record.append(0x7B)
         for (index, column) in EntryColumn.all.enumerated() {
@@ -130,11 +187,12 @@ public final class EntryExporter {
             switch column {
             case .date:
                 record.append(0x22)
-                TimeText.appendLocal(milliseconds, to: &record)
+                TimeText.appendLocal(milliseconds, parts: parts ?? TimeText.localParts(milliseconds), to: &record)
                 record.append(0x22)
             case .kilograms: ExportText.appendExact(kilograms, to: &record)
             case .weight: ExportText.appendOneDecimal(unit.value(fromKilograms: kilograms), to: &record)
             case .unit: ExportText.appendJSON(unit.rawValue, to: &record)
+            case .trend: ExportText.appendOneDecimal(unit.value(fromKilograms: trendKilograms), to: &record)
             case .note: ExportText.appendJSON(note, to: &record)
             }
         }

@@ -23,10 +23,28 @@ enum TimeText {
     /// of odd seconds (local mean time before a zone's standard time, such as Paris's
     /// +00:09:21 before 1911) has no ISO 8601 form, so such a time is written in UTC.
     static func appendLocal(_ milliseconds: Int64, to bytes: inout [UInt8]) {
-        let millis = Int(((milliseconds % 1_000) + 1_000) % 1_000)
-        var seconds = time_t((milliseconds - Int64(millis)) / 1_000)
+        appendLocal(milliseconds, parts: localParts(milliseconds), to: &bytes)
+    }
+
+    /// The local calendar fields of `milliseconds` since 1970, read once for both the text
+    /// and the day (`localDay`).
+    static func localParts(_ milliseconds: Int64) -> tm {
+        let millis = ((milliseconds % 1_000) + 1_000) % 1_000
+        var seconds = time_t((milliseconds - millis) / 1_000)
         var parts = tm()
         localtime_r(&seconds, &parts)
+        return parts
+    }
+
+    /// The local day of `parts`, as days since 1970-01-01.
+    static func localDay(_ parts: tm) -> Int {
+        Timestamp.daysFromCivil(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+            ?? 0
+    }
+
+    /// `appendLocal` with the local fields already read by `localParts(milliseconds)`.
+    static func appendLocal(_ milliseconds: Int64, parts: tm, to bytes: inout [UInt8]) {
+        let millis = Int(((milliseconds % 1_000) + 1_000) % 1_000)
         guard parts.tm_gmtoff % 60 == 0 else { return appendStored(milliseconds, to: &bytes) }
         appendDate(Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), to: &bytes)
         bytes.append(0x54)

@@ -56,11 +56,12 @@ import TrendshTestSupport
         defer { directory.remove() }
         let reader = CSVReader(stream: try stream(sink.bytes, in: directory))
         #expect(try reader.next())
-        #expect((0..<reader.fieldCount).map { reader.text($0) } == ["date", "kilograms", "weight", "unit", "note"])
+        #expect(
+            (0..<reader.fieldCount).map { reader.text($0) } == ["date", "kilograms", "weight", "unit", "trend", "note"])
         var notes: [String] = []
         while try reader.next() {
-            #expect(reader.fieldCount == 5)
-            notes.append(reader.text(4))
+            #expect(reader.fieldCount == 6)
+            notes.append(reader.text(5))
         }
         let stored = try harness.storedRows().map { $0[2] ?? "" }
         #expect(notes.count == stored.count)
@@ -81,7 +82,7 @@ import TrendshTestSupport
         _ = try harness.exporter.exportEntries(as: .csv, to: sink)
         let row = try #require(sink.text.split(separator: "\r\n").dropFirst().first)
         let fields = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        #expect(fields[1...] == ["74.84274105", "165.0", "lb", ""])
+        #expect(fields[1...] == ["74.84274105", "165.0", "lb", "165.0", ""])
         var raw = RawRow()
         raw.date = raw.add(fields[0])
         #expect(ImportDateParser.milliseconds(raw) == 1_795_159_800_123)
@@ -121,7 +122,7 @@ import TrendshTestSupport
         defer { harness.directory.remove() }
         let csv = ExchangeHarness.Collected()
         #expect(try harness.exporter.exportEntries(as: .csv, to: csv) == 0)
-        #expect(csv.text == "date,kilograms,weight,unit,note\r\n")
+        #expect(csv.text == "date,kilograms,weight,unit,trend,note\r\n")
         let json = ExchangeHarness.Collected()
         _ = try harness.exporter.exportEntries(as: .json, to: json)
         #expect(json.text == "{\"format\":\"trendsh-entries\",\"version\":1,\"unit\":\"kg\",\"entries\":[\n]}\n")
