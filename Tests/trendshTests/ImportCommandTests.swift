@@ -221,4 +221,21 @@ import TrendshTestSupport
             "the rows are back with their numbers")
         #expect(redone.status == 0)
     }
+
+    /// TrendWeight's raw CSV names no unit: the preview says the unit setting was used and how
+    /// to read the file in the other unit, and `import FILE kg` does that.
+    @Test func aFileThatNamesNoUnitTakesTheUnitSettingAndSaysSoUnlessAUnitIsGiven() {
+        let shell = Shell()
+        let file = shell.home.write(
+            "Date,Time,Weight,Body Fat %\n2026-11-20,07:30:00,165.0,21.4\n", to: "trendweight.csv")
+        let setting = shell.run(["unit lb", "import \(file)", "cancel", "import \(file) kg", "save", "unit kg", "list"])
+        #expect(
+            setting.stdout.contains(
+                "  \(file): TrendWeight, weights in lb, the unit setting, since the file names none (\"import FILE kg\" reads them as kg), 1 row\n"
+            ), "\(setting.stdout)")
+        #expect(setting.stdout.contains("    line 2: 2026-11-20 07:30, 165.0 lb\n"), "\(setting.stdout)")
+        #expect(setting.stdout.contains("  \(file): TrendWeight, weights in kg, as given, 1 row\n"))
+        #expect(setting.stdout.hasSuffix("#1  2026-11-20 07:30  165.0 kg  trend 165.0\n"), "\(setting.stdout)")
+        #expect(setting.stderr == "")
+    }
 }
