@@ -8,7 +8,9 @@ import TrendshTestSupport
 /// A write waits up to the documented 3 seconds for another program's lock (docs/guide.md,
 /// "When storage fails"). Another process holds the lock: let go after about a second, the
 /// waiting save goes through; held on, the save fails, and not before the 3 seconds are up.
-/// Only lower bounds and outcomes are asserted, so a loaded machine cannot fail these tests.
+/// Only lower bounds and outcomes are asserted, and the release follows a handshake, not a
+/// guess: the first test has two seconds to spare, and fails under load only if this process
+/// stalls that long between its one-second sleep and the release.
 @Suite struct LockWaitLengthTests {
     /// The wait the guide documents.
     static let documentedWait: Duration = .seconds(3)
