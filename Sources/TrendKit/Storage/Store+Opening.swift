@@ -11,7 +11,9 @@ extension Store {
             // One read transaction: a store another process is creating is seen whole or not at all.
             let header = try inTransaction("BEGIN", db) { () throws(StorageError) in try Header.read(db) }
             try check(header)
-            try db.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+            // trusted_schema off: a copied or crafted store's triggers and views may not call
+            // functions with side effects (SQLite's advice for files from elsewhere).
+            try db.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA trusted_schema = OFF")
             if header.version < schema.latestVersion { try migrate(db, from: header) }
             // Only once the schema is current: a failed upgrade leaves the file's own
             // journal mode, and every other byte of it, as it was.

@@ -27,6 +27,18 @@ import TrendshTestSupport
         #expect(fileExists(path))
     }
 
+    /// A copied or crafted store's triggers and views may not call functions with side
+    /// effects: the connection does not trust the file's schema (docs/security.md).
+    @Test func theConnectionDoesNotTrustTheFilesSchema() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let repository = Fixtures.repository(at: directory.file("trend.sqlite"))
+        let trusted = try repository.store.read(.weights) { db throws(StorageError) in
+            try db.integer("PRAGMA trusted_schema")
+        }
+        #expect(trusted == 0)
+    }
+
     @Test func theStoreAndItsLogAreCreatedReadableOnlyByTheOwner() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
