@@ -76,15 +76,17 @@ public enum Tokenizer {
         case unclosedQuote
     }
 
+    /// Splits by Unicode scalars, not characters: a quote or a space followed by a combining
+    /// mark is one character, but still a quote or a space (found by fuzz/Targets/command).
     public static func words(in text: String) -> Result {
         var words: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var inWord = false
         var quoted = false
-        var iterator = text.makeIterator()
-        while let character = iterator.next() {
+        var iterator = text.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
             if quoted {
-                switch character {
+                switch scalar {
                 case "\\":
                     guard let next = iterator.next() else { return .unclosedQuote }
                     if next != "\"" && next != "\\" { current.append("\\") }
@@ -92,41 +94,42 @@ public enum Tokenizer {
                 case "\"":
                     quoted = false
                 default:
-                    current.append(character)
+                    current.append(scalar)
                 }
                 continue
             }
-            switch character {
+            switch scalar {
             case " ", "\t":
                 if inWord {
-                    words.append(current)
-                    current = ""
+                    words.append(String(current))
+                    current = String.UnicodeScalarView()
                     inWord = false
                 }
             case "\"" where !inWord:
                 quoted = true
                 inWord = true
             default:
-                current.append(character)
+                current.append(scalar)
                 inWord = true
             }
         }
         if quoted { return .unclosedQuote }
-        if inWord { words.append(current) }
+        if inWord { words.append(String(current)) }
         return .words(words)
     }
 
     /// A name as it is typed back: bare when it is one plain word, else in double quotes with
     /// `\"` and `\\` inside.
     public static func quoted(_ name: String) -> String {
-        let plain = !name.isEmpty && !name.contains { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\\" }
+        let plain =
+            !name.isEmpty && !name.unicodeScalars.contains { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\\" }
         guard !plain else { return name }
-        var escaped = ""
-        for character in name {
-            if character == "\"" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
+        var escaped = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { escaped.append("\\") }
+            escaped.append(scalar)
         }
-        return "\"" + escaped + "\""
+        return "\"" + String(escaped) + "\""
     }
 }
 

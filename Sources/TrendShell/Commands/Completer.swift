@@ -79,12 +79,12 @@ public struct Completer {
     /// (as typed, with an opening quote when it has one).
     static func split(_ text: String) -> (complete: [String], partial: String) {
         var words: [String] = []
-        var current = ""
-        var raw = ""
+        var current = String.UnicodeScalarView()
+        var raw = String.UnicodeScalarView()
         var quoted = false
         var inWord = false
         var escaping = false
-        for character in text {
+        for character in text.unicodeScalars {  // as the parser splits: by scalar
             if quoted {
                 raw.append(character)
                 if escaping {
@@ -104,9 +104,9 @@ public struct Completer {
             }
             if character == " " || character == "\t" {
                 if inWord {
-                    words.append(current)
-                    current = ""
-                    raw = ""
+                    words.append(String(current))
+                    current = String.UnicodeScalarView()
+                    raw = String.UnicodeScalarView()
                     inWord = false
                 }
             } else {
@@ -115,6 +115,6 @@ public struct Completer {
                 inWord = true
             }
         }
-        return (words, inWord ? raw : "")
+        return (words, inWord ? String(raw) : "")
     }
 }

@@ -289,6 +289,10 @@ import TrendKit
         ("  spaced   out  ", ["spaced", "out"]),
         ("\"\"", [""]),
         ("it's", ["it's"]),
+        // A quote or a space followed by a combining mark is one character but still a quote
+        // or a space (found by fuzz/Targets/command).
+        ("\"\u{0597}a b\" x", ["\u{0597}a b", "x"]),
+        ("a \u{0301}b", ["a", "\u{0301}b"]),
     ])
     func wordsSplitOnSpacesAndKeepQuotedSpaces(text: String, words: [String]) {
         #expect(Tokenizer.words(in: text) == .words(words))
@@ -299,7 +303,10 @@ import TrendKit
         #expect(Tokenizer.words(in: "\"ends in a backslash\\") == .unclosedQuote)
     }
 
-    @Test(arguments: [("Read", "Read"), ("Read 10 pages", "\"Read 10 pages\""), ("say \"hi\"", "\"say \\\"hi\\\"\"")])
+    @Test(arguments: [
+        ("Read", "Read"), ("Read 10 pages", "\"Read 10 pages\""), ("say \"hi\"", "\"say \\\"hi\\\"\""),
+        ("\u{0597}\u{0}n\\\"", "\"\u{0597}\u{0}n\\\\\\\"\""), ("a \u{0301}b", "\"a \u{0301}b\""),
+    ])
     func aNameIsQuotedOnlyWhenItNeedsQuotes(name: String, typed: String) {
         #expect(Tokenizer.quoted(name) == typed)
         #expect(Tokenizer.words(in: typed) == .words([name]))

@@ -96,7 +96,7 @@ import Testing
     /// quotes, which the parser keeps, so it completed a different word than is run.
     @Test(arguments: [
         #"done "a \n b" x"#, #"done "say \"hi\"" x"#, #"done "back\\slash" x"#, #"note "" x"#,
-        #"rename "Read 10 pages" "x\y" x"#,
+        #"rename "Read 10 pages" "x\y" x"#, "done \"\u{0597}a b\" x", "done a \u{0301}b x",
     ])
     func theCompleterSplitsCompleteWordsAsTheParserDoes(text: String) {
         guard case .words(let words) = Tokenizer.words(in: text) else {
