@@ -54,5 +54,24 @@ extension InteractiveShell {
             #expect(!TerminalScreen.containsColour(terminal.rawText))
             #expect(try await terminal.quit() == 0)
         }
+
+        /// `TERM=dumb` asks for no drawing characters and no colour: the chart is drawn in
+        /// plain ASCII, even in a UTF-8 locale.
+        @Test func aDumbTerminalGetsThePlainASCIIChart() async throws {
+            let home = Self.seededHome()
+            defer { home.remove() }
+            let terminal = try PseudoTerminal(
+                arguments: Self.now, environment: Fixtures.environment(home: home, ["TERM": "dumb"]), columns: 80,
+                rows: 50)
+            try await terminal.waitForPrompt(Fixtures.prompt)
+            try await terminal.run("chart 14", expecting: "o day's weight", prompt: Fixtures.prompt)
+            let title = try #require(terminal.screen.lines.lastIndex { $0.hasPrefix("Weight and trend") })
+            let chart = terminal.screen.lines[title...].prefix { !$0.hasPrefix("o day's weight") }
+            #expect(chart.count > 10, "\(terminal.screen.lines)")
+            #expect(chart.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, "\(chart)")
+            #expect(chart.contains { $0.contains("o") })
+            #expect(!TerminalScreen.containsColour(terminal.rawText))
+            #expect(try await terminal.quit() == 0)
+        }
     }
 }

@@ -23,6 +23,22 @@ extension InteractiveShell {
             #expect(try await second.quit() == 0)
         }
 
+        /// A store that cannot be opened fails the weights commands; `history` is the shell's
+        /// own and keeps working, with nothing about the store in it.
+        @Test func historyWorksWhileTheStoreCannotBeOpened() async throws {
+            let home = TemporaryDirectory()
+            let store = home.path + "/damaged.sqlite"
+            try writeFile(store, String(repeating: "not a database ", count: 300))
+            let terminal = try await PseudoTerminal.started(home: home, arguments: ["--store", store])
+            try await terminal.run("list", expecting: "error: The file", prompt: Fixtures.prompt)
+            try await terminal.run("help unit", expecting: "unit [kg|lb]", prompt: Fixtures.prompt)
+            try await terminal.run("history", expecting: "help unit", prompt: Fixtures.prompt)
+            let shown = terminal.screen.lines.drop { !$0.hasSuffix("> history") }.dropFirst()
+            #expect(shown.contains { $0.hasSuffix("list") } && shown.contains { $0.hasSuffix("help unit") }, "\(shown)")
+            #expect(!shown.contains { $0.contains("error") }, "\(terminal.screen.lines)")
+            #expect(try await terminal.quit() == 0)
+        }
+
         @Test func historyFileIsPrivateReadableAndSkipsRepeats() async throws {
             let home = TemporaryDirectory()
             let terminal = try await PseudoTerminal.started(home: home)

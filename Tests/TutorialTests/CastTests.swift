@@ -1,6 +1,10 @@
 import Testing
 import TrendshTestSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `--play FILE --cast OUT`: a transcript recorded as an asciicast v2 file, without a
 /// terminal, on the fixed schedule.
 @Suite struct CastTests {
@@ -144,6 +148,20 @@ import TrendshTestSupport
         #expect(permissions(of: path) == 0o640)
         #expect(try CastFile(TextFile.read(path) ?? "").events.isEmpty == false)
         #expect(filesUnder(home.path) == ["lesson.cast"], "no temporary file is left beside it")
+    }
+
+    /// A symbolic link the person named is followed, as for `export FILE` and `chart --svg`:
+    /// the file it names gets the cast, and the link stays a link.
+    @Test func aLinkThePersonNamedIsFollowed() throws {
+        let real = home.write("old", to: "real.cast", mode: 0o600)
+        let link = home.file("link.cast")
+        #expect(symlink(real, link) == 0)
+        let lesson = Repository.root + "/" + Fixtures.retryLesson
+        let result = TrendshProcess.run(["--play", lesson, "--cast", link], environment: environment)
+        #expect(result.status == 1, "lesson 3 has a failed save, so its session ends with 1")
+        #expect(try CastFile(TextFile.read(real) ?? "").events.isEmpty == false)
+        var status = stat()
+        #expect(lstat(link, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK, "the link is still a link")
     }
 }
 

@@ -3,14 +3,14 @@ import TrendKit
 extension Messages {
     public static func reason(_ error: HabitError) -> String {
         switch error {
-        case .invalidName: return "A habit needs a name. Type one with \"name TEXT\"."
+        case .invalidName: return "A habit needs a name; type one with \"name TEXT\"."
         case .duplicateName(let name):
             return "There is already a habit called \"\(name)\"; habit names differ by more than case."
         case .nameTooLong(let length):
             return "A habit's name can have at most \(HabitName.maximumLength) characters; this one has \(length)."
         case .noSuchHabit(let name):
             return
-                "There is no habit called \"\(name)\". Type \"habits\" to see them; a name with spaces goes in double quotes."
+                "There is no habit called \"\(name)\"; type \"habits\" to see them, and put a name with spaces in double quotes."
         case .dayInFuture: return "A day can't be marked before it has come."
         }
     }

@@ -78,4 +78,15 @@ import TrendShell
         #expect(!Messages.saveFailed(.noSuchEntry(id: 1), unit: .kilograms).hasSuffix(fix))
         #expect(!Messages.saveFailed(.conflict(id: 1, current: nil), unit: .kilograms).hasSuffix(fix))
     }
+
+    /// Each of a habit's errors reads as one sentence: a capital first, one full stop, at the end.
+    @Test(arguments: [
+        HabitError.invalidName, .duplicateName("Run"), .nameTooLong(length: 81), .noSuchHabit("Walk"), .dayInFuture,
+    ])
+    func aHabitErrorReadsAsOneSentence(error: HabitError) {
+        let text = Messages.reason(error)
+        #expect(text.first?.isUppercase == true, "\(text)")
+        #expect(text.hasSuffix("."), "\(text)")
+        #expect(text.dropLast().split(separator: " ").allSatisfy { !$0.hasSuffix(".") }, "\(text)")
+    }
 }

@@ -309,7 +309,7 @@ import TrendKit
         #expect(await perform("new habit", "save") == [.succeeded, .failed])
         #expect(
             errors
-                == "error: A habit needs a name. Type one with \"name TEXT\". The draft is kept; fix it and save again.\n"
+                == "error: A habit needs a name; type one with \"name TEXT\". The draft is kept; fix it and save again.\n"
         )
         #expect(session.drafts.open is HabitEditor)
         #expect(session.draftMark == .failedSave)
