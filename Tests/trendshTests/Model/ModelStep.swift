@@ -1,0 +1,80 @@
+/// One step of a random sequence: a line typed into the live session, or something done to it.
+enum ModelStep: Equatable, Sendable, CustomStringConvertible {
+    /// A line typed into the running session.
+    case type(String)
+    /// The session's input ends; a new session starts on the same store.
+    case restart
+    /// `kill -9` between commands; a new session starts on the same store.
+    case kill
+    /// `save` is sent and the session is killed at once, before or after the commit.
+    case killDuringSave(microseconds: Int)
+    /// Another trendsh writes the same store: `trendsh --store S -c …` while the session runs.
+    case otherSession([String])
+
+    var description: String {
+        switch self {
+        case .type(let line): return line
+        case .restart: return "(restart)"
+        case .kill: return "(kill -9)"
+        case .killDuringSave(let microseconds): return "save (kill -9 after \(microseconds) µs)"
+        case .otherSession(let commands): return "(other session: " + commands.map { "-c '\($0)'" }.joined(separator: " ") + ")"
+        }
+    }
+}
+
+/// Makes random steps, leaning on what the model holds now so that most of them do something.
+enum ModelSteps {
+    static let values = ["75.5", "76", "80.3", "62.0", "91.4", "80.1", "7.5", "abc"]
+    static let notes = ["after run", "x", "imp", "quiet day"]
+    static let dates = ["today", "yesterday", "-3d", "2026-11-20 07:30", "2026-11-30"]
+    static let habitNames = ["Run", "Read", "run"]
+    static let files = ["a.csv", "b.csv"]
+
+    /// A sequence of `count` steps for the seed's generator.
+    static func sequence(_ random: inout ModelRandom, count: Int) -> [ModelStep] {
+        var model = TrendshModel()
+        var steps: [ModelStep] = []
+        for _ in 0..<count {
+            let step = next(&random, model: model)
+            steps.append(step)
+            model.applyForGeneration(step)
+        }
+        return steps
+    }
+
+    static func next(_ random: inout ModelRandom, model: TrendshModel) -> ModelStep {
+        let ids = model.entries.keys.sorted()
+        func someID() -> Int { ids.isEmpty || random.oneIn(8) ? model.nextID + random.below(2) : random.pick(ids) }
+        switch random.below(100) {
+        case 0..<14: return .type("value \(random.pick(values))")
+        case 14..<18: return .type("note \(random.pick(notes))")
+        case 18..<22: return .type("date \(random.pick(dates))")
+        case 22..<27: return .type("edit \(someID())")
+        case 27..<40: return .type("save")
+        case 40..<43: return .type("cancel")
+        case 43..<47: return .type("delete \(someID())")
+        case 47..<54:
+            let field = random.oneIn(2) ? "value \(random.pick(values))" : "note \(random.pick(notes))"
+            return .type("amend \(someID()) \(field)")
+        case 54..<58: return .type("retry")
+        case 58..<63: return .type("undo")
+        case 63..<66: return .type("redo")
+        case 66..<73:
+            return .type(random.pick(["simulate save-failure once", "simulate save-failure once", "simulate save-failure always", "simulate off"]))
+        case 73..<75: return .type("new habit")
+        case 75..<77: return .type("name \(random.pick(habitNames))")
+        case 77..<79: return .type("done \(random.pick(habitNames))")
+        case 79..<82: return .type("import \(random.pick(files))")
+        case 82..<85: return .restart
+        case 85..<88: return .kill
+        case 88..<92: return .killDuringSave(microseconds: random.below(4000))
+        default:
+            switch random.below(4) {
+            case 0: return .otherSession(["value \(random.pick(values))", "save"])
+            case 1: return .otherSession(["amend \(someID()) note \(random.pick(notes))"])
+            case 2: return .otherSession(["delete \(someID())"])
+            default: return .otherSession(["undo"])
+            }
+        }
+    }
+}
