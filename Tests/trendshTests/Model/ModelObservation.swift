@@ -76,7 +76,8 @@ extension ModelObservation {
             let tenths = Int(((Double(row[1] ?? "") ?? -1) * 10).rounded())
             let taken = String((row[3] ?? "").prefix(16)).map { $0 == "T" ? " " : $0 }
             return TrendshModel.line(
-                id: Int(row[0] ?? "") ?? -1, TrendshModel.Entry(tenths: tenths, note: row[2] ?? "", date: String(taken)))
+                id: Int(row[0] ?? "") ?? -1, TrendshModel.Entry(tenths: tenths, note: row[2] ?? "", date: String(taken))
+            )
         }
         habits = try store.rows(
             """
@@ -104,7 +105,8 @@ extension ModelObservation {
             for line in statusLines[(start + 1)...] {
                 guard line.hasPrefix("  ") else { break }
                 let text = line.dropFirst(2)
-                pending.append(String(text.ranges(of: "; last try failed").first.map { text[..<$0.lowerBound] } ?? text))
+                pending.append(
+                    String(text.ranges(of: "; last try failed").first.map { text[..<$0.lowerBound] } ?? text))
             }
         }
     }

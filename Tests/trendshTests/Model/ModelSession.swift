@@ -16,7 +16,8 @@ final class ModelSession {
     var environment: [String: String] { TrendshProcess.environment(home: home.path) }
 
     init() {
-        home.write("date,kilograms,note\n2026-11-20T07:30:00.000Z,80.3,imp\n2026-11-21T07:30:00.000Z,80.1,\n", to: "a.csv")
+        home.write(
+            "date,kilograms,note\n2026-11-20T07:30:00.000Z,80.3,imp\n2026-11-21T07:30:00.000Z,80.1,\n", to: "a.csv")
         home.write("date,kilograms,note\n2026-11-22T06:00:00.000Z,79.9,\n", to: "b.csv")
         process = Self.start(storePath: home.file("s.sqlite"), home: home)
     }
@@ -70,10 +71,18 @@ final class ModelSession {
     /// The store file, and the live session's draft and pending changes. `list` first, so the
     /// session has shown every entry as it is now (another session's writes included).
     func observe() throws -> ModelObservation {
-        _ = try type("list 100")
-        let status = try type("status").stdout
-        let show = try type("show").stdout
-        return try ModelObservation(storePath: storePath, status: status, show: show)
+        let printed = try type("list 100\nstatus\nshow").stdout
+        var sections: [String: String] = [:]
+        var current = ""
+        for line in printed.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("trendsh> ") {
+                current = String(line.dropFirst(9))
+            } else {
+                sections[current, default: ""] += line + "\n"
+            }
+        }
+        return try ModelObservation(
+            storePath: storePath, status: sections["status"] ?? "", show: sections["show"] ?? "")
     }
 }
 

@@ -60,7 +60,8 @@ extension TrendshModel {
         guard let entry = entries[id] else { return true }
         let fields = [Self.kilograms(entry.tenths), entry.note, entry.date]
         draft = Draft(
-            kind: .edit(id), value: fields[0], note: fields[1], date: fields[2], opened: fields, base: versions[id] ?? 0)
+            kind: .edit(id), value: fields[0], note: fields[1], date: fields[2], opened: fields, base: versions[id] ?? 0
+        )
         return false
     }
 
@@ -164,12 +165,12 @@ extension TrendshModel {
             case .undo(let number), .redo(let number):
                 let undoing = change.action == .undo(step: number)
                 guard let index = history.firstIndex(where: { $0.number == number }), history[index].done == undoing,
-                    history[index].versions.allSatisfy({ versions[$0.key] == $0.value })
+                    history[index].canFlip(entries)
                 else {
                     failed = true
                     continue
                 }
-                history[index].versions = put(history[index].change, undoing: undoing)
+                put(history[index].change, undoing: undoing)
                 history[index].done = !undoing
             }
         }

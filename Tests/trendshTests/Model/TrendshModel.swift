@@ -20,8 +20,13 @@ struct TrendshModel: Sendable {
         var number: Int
         var change: Change
         var done = true
-        /// The version of each entry it touched, as it left them last.
-        var versions: [Int: Int] = [:]
+
+        /// True when the entries are as the step left them (or, undone, as it found them):
+        /// the store compares what is there, not how it got there.
+        func canFlip(_ entries: [Int: Entry]) -> Bool {
+            guard case .entries(let before, let after) = change else { return true }
+            return (done ? after : before).allSatisfy { entries[$0.key] == $0.value }
+        }
     }
 
     enum DraftKind: Equatable, Sendable {
@@ -78,7 +83,8 @@ struct TrendshModel: Sendable {
     var nextStep = 1
     static let importRows: [String: [Entry]] = [
         "a.csv": [
-            Entry(tenths: 803, note: "imp", date: "2026-11-20 07:30"), Entry(tenths: 801, note: "", date: "2026-11-21 07:30"),
+            Entry(tenths: 803, note: "imp", date: "2026-11-20 07:30"),
+            Entry(tenths: 801, note: "", date: "2026-11-21 07:30"),
         ],
         "b.csv": [Entry(tenths: 799, note: "", date: "2026-11-22 06:00")],
     ]
@@ -91,7 +97,8 @@ struct TrendshModel: Sendable {
     /// Tenths of a kilogram for a typed weight, or nil when the rules refuse it.
     static func tenths(_ text: String) -> Int? {
         let parts = String(text.map { $0 == "," ? "." : $0 }).split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+        guard (1...2).contains(parts.count),
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             let whole = Int(parts[0])
         else { return nil }
         let tenth = parts.count == 2 ? Int(String(parts[1].prefix(1)))! : 0
@@ -133,23 +140,19 @@ struct TrendshModel: Sendable {
     /// Sets entries as `after` says, as one new step of the history.
     mutating func record(_ change: Change) {
         history.removeAll { !$0.done }
-        var step = HistoryStep(number: nextStep, change: change)
+        history.append(HistoryStep(number: nextStep, change: change))
         nextStep += 1
-        step.versions = put(change, undoing: false)
-        history.append(step)
+        put(change, undoing: false)
     }
 
-    /// Applies a change (or takes it back) to the store; returns the versions it left.
-    mutating func put(_ change: Change, undoing: Bool) -> [Int: Int] {
+    /// Applies a change (or takes it back) to the store.
+    mutating func put(_ change: Change, undoing: Bool) {
         switch change {
         case .entries(let before, let after):
-            var left: [Int: Int] = [:]
             for (id, entry) in undoing ? before : after {
                 entries[id] = entry
                 bump(id)
-                left[id] = versions[id]
             }
-            return left
         case .habitAdded(let name):
             if undoing {
                 habits.removeAll { $0 == name }
@@ -157,10 +160,12 @@ struct TrendshModel: Sendable {
             } else {
                 habits.append(name)
             }
-            return [:]
         case .habitDone(let name, let day):
-            if undoing { habitDays[name, default: []].removeAll { $0 == day } } else { habitDays[name, default: []].append(day) }
-            return [:]
+            if undoing {
+                habitDays[name, default: []].removeAll { $0 == day }
+            } else {
+                habitDays[name, default: []].append(day)
+            }
         }
     }
 
