@@ -71,6 +71,10 @@ extension TrendshModel {
         case .new, .edit:
             guard let tenths = Self.tenths(open.value) else { return true }
             let typed = Entry(tenths: tenths, note: open.note, date: open.date)
+            if case .edit = open.kind, !open.hasUnsavedChanges {
+                draft = nil
+                return false
+            }
             if case .edit(let id) = open.kind, let entry = entries[id] {
                 if entry == typed && versions[id] == open.base {
                     draft = nil
@@ -84,6 +88,10 @@ extension TrendshModel {
                 record(.entries(before: [id: entry], after: [id: typed]))
             } else {
                 guard writeAllowed() else { return true }
+                if case .edit = open.kind, !open.entryGoneSaid {
+                    draft?.entryGoneSaid = true
+                    return true
+                }
                 record(.entries(before: [nextID: nil], after: [nextID: typed]))
                 nextID += 1
             }
@@ -119,8 +127,7 @@ extension TrendshModel {
 
     private mutating func delete(_ id: Int) -> Bool {
         if draft?.kind == .edit(id) { return true }
-        guard let entry = entries[id] else { return true }
-        guard writeAllowed() else { return true }
+        guard writeAllowed(), let entry = entries[id] else { return true }
         record(.entries(before: [id: entry], after: [id: nil]))
         return false
     }

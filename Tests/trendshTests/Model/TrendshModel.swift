@@ -44,6 +44,8 @@ struct TrendshModel: Sendable {
         var opened: [String] = ["", "", TrendshModel.now]
         /// For an edit: the entry's version when the draft was opened, or last refused.
         var base = 0
+        /// For an edit: a save was refused because the entry was gone; the next saves it anew.
+        var entryGoneSaid = false
         var name = ""
 
         var hasUnsavedChanges: Bool {
