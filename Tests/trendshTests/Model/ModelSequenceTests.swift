@@ -133,7 +133,7 @@ enum ModelCheck {
                 model = saved
                 model.restart()
             } else {
-                session.killDuringSave(after: microseconds)
+                session.kill(during: "save", after: microseconds)
                 saved.restart()
                 model.restart()
                 let seen = try session.observe()
@@ -150,6 +150,40 @@ enum ModelCheck {
                             + "if not: \(model.observation.differences(from: seen))\ntrendsh:\n\(seen)")
                 }
             }
+        case .killDuringAmend(let line, let microseconds):
+            var applied = model
+            let refused = applied.type(line)
+            guard model.pending.isEmpty, model.fault == .none, !refused else {
+                _ = try session.type(line)
+                session.kill()
+                model = applied
+                model.restart()
+                break
+            }
+            session.kill(during: line, after: microseconds)
+            var waiting = model
+            waiting.fault = .always
+            _ = waiting.type(line)
+            model.restart()
+            applied.restart()
+            waiting.restart()
+            let seen = try session.observe()
+            // Killed before the change was kept, while it waited, or after it was applied:
+            // any is right, and it is applied at most once.
+            guard let outcome = [model, waiting, applied].first(where: { $0.observation == seen }) else {
+                throw ModelFailure(
+                    step: 0,
+                    message: "after a kill during an amend, no outcome fits: "
+                        + "if applied: \(applied.observation.differences(from: seen))\n"
+                        + "if waiting: \(waiting.observation.differences(from: seen))\n"
+                        + "if not kept: \(model.observation.differences(from: seen))\ntrendsh:\n\(seen)")
+            }
+            if ModelSequenceTests.environment("TRENDSH_MODEL_TRACE") != nil {
+                print(
+                    "killed during amend: "
+                        + (outcome == applied ? "applied" : outcome == waiting ? "waiting" : "not kept"))
+            }
+            model = outcome
         case .otherSession(let commands):
             let result = session.otherSession(commands)
             let shouldFail = model.otherSession(commands)

@@ -53,9 +53,9 @@ final class ModelSession {
         process = Self.start(storePath: storePath, home: home)
     }
 
-    /// Sends `save` and kills the session `microseconds` later, whatever it was doing.
-    func killDuringSave(after microseconds: Int) {
-        process.send("save\n")
+    /// Sends `line` and kills the session `microseconds` later, whatever it was doing.
+    func kill(during line: String, after microseconds: Int) {
+        process.send(line + "\n")
         usleep(UInt32(microseconds))
         process.finish(killingWith: SIGKILL)
         process = Self.start(storePath: storePath, home: home)

@@ -8,6 +8,9 @@ enum ModelStep: Equatable, Sendable, CustomStringConvertible {
     case kill
     /// `save` is sent and the session is killed at once, before or after the commit.
     case killDuringSave(microseconds: Int)
+    /// An amend is sent and the session is killed at once: before the change was kept, while
+    /// it waited, or after the store applied it.
+    case killDuringAmend(String, microseconds: Int)
     /// Another trendsh writes the same store: `trendsh --store S -c …` while the session runs.
     case otherSession([String])
 
@@ -17,6 +20,7 @@ enum ModelStep: Equatable, Sendable, CustomStringConvertible {
         case .restart: return "(restart)"
         case .kill: return "(kill -9)"
         case .killDuringSave(let microseconds): return "save (kill -9 after \(microseconds) µs)"
+        case .killDuringAmend(let line, let microseconds): return "\(line) (kill -9 after \(microseconds) µs)"
         case .otherSession(let commands):
             return "(other session: " + commands.map { "-c '\($0)'" }.joined(separator: " ") + ")"
         }
@@ -63,6 +67,9 @@ enum ModelSteps {
         case 43..<47: return .type("delete \(someID())")
         case 47..<54:
             let field = random.oneIn(2) ? "value \(someValue())" : "note \(random.pick(notes))"
+            if random.oneIn(4) {
+                return .killDuringAmend("amend \(someID()) \(field)", microseconds: random.below(4000))
+            }
             return .type("amend \(someID()) \(field)")
         case 54..<58: return .type("retry")
         case 58..<63: return .type("undo")

@@ -229,6 +229,9 @@ extension TrendshModel {
         case .killDuringSave:
             _ = type("save")
             restart()
+        case .killDuringAmend(let line, _):
+            _ = type(line)
+            restart()
         case .otherSession(let commands): _ = otherSession(commands)
         }
     }

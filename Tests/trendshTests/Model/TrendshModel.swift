@@ -1,7 +1,7 @@
 /// A small model of trendsh, written from the guide and independent of TrendKit: the store
 /// (entries, habits, the undo history), and one session's draft, pending changes and
 /// simulation. `Observation` renders both the model and the real program the same way.
-struct TrendshModel: Sendable {
+struct TrendshModel: Equatable, Sendable {
     /// A weight entry: tenths of a kilogram, the note, and the minute it was taken.
     struct Entry: Equatable, Sendable {
         var tenths: Int
