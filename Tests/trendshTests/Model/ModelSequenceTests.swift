@@ -1,0 +1,206 @@
+import Testing
+import TrendshTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Random command sequences through the built binary, checked after every step against a small
+/// model of trendsh (`TrendshModel`): the entries and habits in the store file, the draft and
+/// the pending changes must be what the model says. A failure prints its seed, the sequence
+/// shrunk to the steps that still fail, and how to replay it.
+///
+/// `TRENDSH_MODEL_SEQUENCES=N` runs N sequences (1,000 by default), `TRENDSH_MODEL_SEED=N` only
+/// the sequence of seed N, and `TRENDSH_MODEL_FIRST_SEED=N` starts the seeds at N.
+/// `TRENDSH_MODEL_TRACE=1` prints each step and what trendsh held after it.
+@Suite struct ModelSequenceTests {
+    static let shards = 4
+
+    @Test(arguments: 0..<shards) func randomSequencesAgreeWithTheModel(shard: Int) {
+        for seed in Self.seeds() where seed % UInt64(Self.shards) == UInt64(shard) {
+            let steps = Self.steps(seed: seed)
+            guard let failure = ModelCheck.run(steps) else { continue }
+            let shrunk = ModelCheck.shrink(steps)
+            Issue.record(
+                Comment(rawValue: Self.report(seed: seed, steps: steps, failure: failure, shrunk: shrunk)))
+        }
+    }
+
+    /// The seeds this run checks.
+    static func seeds() -> [UInt64] {
+        if let seed = environment("TRENDSH_MODEL_SEED").flatMap(UInt64.init) { return [seed] }
+        let count = environment("TRENDSH_MODEL_SEQUENCES").flatMap(UInt64.init) ?? 1000
+        let first = environment("TRENDSH_MODEL_FIRST_SEED").flatMap(UInt64.init) ?? 0
+        return Array(first..<(first + count))
+    }
+
+    /// The sequence of `seed`: 4 to 13 steps.
+    static func steps(seed: UInt64) -> [ModelStep] {
+        var random = ModelRandom(seed: seed)
+        return ModelSteps.sequence(&random, count: 4 + random.below(10))
+    }
+
+    static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+    static func report(seed: UInt64, steps: [ModelStep], failure: ModelFailure, shrunk: (ModelFailure, [ModelStep]))
+        -> String
+    {
+        func numbered(_ steps: [ModelStep]) -> String {
+            steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+        }
+        return """
+            seed \(seed): the model and trendsh disagree after step \(failure.step + 1).
+            \(failure.message)
+            Sequence:
+            \(numbered(steps))
+            Shrunk to \(shrunk.1.count) steps, failing after step \(shrunk.0.step + 1):
+            \(numbered(shrunk.1))
+            \(shrunk.0.message)
+            Replay: TRENDSH_MODEL_SEED=\(seed) swift test --skip-build --filter ModelSequenceTests
+            """
+    }
+}
+
+/// Where a sequence went wrong, and how.
+struct ModelFailure: Error {
+    var step: Int
+    var message: String
+}
+
+/// Runs one sequence against the binary and the model side by side.
+enum ModelCheck {
+    /// The first disagreement, or nil when every step agreed.
+    static func run(_ steps: [ModelStep]) -> ModelFailure? {
+        let session = ModelSession()
+        var model = TrendshModel()
+        for (index, step) in steps.enumerated() {
+            do {
+                try perform(step, session: session, model: &model)
+            } catch let failure as ModelFailure {
+                return ModelFailure(step: index, message: failure.message)
+            } catch {
+                return ModelFailure(step: index, message: "trendsh stopped answering: \(error)")
+            }
+        }
+        return nil
+    }
+
+    /// Removes steps while the sequence still fails; returns the last failure and the steps.
+    static func shrink(_ steps: [ModelStep]) -> (ModelFailure, [ModelStep]) {
+        var current = steps
+        var failure = run(steps) ?? ModelFailure(step: steps.count - 1, message: "(it passed when run again)")
+        var removed = true
+        while removed {
+            removed = false
+            for index in current.indices.reversed() where index < current.count {
+                var shorter = current
+                shorter.remove(at: index)
+                // Twice, since a kill's moment is not the same every run.
+                if let found = run(shorter) ?? run(shorter) {
+                    current = shorter
+                    failure = found
+                    removed = true
+                }
+            }
+        }
+        return (failure, current)
+    }
+
+    static func perform(_ step: ModelStep, session: ModelSession, model: inout TrendshModel) throws {
+        switch step {
+        case .type(let line):
+            let printed = try session.type(line)
+            let shouldFail = model.type(line)
+            let failed = printed.stderr.contains("error:")
+            if failed != shouldFail {
+                throw ModelFailure(
+                    step: 0,
+                    message: "\"\(line)\" \(failed ? "failed" : "succeeded"), the model expected otherwise.\n"
+                        + "stdout: \(printed.stdout)stderr: \(printed.stderr)")
+            }
+        case .restart:
+            session.restart()
+            model.restart()
+        case .kill:
+            session.kill()
+            model.restart()
+        case .killDuringSave(let microseconds):
+            var saved = model
+            let refused = saved.type("save")
+            if refused || (saved.entries == model.entries && saved.habits == model.habits) {
+                _ = try session.type("save")
+                session.kill()
+                model = saved
+                model.restart()
+            } else {
+                session.kill(during: "save", after: microseconds)
+                saved.restart()
+                model.restart()
+                let seen = try session.observe()
+                // Killed before or after the commit: either is right, once.
+                if seen == saved.observation { model = saved }
+                if ModelSequenceTests.environment("TRENDSH_MODEL_TRACE") != nil {
+                    print("killed during save: " + (seen == saved.observation ? "saved before the kill" : "not saved"))
+                }
+                guard seen == model.observation else {
+                    throw ModelFailure(
+                        step: 0,
+                        message: "after a kill during save, neither outcome: "
+                            + "if saved: \(saved.observation.differences(from: seen))\n"
+                            + "if not: \(model.observation.differences(from: seen))\ntrendsh:\n\(seen)")
+                }
+            }
+        case .killDuringAmend(let line, let microseconds):
+            var applied = model
+            let refused = applied.type(line)
+            guard model.pending.isEmpty, model.fault == .none, !refused else {
+                _ = try session.type(line)
+                session.kill()
+                model = applied
+                model.restart()
+                break
+            }
+            session.kill(during: line, after: microseconds)
+            var waiting = model
+            waiting.fault = .always
+            _ = waiting.type(line)
+            model.restart()
+            applied.restart()
+            waiting.restart()
+            let seen = try session.observe()
+            // Killed before the change was kept, while it waited, or after it was applied:
+            // any is right, and it is applied at most once.
+            guard let outcome = [model, waiting, applied].first(where: { $0.observation == seen }) else {
+                throw ModelFailure(
+                    step: 0,
+                    message: "after a kill during an amend, no outcome fits: "
+                        + "if applied: \(applied.observation.differences(from: seen))\n"
+                        + "if waiting: \(waiting.observation.differences(from: seen))\n"
+                        + "if not kept: \(model.observation.differences(from: seen))\ntrendsh:\n\(seen)")
+            }
+            if ModelSequenceTests.environment("TRENDSH_MODEL_TRACE") != nil {
+                print(
+                    "killed during amend: "
+                        + (outcome == applied ? "applied" : outcome == waiting ? "waiting" : "not kept"))
+            }
+            model = outcome
+        case .otherSession(let commands):
+            let result = session.otherSession(commands)
+            let shouldFail = model.otherSession(commands)
+            if result.stderr.contains("error:") != shouldFail {
+                throw ModelFailure(
+                    step: 0,
+                    message: "the other session \(commands) ended \(result.status); the model expected it to "
+                        + (shouldFail ? "fail" : "succeed") + ".\nstdout: \(result.stdout)stderr: \(result.stderr)")
+            }
+        }
+        let seen = try session.observe()
+        let expected = model.observation
+        if ModelSequenceTests.environment("TRENDSH_MODEL_TRACE") != nil {
+            print("step: \(step)\n\(seen)")
+        }
+        if seen != expected {
+            throw ModelFailure(step: 0, message: expected.differences(from: seen) + "\ntrendsh:\n\(seen)")
+        }
+    }
+}

@@ -1,0 +1,245 @@
+/// What each command does to the model. Each returns true when trendsh should print an error.
+extension TrendshModel {
+    /// Carries out one typed line; true when it should fail.
+    mutating func type(_ line: String) -> Bool {
+        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+        let rest = words.count > 1 ? words[1] : ""
+        switch words[0] {
+        case "value", "note", "date": return setField(words[0], rest)
+        case "edit": return edit(Int(rest) ?? 0)
+        case "save": return save()
+        case "cancel":
+            guard draft != nil else { return true }
+            draft = nil
+            return false
+        case "delete": return delete(Int(rest) ?? 0)
+        case "amend": return amend(rest)
+        case "retry": return applyPending()
+        case "undo", "redo": return takeBack(undoing: words[0] == "undo")
+        case "simulate":
+            fault = rest.hasSuffix("once") ? .once : rest.hasSuffix("always") ? .always : .none
+            return false
+        case "new":
+            if draft?.hasUnsavedChanges == true { return true }
+            draft = Draft(kind: .habit)
+            return false
+        case "name":
+            if draft?.kind != .habit {
+                if draft?.hasUnsavedChanges == true { return true }
+                draft = Draft(kind: .habit)
+            }
+            draft?.name = rest
+            return false
+        case "done": return done(rest)
+        case "import":
+            if draft?.hasUnsavedChanges == true { return true }
+            draft = Draft(kind: .importing(rest))
+            return false
+        default: preconditionFailure("the model has no command \(line)")
+        }
+    }
+
+    private mutating func setField(_ field: String, _ text: String) -> Bool {
+        if field == "date" && Self.date(text) == nil { return true }
+        switch draft?.kind {
+        case .new, .edit: break
+        default:
+            if draft?.hasUnsavedChanges == true { return true }
+            draft = Draft(kind: .new)
+        }
+        switch field {
+        case "value": draft?.value = text
+        case "note": draft?.note = text
+        default: draft?.date = Self.date(text)!
+        }
+        return false
+    }
+
+    private mutating func edit(_ id: Int) -> Bool {
+        if draft?.hasUnsavedChanges == true { return true }
+        guard let entry = entries[id] else { return true }
+        let fields = [Self.kilograms(entry.tenths), entry.note, entry.date]
+        draft = Draft(
+            kind: .edit(id), value: fields[0], note: fields[1], date: fields[2], opened: fields, base: versions[id] ?? 0
+        )
+        return false
+    }
+
+    private mutating func save() -> Bool {
+        guard let open = draft else { return true }
+        switch open.kind {
+        case .new, .edit:
+            guard let tenths = Self.tenths(open.value) else { return true }
+            let typed = Entry(tenths: tenths, note: open.note, date: open.date)
+            if case .edit = open.kind, !open.hasUnsavedChanges {
+                draft = nil
+                return false
+            }
+            if case .edit(let id) = open.kind, let entry = entries[id] {
+                if entry == typed && versions[id] == open.base {
+                    draft = nil
+                    return false
+                }
+                guard writeAllowed() else { return true }
+                if versions[id] != open.base {
+                    draft?.base = versions[id] ?? 0
+                    return true
+                }
+                record(.entries(before: [id: entry], after: [id: typed]))
+            } else {
+                guard writeAllowed() else { return true }
+                if case .edit = open.kind, !open.entryGoneSaid {
+                    draft?.entryGoneSaid = true
+                    return true
+                }
+                record(.entries(before: [nextID: nil], after: [nextID: typed]))
+                nextID += 1
+            }
+            draft = nil
+            return false
+        case .habit:
+            let name = open.name.trimmingSpaces
+            guard !name.isEmpty else { return true }
+            guard writeAllowed(), habit(named: name) == nil else { return true }
+            record(.habitAdded(name))
+            draft = nil
+            return false
+        case .importing(let file):
+            var added: [Int: Entry?] = [:]
+            var seen = entries.values.map { [$0.date, "\($0.tenths)"] }
+            var rows: [Entry] = []
+            for row in Self.importRows[file] ?? [] where !seen.contains([row.date, "\(row.tenths)"]) {
+                seen.append([row.date, "\(row.tenths)"])
+                rows.append(row)
+            }
+            if !rows.isEmpty {
+                guard writeAllowed() else { return true }
+                for row in rows {
+                    added[nextID] = row
+                    nextID += 1
+                }
+                record(.entries(before: added.mapValues { _ in nil }, after: added))
+            }
+            draft = nil
+            return false
+        }
+    }
+
+    private mutating func delete(_ id: Int) -> Bool {
+        if draft?.kind == .edit(id) { return true }
+        guard writeAllowed(), let entry = entries[id] else { return true }
+        record(.entries(before: [id: entry], after: [id: nil]))
+        return false
+    }
+
+    private mutating func amend(_ text: String) -> Bool {
+        let words = text.split(separator: " ", maxSplits: 2).map(String.init)
+        guard let id = Int(words[0]), entries[id] != nil else { return true }
+        let field = Field(rawValue: words[1])!
+        if field == .value && Self.tenths(words[2]) == nil { return true }
+        let action = PendingAction.amend(id: id, field: field, text: words[2])
+        let change = Pending(action: action, base: versions[id] ?? 0)
+        if let index = pending.firstIndex(where: {
+            if case .amend(id, field, _) = $0.action { return true } else { return false }
+        }) {
+            pending[index] = change
+        } else {
+            pending.append(change)
+        }
+        return applyPending()
+    }
+
+    /// `retry`, and what an amend, undo or redo does once it is queued: applies the waiting
+    /// changes in order, stopping at a storage failure. True when any failed.
+    mutating func applyPending() -> Bool {
+        var failed = false
+        while let change = pending.first {
+            guard writeAllowed() else { return true }
+            pending.removeFirst()
+            switch change.action {
+            case .amend(let id, let field, let text):
+                guard let entry = entries[id], versions[id] == change.base else {
+                    failed = true
+                    continue
+                }
+                var after = entry
+                if field == .value { after.tenths = Self.tenths(text)! } else { after.note = text }
+                let before = versions[id]
+                record(.entries(before: [id: entry], after: [id: after]))
+                for index in pending.indices where pending[index].base == before {
+                    if case .amend(id, _, _) = pending[index].action { pending[index].base = versions[id] ?? 0 }
+                }
+            case .undo(let number), .redo(let number):
+                let undoing = change.action == .undo(step: number)
+                guard let index = history.firstIndex(where: { $0.number == number }), history[index].done == undoing,
+                    history[index].canFlip(entries)
+                else {
+                    failed = true
+                    continue
+                }
+                put(history[index].change, undoing: undoing)
+                history[index].done = !undoing
+            }
+        }
+        return failed
+    }
+
+    private mutating func takeBack(undoing: Bool) -> Bool {
+        guard pending.isEmpty else { return true }
+        let step = undoing ? history.last { $0.done } : history.first { !$0.done }
+        guard let step else { return true }
+        pending.append(Pending(action: undoing ? .undo(step: step.number) : .redo(step: step.number), base: 0))
+        return applyPending()
+    }
+
+    private mutating func done(_ name: String) -> Bool {
+        guard let habit = habit(named: name) else { return true }
+        if habitDays[habit, default: []].contains("2026-11-29") { return false }
+        guard writeAllowed() else { return true }
+        record(.habitDone(habit, day: "2026-11-29"))
+        return false
+    }
+
+    // MARK: Sessions
+
+    /// A new session on the store: a draft with unsaved changes and the pending changes come back;
+    /// simulations do not.
+    mutating func restart() {
+        fault = .none
+        if draft?.hasUnsavedChanges != true { draft = nil }
+    }
+
+    /// A `trendsh -c …` run on the same store: a session of its own, no draft, no pending changes.
+    mutating func otherSession(_ commands: [String]) -> Bool {
+        let mine = (draft, pending, fault)
+        draft = nil
+        pending = []
+        fault = .none
+        var failed = false
+        for command in commands { failed = type(command) || failed }
+        (draft, pending, fault) = mine
+        return failed
+    }
+
+    /// Follows a generated step without the program, so the generator can pick ids that exist.
+    mutating func applyForGeneration(_ step: ModelStep) {
+        switch step {
+        case .type(let line): _ = type(line)
+        case .restart, .kill: restart()
+        case .killDuringSave:
+            _ = type("save")
+            restart()
+        case .killDuringAmend(let line, _):
+            _ = type(line)
+            restart()
+        case .otherSession(let commands): _ = otherSession(commands)
+        }
+    }
+}
+
+extension String {
+    /// Without spaces at either end.
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,175 @@
+/// A small model of trendsh, written from the guide and independent of TrendKit: the store
+/// (entries, habits, the undo history), and one session's draft, pending changes and
+/// simulation. `Observation` renders both the model and the real program the same way.
+struct TrendshModel: Equatable, Sendable {
+    /// A weight entry: tenths of a kilogram, the note, and the minute it was taken.
+    struct Entry: Equatable, Sendable {
+        var tenths: Int
+        var note: String
+        var date: String
+    }
+
+    /// One step of the store's history, with what undo puts back.
+    enum Change: Equatable, Sendable {
+        case entries(before: [Int: Entry?], after: [Int: Entry?])
+        case habitAdded(String)
+        case habitDone(String, day: String)
+    }
+
+    struct HistoryStep: Equatable, Sendable {
+        var number: Int
+        var change: Change
+        var done = true
+
+        /// True when the entries are as the step left them (or, undone, as it found them):
+        /// the store compares what is there, not how it got there.
+        func canFlip(_ entries: [Int: Entry]) -> Bool {
+            guard case .entries(let before, let after) = change else { return true }
+            return (done ? after : before).allSatisfy { entries[$0.key] == $0.value }
+        }
+    }
+
+    enum DraftKind: Equatable, Sendable {
+        case new
+        case edit(Int)
+        case habit
+        case importing(String)
+    }
+
+    struct Draft: Equatable, Sendable {
+        var kind: DraftKind
+        var value = ""
+        var note = ""
+        var date = TrendshModel.now
+        var opened: [String] = ["", "", TrendshModel.now]
+        /// For an edit: the entry's version when the draft was opened, or last refused.
+        var base = 0
+        /// For an edit: a save was refused because the entry was gone; the next saves it anew.
+        var entryGoneSaid = false
+        var name = ""
+
+        var hasUnsavedChanges: Bool {
+            switch kind {
+            case .new, .edit: return [value, note, date] != opened
+            case .habit: return !name.isEmpty
+            case .importing: return true
+            }
+        }
+    }
+
+    enum Field: String, Sendable { case value, note }
+
+    enum PendingAction: Equatable, Sendable {
+        case amend(id: Int, field: Field, text: String)
+        case undo(step: Int)
+        case redo(step: Int)
+    }
+
+    struct Pending: Equatable, Sendable {
+        var action: PendingAction
+        var base: Int
+    }
+
+    enum Fault: Equatable, Sendable { case none, once, always }
+
+    static let now = "2026-11-29 08:00"
+
+    // The store.
+    var entries: [Int: Entry] = [:]
+    var versions: [Int: Int] = [:]
+    var nextID = 1
+    var clock = 0
+    var habits: [String] = []
+    var habitDays: [String: [String]] = [:]
+    var history: [HistoryStep] = []
+    var nextStep = 1
+    static let importRows: [String: [Entry]] = [
+        "a.csv": [
+            Entry(tenths: 803, note: "imp", date: "2026-11-20 07:30"),
+            Entry(tenths: 801, note: "", date: "2026-11-21 07:30"),
+        ],
+        "b.csv": [Entry(tenths: 799, note: "", date: "2026-11-22 06:00")],
+    ]
+
+    // The live session.
+    var draft: Draft?
+    var pending: [Pending] = []
+    var fault = Fault.none
+
+    /// Tenths of a kilogram for a typed weight, or nil when the rules refuse it.
+    static func tenths(_ text: String) -> Int? {
+        let parts = String(text.map { $0 == "," ? "." : $0 }).split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count),
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let whole = Int(parts[0])
+        else { return nil }
+        let tenth = parts.count == 2 ? Int(String(parts[1].prefix(1)))! : 0
+        let result = whole * 10 + tenth
+        return (200...5000).contains(result) ? result : nil
+    }
+
+    static func kilograms(_ tenths: Int) -> String { "\(tenths / 10).\(tenths % 10)" }
+
+    /// The minute a typed date names, or nil when it is refused (the future).
+    static func date(_ text: String) -> String? {
+        switch text {
+        case "today": return now
+        case "yesterday": return "2026-11-28 08:00"
+        case "-3d": return "2026-11-26 08:00"
+        case "2026-11-20 07:30": return text
+        default: return nil
+        }
+    }
+
+    // MARK: Writes
+
+    /// The store takes one write, or the simulation fails it.
+    mutating func writeAllowed() -> Bool {
+        switch fault {
+        case .none: return true
+        case .once:
+            fault = .none
+            return false
+        case .always: return false
+        }
+    }
+
+    mutating func bump(_ id: Int) {
+        clock += 1
+        versions[id] = clock
+    }
+
+    /// Sets entries as `after` says, as one new step of the history.
+    mutating func record(_ change: Change) {
+        history.removeAll { !$0.done }
+        history.append(HistoryStep(number: nextStep, change: change))
+        nextStep += 1
+        put(change, undoing: false)
+    }
+
+    /// Applies a change (or takes it back) to the store.
+    mutating func put(_ change: Change, undoing: Bool) {
+        switch change {
+        case .entries(let before, let after):
+            for (id, entry) in undoing ? before : after {
+                entries[id] = entry
+                bump(id)
+            }
+        case .habitAdded(let name):
+            if undoing {
+                habits.removeAll { $0 == name }
+                habitDays[name] = nil
+            } else {
+                habits.append(name)
+            }
+        case .habitDone(let name, let day):
+            if undoing {
+                habitDays[name, default: []].removeAll { $0 == day }
+            } else {
+                habitDays[name, default: []].append(day)
+            }
+        }
+    }
+
+    func habit(named name: String) -> String? { habits.first { $0.lowercased() == name.lowercased() } }
+}
