@@ -12,7 +12,7 @@ extension InteractiveShell {
             let terminal = try await PseudoTerminal.started(home: home)
             try await terminal.run("import \(file)", expecting: "new: 1 row", prompt: Fixtures.unsavedPrompt)
             try await terminal.run("save", expecting: "Imported 1 entry", prompt: Fixtures.prompt)
-            try await terminal.run("export csv", expecting: "75.0,kg,red \\e[31mtext", prompt: Fixtures.prompt)
+            try await terminal.run("export csv", expecting: "75.0,kg,75.0,red \\e[31mtext", prompt: Fixtures.prompt)
             #expect(!terminal.rawText.contains("red \u{1B}[31mtext"))
         }
     }
