@@ -18,7 +18,7 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 # The recorded lesson the README links: a cast of lesson 1, made without a terminal (so 80x24).
 LESSON = docs/tutorial/01-a-draft-is-not-an-entry
 
-.PHONY: run test fuzz build release deps bench lint install manual casts
+.PHONY: run test fuzz build release deps bench lint sanitize install manual casts
 
 run: release
 	.build/release/trendsh $(ARGS)
@@ -53,6 +53,33 @@ bench: release
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests
+
+# `make sanitize` runs every test under AddressSanitizer, then under ThreadSanitizer, each in
+# its own scratch folder so .build/debug is left alone. The tests start the trendsh built
+# beside them, so that binary is sanitized too. Its reports must not be lost: a test may
+# merge, close or not look at the child's standard error, and a killed child never exits
+# with the sanitizer's status. So every sanitized process of the run (the test runner and
+# each trendsh: the tests pass the *SAN_OPTIONS and TRENDSH_SANITIZER variables on to the
+# children they start) writes its reports to a file in SANITIZER_LOGS, named after the
+# sanitizer and the process id, and exits with status 86 after one; the target prints
+# every such file and fails when there is one, even if every test passed. TRENDSH_SANITIZER
+# tells the tests which sanitizer runs, for the few checks a sanitizer makes meaningless
+# (peak memory). sanitize/leaks.supp holds the one leak report that is the toolchain's, not
+# trendsh's, and says why; print_suppressions=0 keeps LeakSanitizer from writing a file that
+# only counts what it suppressed, which the target would take for a report.
+SANITIZER_LOGS = $(CURDIR)/.build/sanitizer-logs
+SANITIZER_REPORTS = if [ -n "$$(ls -A $(SANITIZER_LOGS))" ]; then \
+		cat $(SANITIZER_LOGS)/*; echo "Sanitizer reports above, kept in $(SANITIZER_LOGS)."; exit 1; fi
+
+sanitize: deps
+	rm -rf $(SANITIZER_LOGS) && mkdir -p $(SANITIZER_LOGS)
+	TRENDSH_SANITIZER=address ASAN_OPTIONS=log_path=$(SANITIZER_LOGS)/address:exitcode=86 \
+		LSAN_OPTIONS=suppressions=$(CURDIR)/sanitize/leaks.supp:print_suppressions=0 \
+		$(SWIFT) test --sanitize=address --scratch-path .build/sanitize-address; \
+		status=$$?; $(SANITIZER_REPORTS); exit $$status
+	TRENDSH_SANITIZER=thread TSAN_OPTIONS=log_path=$(SANITIZER_LOGS)/thread:exitcode=86 \
+		$(SWIFT) test --sanitize=thread --scratch-path .build/sanitize-thread; \
+		status=$$?; $(SANITIZER_REPORTS); exit $$status
 
 # `make install PREFIX=~/.local` puts the binary in PREFIX/bin and the manual page in
 # PREFIX/share/man/man1 (DESTDIR is put before both, for packaging).

@@ -27,15 +27,27 @@ public enum TrendshProcess {
 
     /// A child environment: HOME and the XDG folders inside `home`, a fixed time zone, and
     /// whatever `extra` adds. Nothing from the test runner's own environment leaks in
-    /// except PATH.
+    /// except PATH and the sanitizer settings `make sanitize` gives the run, so that a
+    /// sanitized trendsh child writes its reports where the run looks for them.
     public static func environment(home: String, _ extra: [String: String] = [:]) -> [String: String] {
         var variables = [
             "HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "TZ": "UTC",
             "PATH": String(cString: getenv("PATH") ?? strdup("/usr/bin:/bin")),
         ]
+        for name in sanitizerVariables {
+            if let value = getenv(name) { variables[name] = String(cString: value) }
+        }
         for (key, value) in extra { variables[key] = value }
         return variables
     }
+
+    /// The variables `make sanitize` sets for the test run (see the Makefile).
+    static let sanitizerVariables = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "TRENDSH_SANITIZER"]
+
+    /// The sanitizer the tests and the trendsh they start were built with, when `make
+    /// sanitize` runs them: "address" or "thread". A test that measures memory skips that
+    /// check under a sanitizer, whose shadow memory and quarantine are not trendsh's.
+    public static var sanitizer: String? { getenv("TRENDSH_SANITIZER").map { String(cString: $0) } }
 
     /// Runs `trendsh` (or `program`) with `arguments`, feeding `input` on stdin, and waits for
     /// it to end. `directory` is the child's working directory; `mergingErrors` sends its

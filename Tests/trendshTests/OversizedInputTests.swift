@@ -12,6 +12,12 @@ import TrendshTestSupport
     static let size = 100 << 20
     static let peakLimitKilobytes = 50 << 10
     static let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+    /// Whether the child's peak resident set is trendsh's own. Under AddressSanitizer
+    /// (`make sanitize`) it is not: freed blocks wait in the sanitizer's quarantine (256 MB
+    /// by default) beside its shadow memory, so every megabyte read and let go still counts
+    /// (the piped line: 606 MB under ASan, 34 MB with `quarantine_size_mb=0`). The peak is
+    /// then left unchecked; everything else these tests expect still is.
+    static let peakIsTrendshs = TrendshProcess.sanitizer != "address"
 
     /// Runs trendsh over `shell`'s store with `--echo`, feeding `before`, then `size` bytes of
     /// `x` a megabyte at a time, then `after`; returns what it printed and its peak memory.
@@ -42,7 +48,7 @@ import TrendshTestSupport
                     "error: That line is \(length) bytes long; trendsh reads lines of at most 4096 bytes. Nothing was done."
                 ))
         #expect(result.status == 1, "the refused line is a failed command")
-        #expect(peak < Self.peakLimitKilobytes, "peak resident set \(peak) KiB")
+        if Self.peakIsTrendshs { #expect(peak < Self.peakLimitKilobytes, "peak resident set \(peak) KiB") }
     }
 
     /// A file whose one row has a 100 MB note (or, in XML, a 100 MB attribute), in each of the
@@ -82,7 +88,7 @@ import TrendshTestSupport
                     "error: \(path) line \(file.line) has a field longer than 1 MB. Nothing was imported."))
         #expect(result.stdout == lines("value: 75", Fixtures.savedFirst, "#1  2026-11-29 08:00  75.0 kg  trend 75.0"))
         #expect(result.status == 1)
-        #expect(peak < Self.peakLimitKilobytes, "peak resident set \(peak) KiB")
+        if Self.peakIsTrendshs { #expect(peak < Self.peakLimitKilobytes, "peak resident set \(peak) KiB") }
     }
 
     /// The child's peak memory once it has listed the entry saved after the large input,
