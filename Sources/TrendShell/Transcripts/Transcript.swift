@@ -155,16 +155,20 @@ public struct Transcript: Equatable, Sendable {
         var expected: [String] = []
         var awaitingOutput = false
         /// The next command's printed lines, keeping each expected `(re)` line that matches.
+        /// Expected and printed lines are paired by the same longest-common-subsequence
+        /// alignment `--check` diffs with, not greedily: a pattern that matches a later line
+        /// must not take it from the line meant for it (found by fuzz/Targets/transcript).
         func emitOutput() {
             guard awaitingOutput else { return }
             awaitingOutput = false
-            var patterns = expected[...]
-            for printed in outputs.popFirst() ?? [] {
-                if let index = patterns.firstIndex(where: { Self.matches(expected: $0, actual: printed) }) {
-                    text.append(patterns[index].hasSuffix(Self.regexSuffix) ? patterns[index] : printed)
-                    patterns = patterns[(index + 1)...]
-                } else {
-                    text.append(printed)
+            let printed = outputs.popFirst() ?? []
+            for edit in UnifiedDiff.editScript(expected, printed, same: Self.matches) {
+                switch edit.kind {
+                case .same:
+                    let pattern = expected[edit.oldIndex]
+                    text.append(pattern.hasSuffix(Self.regexSuffix) ? pattern : printed[edit.newIndex])
+                case .added: text.append(printed[edit.newIndex])
+                case .removed: break
                 }
             }
             expected = []
@@ -174,6 +178,9 @@ public struct Transcript: Equatable, Sendable {
             switch line {
             case .command(let command):
                 emitOutput()
+                // Lines expected before the first command are replaced by what the replay
+                // printed there; they are no patterns for the first command's output.
+                expected = []
                 if !sawCommand { text += replay.leading }
                 sawCommand = true
                 text.append(Self.commandPrefix + command)
