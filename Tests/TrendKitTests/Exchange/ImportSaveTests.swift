@@ -131,6 +131,23 @@ import TrendshTestSupport
         #expect(try harness.count() == 0)
     }
 
+    @Test func aFileTouchedAfterThePreviewIsRefusedThoughItsBytesAreTheSame() throws {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        let file = try harness.file(Self.rows(10), named: "a.csv")
+        let (draft, _) = try harness.previewed([file])
+        var before = stat()
+        #expect(stat(file.path, &before) == 0)
+        // The same bytes, written again a minute later: the preview saw another file.
+        var times = [before.st_atim, before.st_mtim]
+        times[1].tv_sec += 60
+        #expect(utimensat(AT_FDCWD, file.path, &times, 0) == 0)
+        #expect(throws: TrendError.importFile(ImportFileProblem(file: "a.csv", error: .changedSincePreview))) {
+            try harness.importer.save(draft)
+        }
+        #expect(try harness.count() == 0)
+    }
+
     @Test func aFileChangedKeepingItsSizeAndTimeIsCaughtByItsContentAndRollsBackEveryFile() throws {
         let harness = try ExchangeHarness()
         defer { harness.directory.remove() }
