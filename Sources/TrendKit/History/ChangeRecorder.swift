@@ -107,6 +107,6 @@ public struct ChangeRecorder {
                 """, [.integer(step), .integer(next), .integer(ids.lowerBound), .integer(ids.upperBound)])
             next += db.changes
         }
-        try HistorySQL.forget("id <= \(step - Self.levels)", in: db)
+        try HistorySQL.forget("id <= ?1", [.integer(step - Self.levels)], in: db)
     }
 }

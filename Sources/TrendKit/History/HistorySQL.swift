@@ -4,14 +4,17 @@ import FoundationEssentials
 enum HistorySQL {
     /// Forgets the steps that match `condition` (a condition on `changes` made of constants,
     /// never of typed text), with their rows and photographs. Costs one lookup when none match.
-    static func forget(_ condition: String, in db: SQLiteDatabase) throws(StorageError) {
-        guard try db.integer("SELECT EXISTS (SELECT 1 FROM changes WHERE \(condition))") != 0 else { return }
+    ///
+    /// `condition` is a constant; what varies is bound (`values`), so each statement is
+    /// prepared once per connection and reused, as every save runs this.
+    static func forget(_ condition: String, _ values: [SQLiteValue] = [], in db: SQLiteDatabase) throws(StorageError) {
+        guard try db.integer("SELECT EXISTS (SELECT 1 FROM changes WHERE \(condition))", values) != 0 else { return }
         let steps = "SELECT id FROM changes WHERE \(condition)"
         for table in UndoableTable.all {
-            try db.run("DELETE FROM \(table.imagesTable) WHERE change IN (\(steps))")
+            try db.run("DELETE FROM \(table.imagesTable) WHERE change IN (\(steps))", values)
         }
-        try db.run("DELETE FROM change_rows WHERE change IN (\(steps))")
-        try db.run("DELETE FROM changes WHERE \(condition)")
+        try db.run("DELETE FROM change_rows WHERE change IN (\(steps))", values)
+        try db.run("DELETE FROM changes WHERE \(condition)", values)
     }
 
     /// The newest step that is done: what `undo` reverts.

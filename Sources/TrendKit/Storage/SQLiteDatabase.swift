@@ -44,6 +44,10 @@ public final class SQLiteDatabase {
         sqlite3_close_v2(handle)
     }
 
+    /// How many prepared statements the connection keeps. Every statement's text is a
+    /// constant, values are bound, so this stays the same however many writes run.
+    var cachedStatementCount: Int { cache.count }
+
     /// A prepared statement for `sql`, reset and with no bindings, reused across calls.
     public func statement(_ sql: String) throws(StorageError) -> SQLiteStatement {
         // Most cached statements differ in length, so comparing lengths first skips them
