@@ -1,5 +1,6 @@
 import Testing
-import TrendShell
+
+@testable import TrendShell
 
 /// A transcript saved with Windows line ends reads as one saved with Unix ones.
 struct TranscriptLineEndTests {
@@ -11,5 +12,17 @@ struct TranscriptLineEndTests {
         #expect(fromWindows.commands == ["value 75"])
         #expect(fromWindows.expectedLines == fromUnix.expectedLines)
         #expect(fromWindows.now == fromUnix.now)
+    }
+
+    /// Found by fuzz/Targets/transcript: "status\r\r\n" was read as the command "status\r",
+    /// which `--update` wrote back as "status\r\n" and the next read took as "status".
+    @Test func everyCarriageReturnAtALineEndIsPartOfTheLineEnd() throws {
+        let transcript = try Transcript(parsing: "trendsh> status\r\r\nstore: x\r\r\r\n# note\r\r\n")
+        #expect(transcript.commands == ["status"])
+        #expect(transcript.expectedLines == ["trendsh> status", "store: x"])
+        let again = try Transcript(
+            parsing: transcript.updated(with: Replay(leading: [], outputs: [["store: x"]], status: 0)))
+        #expect(again.commands == transcript.commands)
+        #expect(again.expectedLines == transcript.expectedLines)
     }
 }
