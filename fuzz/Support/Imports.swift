@@ -72,7 +72,8 @@ enum Imports {
         check(whole)
     }
 
-    /// Every row's line is later than the last; an entry's weight is between 20 and 500 kg,
+    /// No row's line is before the last one's (rows on one line, as XML records or a
+    /// one-line JSON document may be, share its number); an entry's weight is between 20 and 500 kg,
     /// its date within 1900–9999 and not after now, its note as a save stores it; and what
     /// the preview prints for each row, and the sentence for a file problem, hold no control
     /// character once escaped.
@@ -80,7 +81,7 @@ enum Imports {
         var lastLine = 0
         let draft = ImportDraft(files: [ImportedFile(name: "export", path: "/export")])
         for row in pass.rows {
-            Fuzz.check(row.line > lastLine, "a row on line \(row.line) follows one on line \(lastLine)")
+            Fuzz.check(row.line >= lastLine, "a row on line \(row.line) follows one on line \(lastLine)")
             lastLine = row.line
             let verdict: ImportPreview.Verdict
             switch row.reading {
