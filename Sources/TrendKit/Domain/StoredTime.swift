@@ -40,24 +40,7 @@ public enum StoredTime {
     /// Reads the stored form back; nil for anything else.
     public static func date(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
-        guard bytes.count == 24, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A,
-            bytes[16] == 0x3A, bytes[19] == 0x2E, bytes[23] == 0x5A
-        else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let byte = bytes[index]
-                guard byte >= 0x30 && byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            let millis = number(20..<23), (1...12).contains(month), hour < 24, minute < 60, second < 60,
-            let days = Timestamp.daysFromCivil(year: year, month: month, day: day)
-        else { return nil }
-        let total = (Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second)) * 1000 + Int64(millis)
+        guard let total = bytes.withUnsafeBufferPointer({ TimeText.milliseconds(stored: $0) }) else { return nil }
         return Date(timeIntervalSince1970: Double(total) / 1000)
     }
 }

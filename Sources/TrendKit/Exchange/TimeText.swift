@@ -73,7 +73,8 @@ enum TimeText {
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            let millis = number(20..<23), let days = Timestamp.daysFromCivil(year: year, month: month, day: day)
+            let millis = number(20..<23), (1...12).contains(month), hour < 24, minute < 60, second < 60,
+            let days = Timestamp.daysFromCivil(year: year, month: month, day: day)
         else { return nil }
         return (Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)) * 1_000 + Int64(millis)
     }
