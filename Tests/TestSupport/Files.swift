@@ -12,6 +12,13 @@ public func permissions(of path: String) -> mode_t? {
 /// Whether a file exists at `path` (a symbolic link counts when what it names exists).
 public func fileExists(_ path: String) -> Bool { permissions(of: path) != nil }
 
+/// The size in bytes of the file at `path`, or nil when it does not exist.
+public func fileSize(_ path: String) -> Int? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Int(info.st_size)
+}
+
 /// The bytes of the file at `path`, or nil when it does not exist or cannot be read.
 public func fileBytes(_ path: String) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)

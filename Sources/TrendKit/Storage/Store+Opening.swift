@@ -20,7 +20,10 @@ extension Store {
             if case .file = location {
                 if try db.text("PRAGMA journal_mode") != "wal" { try db.execute("PRAGMA journal_mode = WAL") }
                 // The log is kept, emptied, when the store closes (see keepLogFileOnClose).
-                try db.execute("PRAGMA journal_size_limit = 0")
+                // While the store is open, a log that restarts after a checkpoint keeps the
+                // blocks it has (up to `logSizeLimit`), so a commit overwrites them in place
+                // instead of growing the file again and making its sync write the file's size.
+                try db.execute("PRAGMA journal_size_limit = \(Self.logSizeLimit)")
                 db.keepLogFileOnClose()
             }
             return db

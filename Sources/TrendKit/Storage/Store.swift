@@ -14,6 +14,11 @@
 public final class Store {
     /// Marks a file as a trendsh store (`PRAGMA application_id`, "TRND").
     static let applicationID: Int64 = 0x5452_4E44
+    /// The most the write-ahead log keeps of its file between checkpoints, in bytes: room for
+    /// SQLite's automatic checkpoint at 1,000 pages (about 4 MB) with some to spare, so a
+    /// session's log stops growing once it has reached that size; a log that a long read or
+    /// a large import made bigger is cut back to this. On close the log is emptied whatever it is.
+    static let logSizeLimit = 8 * 1024 * 1024
     /// How long a write waits for another program's lock before giving up.
     public static let defaultBusyTimeout: Duration = .seconds(3)
 

@@ -299,6 +299,30 @@ import TrendshTestSupport
         #expect(try reopened.recentEntries(limit: 10) == saved.reversed())
     }
 
+    /// Saves cost what the log's sync costs: a log cut back to nothing after every checkpoint
+    /// grows again with each commit, and each sync must then write the file's new size too.
+    @Test func theLogKeepsItsSizeAcrossCheckpointsWhileOpenAndIsEmptiedOnClose() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let store = Fixtures.store(at: path)
+        let repository = SQLiteWeightRepository(store: store)
+        var sizes: [Int] = []
+        for index in 0..<400 {
+            _ = try repository.insert(Fixtures.newEntry("e\(index)", daysAgo: Double(index) / 24))
+            sizes.append(fileSize(path + "-wal") ?? 0)
+        }
+        // SQLite checkpoints at 1,000 pages of log (about 4 MB); 400 saves write more than that.
+        let largest = try #require(sizes.max())
+        #expect(largest > 4_000_000, "no checkpoint happened, so this test shows nothing")
+        let shrank = zip(sizes, sizes.dropFirst()).filter { $0 > $1 }
+        #expect(shrank.isEmpty, "the log was cut back while the store was open: \(shrank.prefix(3))")
+
+        store.close()
+
+        #expect(fileBytes(path + "-wal") == [])
+    }
+
     @Test func aClosedStoreOpensAgainOnTheNextOperation() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
