@@ -14,10 +14,14 @@
 /// ```
 ///
 /// A new step clears the steps that were undone (the redo list), as editors do, and the
-/// history keeps the newest `ChangeRecorder.levels` steps.
+/// history keeps the newest `ChangeRecorder.levels` steps. Older steps leave the history at
+/// once (`HistorySQL.kept`) and the file `trimBatch` at a time, so that a save does not also
+/// pay for deleting the oldest step, its rows and its photographs every time.
 public struct ChangeRecorder {
     /// How many steps the history keeps.
     public static let levels: Int64 = 100
+    /// How many steps older than the newest `levels` the file may hold before they are removed.
+    static let trimBatch: Int64 = 50
 
     /// The step's number, shown by `undo list`.
     public let step: Int64
@@ -68,7 +72,8 @@ public struct ChangeRecorder {
         addedEntries.append(ids)
     }
 
-    /// Photographs every noted row as the change left it, and trims the history to its levels.
+    /// Photographs every noted row as the change left it, and removes the steps the history
+    /// no longer keeps once `trimBatch` of them have gathered.
     public func finish() throws(StorageError) {
         for (position, row) in rows.enumerated() {
             try db.run(row.table.captureSQL, [.integer(step), .integer(Int64(position)), .integer(1)] + row.key.values)
@@ -107,6 +112,9 @@ public struct ChangeRecorder {
                 """, [.integer(step), .integer(next), .integer(ids.lowerBound), .integer(ids.upperBound)])
             next += db.changes
         }
-        try HistorySQL.forget("id <= ?1", [.integer(step - Self.levels)], in: db)
+        let oldestKept = step - Self.levels + 1
+        if try db.integer("SELECT coalesce(min(id), 0) FROM changes") <= oldestKept - Self.trimBatch {
+            try HistorySQL.forget("id < ?1", [.integer(oldestKept)], in: db)
+        }
     }
 }

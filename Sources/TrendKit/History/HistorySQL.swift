@@ -17,9 +17,16 @@ enum HistorySQL {
         try db.run("DELETE FROM changes WHERE \(condition)", values)
     }
 
+    /// The condition on `changes` that a step the history keeps meets: it is one of the
+    /// newest `ChangeRecorder.levels` steps made. (Step numbers are never given twice, and a
+    /// step leaves `changes` only when it is older than those or undone and then replaced, so
+    /// this is the newest `levels` whatever the file still holds.) Older rows wait there to
+    /// be removed in a batch, and no read of the history sees them.
+    static let kept = "id > (SELECT coalesce(max(id), 0) FROM changes) - \(ChangeRecorder.levels)"
+
     /// The newest step that is done: what `undo` reverts.
     static func newestDone(in db: SQLiteDatabase) throws(StorageError) -> Int64? {
-        let id = try db.integer("SELECT coalesce(max(id), 0) FROM changes WHERE undone = 0")
+        let id = try db.integer("SELECT coalesce(max(id), 0) FROM changes WHERE undone = 0 AND \(kept)")
         return id > 0 ? id : nil
     }
 
@@ -28,7 +35,7 @@ enum HistorySQL {
         let id = try db.integer(
             """
             SELECT coalesce(min(id), 0) FROM changes
-            WHERE undone = 1 AND id > (SELECT coalesce(max(id), 0) FROM changes WHERE undone = 0)
+            WHERE undone = 1 AND \(kept) AND id > (SELECT coalesce(max(id), 0) FROM changes WHERE undone = 0)
             """)
         return id > 0 ? id : nil
     }
@@ -36,7 +43,7 @@ enum HistorySQL {
     /// One step's header; nil when the history no longer holds it.
     static func header(_ id: Int64, in db: SQLiteDatabase) throws(StorageError) -> StepHeader? {
         let statement = try db.statement(
-            "SELECT id, feature, kind, subject, undone, made_at FROM changes WHERE id = ?")
+            "SELECT id, feature, kind, subject, undone, made_at FROM changes WHERE id = ? AND \(kept)")
         defer { statement.reset() }
         try statement.bind([.integer(id)])
         guard try statement.step() else { return nil }
@@ -46,7 +53,7 @@ enum HistorySQL {
     /// The newest `limit` steps, newest first.
     static func headers(limit: Int, in db: SQLiteDatabase) throws(StorageError) -> [StepHeader] {
         let statement = try db.statement(
-            "SELECT id, feature, kind, subject, undone, made_at FROM changes ORDER BY id DESC LIMIT ?")
+            "SELECT id, feature, kind, subject, undone, made_at FROM changes WHERE \(kept) ORDER BY id DESC LIMIT ?")
         defer { statement.reset() }
         try statement.bind([.integer(Int64(limit))])
         var headers: [StepHeader] = []

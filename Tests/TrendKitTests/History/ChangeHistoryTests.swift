@@ -201,6 +201,34 @@ import Testing
         #expect(try fixture.entries().count == 105)
     }
 
+    /// A step older than the newest hundred leaves the history at once, and the file in a batch:
+    /// every read of the history sees exactly the newest hundred, whatever the file still holds.
+    @Test func oldStepsLeaveTheHistoryAtOnceAndTheFileFiftyAtATime() throws {
+        let fixture = try HistoryFixture()
+        defer { fixture.remove() }
+        func stepsInTheFile() throws -> [Int64] {
+            try fixture.store.read(.history) { db throws(StorageError) in
+                [try db.integer("SELECT min(id) FROM changes"), try db.integer("SELECT count(*) FROM changes")]
+            }
+        }
+        for index in 0..<149 { _ = try fixture.save("e\(index)", kilograms: 50 + Double(index) / 10) }
+
+        // Steps 1–49 are out of the history but still in the file, waiting for the batch.
+        #expect(try stepsInTheFile() == [1, 149])
+        #expect(try fixture.history.steps(limit: 1000).map(\.id) == Array((50...149).reversed()))
+        #expect(try fixture.undo(49) == .refused(.noSuchStep(49)))
+        #expect(try fixture.undo(50).appliedStep?.id == 50)
+        #expect(try fixture.redo(50).appliedStep?.id == 50)
+
+        _ = try fixture.save("e149", kilograms: 70)
+        // Step 150 leaves 50 steps out of the history: they go from the file together.
+        #expect(try stepsInTheFile() == [51, 100])
+        #expect(try fixture.history.steps(limit: 1000).count == 100)
+        for _ in 0..<100 { #expect(try fixture.undo().appliedStep != nil) }
+        #expect(try fixture.undo() == .refused(.nothingToUndo))
+        #expect(try fixture.entries().count == 50)
+    }
+
     @Test func theHistoryIsSharedByEverySessionOnTheStore() throws {
         let fixture = try HistoryFixture()
         defer { fixture.remove() }
