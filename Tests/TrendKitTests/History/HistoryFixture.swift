@@ -22,6 +22,16 @@ struct HistoryFixture {
         history = SQLiteHistoryRepository(store: store)
     }
 
+    /// A fixture on a store file that already exists in `directory`.
+    init(reopening directory: TemporaryDirectory, path: String) {
+        self.directory = directory
+        self.path = path
+        store = Fixtures.store(at: path)
+        weights = SQLiteWeightRepository(store: store)
+        habits = SQLiteHabitRepository(store: store)
+        history = SQLiteHistoryRepository(store: store)
+    }
+
     /// Another session on the same file: its own store, connection and repositories.
     func anotherSession() -> (weights: SQLiteWeightRepository, history: SQLiteHistoryRepository) {
         let other = Fixtures.store(at: path)

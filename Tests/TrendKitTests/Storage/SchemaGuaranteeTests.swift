@@ -69,18 +69,25 @@ import TrendKit
                 VALUES ('operation-1', 'habits', 'delete', 7, NULL, '2026-11-29T08:00:00.000Z')
                 """,
             constraint: "operations.id"),
+        // A step is written with its operation's row, in one transaction: the operation's
+        // key is what makes a second step of one operation impossible (`changes` has no
+        // index of its own for it since version 6), and the step goes with the refused row.
         Identity(
             name: "a step of the history",
             feature: .history,
             first: """
                 INSERT INTO changes (operation, feature, kind, subject, made_at)
-                VALUES ('operation-1', 'weights', 'add', '#1', '2026-11-28T08:00:00.000Z')
+                VALUES ('operation-1', 'weights', 'add', '#1', '2026-11-28T08:00:00.000Z');
+                INSERT INTO operations (id, feature, kind, target, revision, applied_at)
+                VALUES ('operation-1', 'weights', 'insert', 1, 1, '2026-11-28T08:00:00.000Z')
                 """,
             repeated: """
                 INSERT INTO changes (operation, feature, kind, subject, made_at)
-                VALUES ('operation-1', 'habits', 'rename', 'Run', '2026-11-29T08:00:00.000Z')
+                VALUES ('operation-1', 'habits', 'rename', 'Run', '2026-11-29T08:00:00.000Z');
+                INSERT INTO operations (id, feature, kind, target, revision, applied_at)
+                VALUES ('operation-1', 'habits', 'rename', 7, NULL, '2026-11-29T08:00:00.000Z')
                 """,
-            constraint: "changes.operation"),
+            constraint: "operations.id"),
         Identity(
             name: "a habit's done day",
             feature: .habits,
