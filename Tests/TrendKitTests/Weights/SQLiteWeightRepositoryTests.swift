@@ -9,8 +9,9 @@ import TrendshTestSupport
     /// Keeps lock tests short: a write waits this long for another program's lock.
     static let shortBusyTimeout: Duration = .milliseconds(300)
 
-    /// Every save records an undo step and, once the history is full, forgets the oldest.
-    /// That SQL once had the step's number written into its text, so each save prepared new
+    /// Every save records an undo step and, once the history is full, forgets the oldest
+    /// (now in batches of `ChangeRecorder.trimBatch`). That SQL once had the step's number
+    /// written into its text, so each save prepared new
     /// statements and kept them: 2,000 saves held 49 MB and took 28 s, each slower than the
     /// last. Prepared statements must not grow with the number of writes.
     @Test func preparedStatementsDoNotGrowWithTheNumberOfSaves() throws {
@@ -28,9 +29,11 @@ import TrendshTestSupport
         func cached() throws -> Int {
             try repository.store.read(.weights) { db throws(StorageError) in db.cachedStatementCount }
         }
-        try save(Int(ChangeRecorder.levels) + 10, from: 0)
+        // Past the first batch of forgotten steps, so every statement a save can run has run.
+        try save(Int(ChangeRecorder.levels + ChangeRecorder.trimBatch) + 10, from: 0)
         let afterTheHistoryFilled = try cached()
-        try save(50, from: 1_000)
+        // Two more batches forgotten.
+        try save(Int(2 * ChangeRecorder.trimBatch), from: 1_000)
         #expect(try cached() == afterTheHistoryFilled)
     }
 
