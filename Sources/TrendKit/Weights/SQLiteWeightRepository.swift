@@ -53,8 +53,9 @@ public final class SQLiteWeightRepository: WeightRepository {
             let id = db.lastInsertRowID
             step.didAdd(.entries, .id(id))
             try Self.keepTrend(in: db)
-            try OperationLog.record(
-                new.draftID.operation, feature: .weights, kind: "insert", target: id, revision: 1, in: db)
+            // No row in `operations`: the entry's draft_id records the save, and when the entry
+            // is deleted, by anyone, the trigger `entries_removed_keep_their_save` writes the
+            // draft's row there (the check above reads it as `.removedSince`).
             try step.finish()
             return .inserted(
                 WeightEntry(

@@ -10,8 +10,8 @@ import TrendshTestSupport
         #expect(HabitsSchema.migrations.map(\.version) == [3])
         #expect(HabitsSchema.migrations.map(\.feature) == [.habits])
         #expect(Schema.trendsh.migrations.filter { $0.feature == .habits }.map(\.version) == [3])
-        #expect(Schema.trendsh.latestVersion == 6)
-        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6])
+        #expect(Schema.trendsh.latestVersion == 7)
+        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7])
     }
 
     /// Writes `new` as a version-2 trendsh did. Today's weights repository also keeps the
@@ -44,7 +44,8 @@ import TrendshTestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
-        let versionTwo = Store(location: .file(path: path), schema: Schema(WeightsSchema.migrations))
+        let versionTwo = Store(
+            location: .file(path: path), schema: Schema(Schema.trendsh.migrations.filter { $0.version <= 2 }))
         let kept = try Self.insertAsVersionTwo(Fixtures.newEntries[0], into: versionTwo)
         let gone = try Self.insertAsVersionTwo(Fixtures.newEntries[1], into: versionTwo)
         let deletion = OperationID.make()
@@ -67,11 +68,11 @@ import TrendshTestSupport
                 habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now, operation: .make())
                 == .changed)
         #expect(try habits.habits().map(\.doneDays) == [[HabitFixtures.today]])
-        #expect(store.takeNotices() == [.upgraded(from: 2, to: 6, backup: path + ".v2-backup")])
+        #expect(store.takeNotices() == [.upgraded(from: 2, to: 7, backup: path + ".v2-backup")])
         store.close()
 
         let other = try OtherProgramConnection(path: path)
-        #expect(try other.integer("PRAGMA user_version") == 6)
+        #expect(try other.integer("PRAGMA user_version") == 7)
         #expect(try other.rows("PRAGMA foreign_key_check").isEmpty)
         #expect(try other.integrity() == "ok")
         #expect(

@@ -37,7 +37,7 @@ import TrendshTestSupport
         defer { fixture.store.close() }
         #expect(try fixture.history.steps(limit: 10) == before)
         let other = try OtherProgramConnection(path: path)
-        #expect(try other.integer("PRAGMA user_version") == 6)
+        #expect(try other.integer("PRAGMA user_version") == Int64(Schema.trendsh.latestVersion))
         #expect(
             try other.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'changes'") == 0)
         #expect(try other.integer("SELECT seq FROM sqlite_sequence WHERE name = 'changes'") == 4)

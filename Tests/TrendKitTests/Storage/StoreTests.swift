@@ -61,9 +61,9 @@ import TrendshTestSupport
         _ = try Fixtures.repository(at: path).recentEntries(limit: 1)
 
         let other = try OtherProgramConnection(path: path)
-        #expect(Schema.trendsh.latestVersion == 6)
-        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6])
-        #expect(try other.integer("PRAGMA user_version") == 6)
+        #expect(Schema.trendsh.latestVersion == 7)
+        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7])
+        #expect(try other.integer("PRAGMA user_version") == 7)
         #expect(try other.integer("PRAGMA application_id") == 0x5452_4E44)
         #expect(try other.text("PRAGMA journal_mode") == "wal")
         #expect(
@@ -73,7 +73,7 @@ import TrendshTestSupport
             ])
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").map { $0[0] } == [
-                "entries_added", "entries_changed", "entries_removed",
+                "entries_added", "entries_changed", "entries_removed", "entries_removed_keep_their_save",
             ])
         #expect(
             try other.rows("SELECT name FROM pragma_table_info('entries')").map { $0[0] } == [

@@ -37,6 +37,30 @@ import TrendshTestSupport
         #expect(try cached() == afterTheHistoryFilled)
     }
 
+    /// A save's only record is its entry's draft_id: it writes no row in `operations`. Once
+    /// the entry is gone, by a delete, by another program or by an undo (ChangeHistoryTests),
+    /// the store's trigger has written the draft's row, so the draft is never saved twice.
+    @Test func aSaveIsRecordedByItsEntryAndByOperationsOnceTheEntryIsDeletedByAnyone() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let repository = Fixtures.repository(at: path)
+        let deleted = Fixtures.newEntry("deleted by trendsh", kilograms: 75, daysAgo: 2)
+        let removed = Fixtures.newEntry("removed by another program", kilograms: 76, daysAgo: 1)
+        let first = try repository.insert(deleted).written
+        let second = try repository.insert(removed).written
+        #expect(try OtherProgramConnection(path: path).integer("SELECT count(*) FROM operations") == 0)
+
+        #expect(try repository.delete(id: first.id, expectedRevision: nil, operation: .make()) == .deleted(first))
+        try OtherProgramConnection(path: path).execute("DELETE FROM entries WHERE id = \(second.id)")
+
+        let reopened = Fixtures.repository(at: path)
+        #expect(try reopened.insert(deleted) == .removedSince(id: first.id))
+        #expect(try reopened.insert(removed) == .removedSince(id: second.id))
+        #expect(try reopened.target(ofApplied: removed.draftID.operation) == second.id)
+        #expect(try reopened.recentEntries(limit: 10).isEmpty)
+    }
+
     @Test func reopeningAFileReturnsWhatWasSaved() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
