@@ -41,7 +41,7 @@ public struct ChangeRecorder {
     public static func begin(
         _ kind: ChangeKind, feature: FeatureID, operation: OperationID, subject: String = "", in db: SQLiteDatabase
     ) throws(StorageError) -> ChangeRecorder {
-        try HistorySQL.forget("undone = 1", in: db)
+        try HistorySQL.forgetUndone(in: db)
         try db.run(
             """
             INSERT INTO changes (operation, feature, kind, subject, made_at)
@@ -80,11 +80,15 @@ public struct ChangeRecorder {
             let existsAfter = db.changes > 0
             var revision: Int64 = 0
             if let revisionSQL = row.table.revisionSQL {
-                revision = try max(
-                    db.integer(revisionSQL, row.key.values),
-                    db.integer(
-                        "SELECT revision FROM \(row.table.imagesTable) WHERE change = ? AND position = ? AND side = 0",
-                        [.integer(step), .integer(Int64(position))]))
+                revision = try db.integer(revisionSQL, row.key.values)
+                // A row that was there before: its revision then, if it is gone now.
+                if row.existedBefore {
+                    revision = try max(
+                        revision,
+                        db.integer(
+                            "SELECT revision FROM \(row.table.imagesTable) WHERE change = ? AND position = ? AND side = 0",
+                            [.integer(step), .integer(Int64(position))]))
+                }
             }
             try db.run(
                 """

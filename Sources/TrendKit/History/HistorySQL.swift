@@ -9,6 +9,20 @@ enum HistorySQL {
     /// prepared once per connection and reused, as every save runs this.
     static func forget(_ condition: String, _ values: [SQLiteValue] = [], in db: SQLiteDatabase) throws(StorageError) {
         guard try db.integer("SELECT EXISTS (SELECT 1 FROM changes WHERE \(condition))", values) != 0 else { return }
+        try forgetNow(condition, values, in: db)
+    }
+
+    /// Forgets the undone steps: the redo list a new step clears. Every save runs this, so
+    /// its test is a fixed statement that reads the partial index `changes_undone`, which
+    /// holds only undone steps (a save, which adds a step that is done, never writes it).
+    static func forgetUndone(in db: SQLiteDatabase) throws(StorageError) {
+        guard try db.integer("SELECT EXISTS (SELECT 1 FROM changes WHERE undone = 1)") != 0 else { return }
+        try forgetNow("undone = 1", [], in: db)
+    }
+
+    private static func forgetNow(_ condition: String, _ values: [SQLiteValue], in db: SQLiteDatabase)
+        throws(StorageError)
+    {
         let steps = "SELECT id FROM changes WHERE \(condition)"
         for table in UndoableTable.all {
             try db.run("DELETE FROM \(table.imagesTable) WHERE change IN (\(steps))", values)
