@@ -90,15 +90,13 @@ public struct ChangeRecorder {
                             [.integer(step), .integer(Int64(position))]))
                 }
             }
-            try db.run(
-                """
-                INSERT INTO change_rows (change, position, row_table, row_key, before_exists, after_exists, last_revision)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    .integer(step), .integer(Int64(position)), .text(row.table.name), .text(row.key.text),
-                    .integer(row.existedBefore ? 1 : 0), .integer(existsAfter ? 1 : 0), .integer(revision),
-                ])
+            let values: [SQLiteValue] = [
+                .integer(step), .integer(Int64(position)), .text(row.table.name), .text(row.key.text),
+                .integer(row.existedBefore ? 1 : 0), .integer(existsAfter ? 1 : 0), .integer(revision),
+            ]
+            // Nearly every step changes one row: the first is kept in the step's own row (a
+            // page the step has written already), the others in `change_rows`.
+            try db.run(position == 0 ? HistorySQL.keepFirstRow : HistorySQL.addRow, values)
         }
         var next = Int64(rows.count)
         for ids in addedEntries {

@@ -82,13 +82,32 @@ enum HistorySQL {
             madeAt: row.text(5).flatMap(StoredTime.date) ?? .distantPast)
     }
 
+    /// Keeps a step's first row (?2 is 0) in the step's own row in `changes`: ?1 the step,
+    /// then the row's table, key, whether it existed before and after, and its revision.
+    static let keepFirstRow = """
+        UPDATE changes SET row_table = ?3, row_key = ?4, before_exists = ?5, after_exists = ?6, last_revision = ?7
+        WHERE id = ?1 AND ?2 = 0
+        """
+
+    /// Adds a step's row at `position` ?2 to `change_rows`; the same parameters.
+    static let addRow = """
+        INSERT INTO change_rows (change, position, row_table, row_key, before_exists, after_exists, last_revision)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+        """
+
+    /// A step's rows, in the order it changed them: the one kept in the step's own row (since
+    /// format 6, at position 0) and those in `change_rows`. ?1 is the step.
+    private static let rowsOfStep = """
+        SELECT 0, row_table, row_key, before_exists, after_exists, last_revision
+        FROM changes WHERE id = ?1 AND row_table IS NOT NULL
+        UNION ALL
+        SELECT position, row_table, row_key, before_exists, after_exists, last_revision
+        FROM change_rows WHERE change = ?1
+        """
+
     /// The rows a step changed, in the order it changed them.
     static func rows(of step: Int64, in db: SQLiteDatabase) throws(StorageError) -> [StepRow] {
-        let statement = try db.statement(
-            """
-            SELECT position, row_table, row_key, before_exists, after_exists, last_revision
-            FROM change_rows WHERE change = ? ORDER BY position
-            """)
+        let statement = try db.statement("\(rowsOfStep) ORDER BY 1")
         defer { statement.reset() }
         try statement.bind([.integer(step)])
         var rows: [StepRow] = []
@@ -106,12 +125,8 @@ enum HistorySQL {
 
     /// How many rows a step changed, and its first row, for describing it cheaply.
     static func summary(of step: Int64, in db: SQLiteDatabase) throws(StorageError) -> (count: Int, first: StepRow?) {
-        let count = try db.integer("SELECT count(*) FROM change_rows WHERE change = ?", [.integer(step)])
-        let statement = try db.statement(
-            """
-            SELECT position, row_table, row_key, before_exists, after_exists, last_revision
-            FROM change_rows WHERE change = ? ORDER BY position LIMIT 1
-            """)
+        let count = try db.integer("SELECT count(*) FROM (\(rowsOfStep))", [.integer(step)])
+        let statement = try db.statement("\(rowsOfStep) ORDER BY 1 LIMIT 1")
         defer { statement.reset() }
         try statement.bind([.integer(step)])
         guard try statement.step(), let table = statement.text(1).flatMap(UndoableTable.named),
@@ -125,11 +140,25 @@ enum HistorySQL {
         )
     }
 
-    /// True when a done step newer than `step` changed the same row.
-    static func changedByNewerStep(_ row: StepRow, after step: Int64, in db: SQLiteDatabase) throws(StorageError)
-        -> Bool
-    {
-        try db.integer(
+    /// The rows that done steps newer than `step` keep in their own row, as `table key`
+    /// texts: read once for a whole undo or redo, however many rows it checks.
+    static func rowsKeptByNewerSteps(after step: Int64, in db: SQLiteDatabase) throws(StorageError) -> Set<String> {
+        let statement = try db.statement(
+            "SELECT row_table, row_key FROM changes WHERE id > ? AND undone = 0 AND row_table IS NOT NULL")
+        defer { statement.reset() }
+        try statement.bind([.integer(step)])
+        var rows: Set<String> = []
+        while try statement.step() { rows.insert("\(statement.text(0) ?? "") \(statement.text(1) ?? "")") }
+        return rows
+    }
+
+    /// True when a done step newer than `step` changed the same row: one of `keptByNewer`
+    /// (`rowsKeptByNewerSteps`), or a row in `change_rows`, found by its index.
+    static func changedByNewerStep(
+        _ row: StepRow, after step: Int64, keptByNewer: Set<String>, in db: SQLiteDatabase
+    ) throws(StorageError) -> Bool {
+        if keptByNewer.contains("\(row.table.name) \(row.key.text)") { return true }
+        return try db.integer(
             """
             SELECT EXISTS (SELECT 1 FROM change_rows r JOIN changes c ON c.id = r.change
                 WHERE r.row_table = ? AND r.row_key = ? AND r.change > ? AND c.undone = 0)
@@ -143,9 +172,16 @@ enum HistorySQL {
     static func setLastRevision(_ revision: Int64, of row: StepRow, in step: Int64, db: SQLiteDatabase)
         throws(StorageError)
     {
+        // The row is in one place or the other: a step's own row keeps position 0 only
+        // for steps made since format 6.
+        let values: [SQLiteValue] = [.integer(revision), .integer(step), .integer(row.position)]
         try db.run(
-            "UPDATE change_rows SET last_revision = max(last_revision, ?) WHERE change = ? AND position = ?",
-            [.integer(revision), .integer(step), .integer(row.position)])
+            """
+            UPDATE changes SET last_revision = max(last_revision, ?1)
+            WHERE id = ?2 AND ?3 = 0 AND row_table IS NOT NULL
+            """, values)
+        try db.run(
+            "UPDATE change_rows SET last_revision = max(last_revision, ?1) WHERE change = ?2 AND position = ?3", values)
     }
 }
 

@@ -117,10 +117,12 @@ public final class SQLiteHistoryRepository: HistoryRepository {
     private static func check(_ rows: [StepRow], of step: HistoryStep, _ direction: Direction, _ db: SQLiteDatabase)
         throws(StorageError) -> HistoryError?
     {
+        let keptByNewer = try HistorySQL.rowsKeptByNewerSteps(after: step.id, in: db)
         for row in rows {
             let shouldExist = direction == .undo ? row.existsAfter : row.existedBefore
             let exists = try db.integer(row.table.existsSQL, row.key.values) != 0
-            let changedByNewer = try HistorySQL.changedByNewerStep(row, after: step.id, in: db)
+            let changedByNewer = try HistorySQL.changedByNewerStep(
+                row, after: step.id, keptByNewer: keptByNewer, in: db)
             var unchanged = exists == shouldExist && !changedByNewer
             if unchanged && exists {
                 unchanged =

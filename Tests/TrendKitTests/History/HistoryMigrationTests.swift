@@ -3,39 +3,61 @@ import TrendshTestSupport
 
 @testable import TrendKit
 
-/// Version 6 rebuilds `changes` without its two indexes (a save writes two pages fewer): a
-/// version 5 store keeps every step, its number, whether it is undone, and the counter, so no
-/// step number is ever given twice.
+/// Version 6 rebuilds `changes` with a partial index instead of two, and with room for a step's
+/// first row (a save writes four pages fewer): a version 5 store keeps every step, its number,
+/// whether it is undone, its rows where version 5 put them, and the counter, so no step number
+/// is ever given twice.
 @MainActor
 @Suite struct HistoryMigrationTests {
+    /// Entry `id` as the version 5 store below holds it (3 only in the photograph of its save).
+    static func entry(_ id: Int64) -> WeightEntry {
+        WeightEntry(
+            id: id, date: StoredTime.date("2026-11-2\(4 + id)T08:00:00.000Z") ?? .distantPast,
+            kilograms: 74 + Double(id), note: "", draftID: DraftID(rawValue: "e\(id - 1)"), revision: 1)
+    }
+
     @Test func aVersionFiveHistoryIsKeptWholeAndStepNumbersAreNeverGivenTwice() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let versionFive = Schema(Schema.trendsh.migrations.filter { $0.version <= 5 })
         let old = Store(location: .file(path: path), schema: versionFive)
-        let oldWeights = SQLiteWeightRepository(store: old)
-        let oldHistory = SQLiteHistoryRepository(store: old)
-        for (index, kilograms) in [75.0, 76, 77, 78].enumerated() {
-            _ = try oldWeights.insert(Fixtures.newEntry("e\(index)", kilograms: kilograms, daysAgo: Double(4 - index)))
-        }
-        #expect(try oldHistory.undo(step: nil, operation: .make()).appliedStep?.id == 4)
-        // Step 4 is undone; take the newest step (4) out by hand, so the counter (4) is past
-        // every step left, as a trimmed history can leave it.
+        // What trendsh 0.5 left after saving entries 1–3 and undoing the save of 3, with the
+        // counter past every step (a step 4 was made and is gone): every step's rows in
+        // change_rows, from position 0.
         try old.write(.history) { db throws(StorageError) in
-            try db.run("DELETE FROM change_rows WHERE change = 4")
-            try db.run("DELETE FROM entry_images WHERE change = 4")
-            try db.run("DELETE FROM changes WHERE id = 4")
+            try db.execute(
+                """
+                INSERT INTO entries (id, taken_at, kilograms, note, draft_id, revision) VALUES
+                    (1, '2026-11-25T08:00:00.000Z', 75, '', 'e0', 1),
+                    (2, '2026-11-26T08:00:00.000Z', 76, '', 'e1', 1);
+                INSERT INTO operations (id, feature, kind, target, revision, applied_at) VALUES
+                    ('e0', 'weights', 'insert', 1, 1, '2026-11-25T08:00:00.000Z'),
+                    ('e1', 'weights', 'insert', 2, 1, '2026-11-26T08:00:00.000Z'),
+                    ('e2', 'weights', 'insert', 3, 1, '2026-11-27T08:00:00.000Z');
+                INSERT INTO changes (id, operation, feature, kind, subject, made_at, undone) VALUES
+                    (1, 'e0', 'weights', 'save', '', '2026-11-25T08:00:00.000Z', 0),
+                    (2, 'e1', 'weights', 'save', '', '2026-11-26T08:00:00.000Z', 0),
+                    (3, 'e2', 'weights', 'save', '', '2026-11-27T08:00:00.000Z', 1);
+                INSERT INTO change_rows (change, position, row_table, row_key, before_exists, after_exists, last_revision)
+                VALUES (1, 0, 'entries', '1', 0, 1, 1), (2, 0, 'entries', '2', 0, 1, 1), (3, 0, 'entries', '3', 0, 1, 2);
+                INSERT INTO entry_images (change, position, side, id, taken_at, kilograms, note, draft_id, revision)
+                VALUES (1, 0, 1, 1, '2026-11-25T08:00:00.000Z', 75, '', 'e0', 1),
+                    (2, 0, 1, 2, '2026-11-26T08:00:00.000Z', 76, '', 'e1', 1),
+                    (3, 0, 1, 3, '2026-11-27T08:00:00.000Z', 77, '', 'e2', 1);
+                UPDATE sqlite_sequence SET seq = 4 WHERE name = 'changes';
+                UPDATE sqlite_sequence SET seq = 3 WHERE name = 'entries';
+                """)
         }
-        _ = try oldHistory.undo(step: nil, operation: .make())
-        let before = try oldHistory.steps(limit: 10)
-        #expect(before.map(\.id) == [3, 2, 1])
-        #expect(before.map(\.isUndone) == [true, false, false])
         old.close()
 
         let fixture = HistoryFixture(reopening: directory, path: path)
         defer { fixture.store.close() }
-        #expect(try fixture.history.steps(limit: 10) == before)
+        let before = try fixture.history.steps(limit: 10)
+        #expect(before.map(\.id) == [3, 2, 1])
+        #expect(before.map(\.isUndone) == [true, false, false])
+        #expect(before.map(\.kind) == [.save, .save, .save])
+        #expect(before.map(\.after) == [3, 2, 1].map { id in .entry(Self.entry(id)) })
         let other = try OtherProgramConnection(path: path)
         #expect(try other.integer("PRAGMA user_version") == Int64(Schema.trendsh.latestVersion))
         // Its one index is partial: the undone steps alone, which a save never writes, and
@@ -48,8 +70,13 @@ import TrendshTestSupport
         #expect(try other.integer("SELECT seq FROM sqlite_sequence WHERE name = 'changes'") == 4)
 
         // The next step is 5, not 4 again; redo of 3 was cleared by it, and undo goes on working.
-        _ = try fixture.save("e4", kilograms: 79)
+        let e4 = try fixture.save("e4", kilograms: 79)
         #expect(try fixture.history.steps(limit: 10).map(\.id) == [5, 2, 1])
+        // A step of one row keeps it in its own row: nothing in change_rows. The steps made
+        // before keep theirs in change_rows, and both kinds undo below.
+        #expect(try other.rows("SELECT row_table, row_key FROM changes WHERE id = 5") == [["entries", "\(e4.id)"]])
+        #expect(try other.integer("SELECT count(*) FROM change_rows WHERE change = 5") == 0)
+        #expect(try other.integer("SELECT count(*) FROM change_rows WHERE change = 2") == 1)
         #expect(try fixture.undo().appliedStep?.id == 5)
         #expect(try fixture.undo().appliedStep?.id == 2)
         #expect(try fixture.entries().map(\.kilograms) == [75])
