@@ -116,7 +116,7 @@ public struct ChangeRecorder {
         }
         let oldestKept = step - Self.levels + 1
         if try db.integer("SELECT coalesce(min(id), 0) FROM changes") <= oldestKept - Self.trimBatch {
-            try HistorySQL.forget("id < ?1", [.integer(oldestKept)], in: db)
+            try HistorySQL.forgetSteps(before: oldestKept, in: db)
         }
     }
 }

@@ -2,25 +2,23 @@ import FoundationEssentials
 
 /// The change history's own SQL: its steps, their rows, and forgetting steps.
 enum HistorySQL {
-    /// Forgets the steps that match `condition` (a condition on `changes` made of constants,
-    /// never of typed text), with their rows and photographs. Costs one lookup when none match.
-    ///
-    /// `condition` is a constant; what varies is bound (`values`), so each statement is
-    /// prepared once per connection and reused, as every save runs this.
-    static func forget(_ condition: String, _ values: [SQLiteValue] = [], in db: SQLiteDatabase) throws(StorageError) {
-        guard try db.integer("SELECT EXISTS (SELECT 1 FROM changes WHERE \(condition))", values) != 0 else { return }
-        try forgetNow(condition, values, in: db)
-    }
-
     /// Forgets the undone steps: the redo list a new step clears. Every save runs this, so
     /// its test is a fixed statement that reads the partial index `changes_undone`, which
     /// holds only undone steps (a save, which adds a step that is done, never writes it).
     static func forgetUndone(in db: SQLiteDatabase) throws(StorageError) {
         guard try db.integer("SELECT EXISTS (SELECT 1 FROM changes WHERE undone = 1)") != 0 else { return }
-        try forgetNow("undone = 1", [], in: db)
+        try forget("undone = 1", [], in: db)
     }
 
-    private static func forgetNow(_ condition: String, _ values: [SQLiteValue], in db: SQLiteDatabase)
+    /// Forgets every step numbered below `step`, which the caller knows exist.
+    static func forgetSteps(before step: Int64, in db: SQLiteDatabase) throws(StorageError) {
+        try forget("id < ?1", [.integer(step)], in: db)
+    }
+
+    /// Forgets the steps that match `condition` (a constant condition on `changes`; what
+    /// varies is bound from `values`, so each statement is prepared once per connection),
+    /// with their rows and photographs.
+    private static func forget(_ condition: String, _ values: [SQLiteValue], in db: SQLiteDatabase)
         throws(StorageError)
     {
         let steps = "SELECT id FROM changes WHERE \(condition)"
