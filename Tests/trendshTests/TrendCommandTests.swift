@@ -156,15 +156,16 @@ struct TrendCommandTests {
                 arguments: ["--store", shell.storePath, "--now", Fixtures.now],
                 input: lines.map { $0 + "\n" }.joined(), environment: environment)
             #expect(result.status == 0, "\(result.stderr)")
-            // The chart's own lines: the title and the legend may be longer sentences.
-            let chart = result.stdout.split(separator: "\n").dropFirst().dropLast()
-            return chart.map(\.count).max() ?? 0
+            // Every line: the title and the legend are broken to the chart's width too.
+            return result.stdout.split(separator: "\n").map(\.count).max() ?? 0
         }
         #expect(widest(["chart"], columns: nil) == 80)
         #expect(widest(["chart"], columns: "50") == 50)
         #expect(widest(["chart --width 40"], columns: "50") == 40)
         #expect(widest(["chart --width=100"], columns: "50") == 100)
         #expect(widest(["chart"], columns: "zero") == 80)
+        // The narrowest chart: its legend (77 characters) takes three lines.
+        #expect(widest(["chart --width 24"], columns: nil) == 24)
     }
 
     @Test(arguments: [

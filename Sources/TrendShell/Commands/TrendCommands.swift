@@ -115,9 +115,12 @@ enum TrendCommands {
         if let path = request.svgPath { return await writeSVG(session, data: data, to: path, days: request.days) }
         let unicode = session.drawsUnicode
         let width = request.width ?? session.terminalWidth()
-        session.say(Messages.chartTitle(data))
+        // The title and the legend are sentences: broken at spaces so that no line of the
+        // chart's output is wider than the chart.
+        for line in Options.wrap(Messages.chartTitle(data), width: width) { session.say(line) }
         for line in TextChart(data: data, width: width, unicode: unicode).lines() { session.say(line) }
-        return session.say(Messages.chartLegend(data, unicode: unicode))
+        for line in Messages.chartLegend(data, unicode: unicode, width: width) { session.say(line) }
+        return .succeeded
     }
 
     @MainActor

@@ -132,13 +132,40 @@ extension Messages {
 
     /// The line below a chart, naming its marks.
     public static func chartLegend(_ data: ChartData, unicode: Bool) -> String {
-        let (mark, stem, trend, goal) = unicode ? ("●", "│", "─", "┄") : ("o", "|", "-", "=")
-        var legend = "\(mark) day's weight, \(stem) above (float) or below (sinker) the \(trend) trend"
-        if let goalValue = data.goal {
-            let text = "goal \(DecimalText.oneDecimal(goalValue)) \(data.unit.symbol)"
-            legend += data.showsGoal ? ", \(goal) \(text)" : "; \(text) is off the chart"
+        var legend = ""
+        for (punctuation, text) in legendParts(data, unicode: unicode) {
+            legend += legend.isEmpty ? text : punctuation + " " + text
         }
         return legend
+    }
+
+    /// The legend in lines of at most `width` characters, broken between its parts where it
+    /// can (a part wider than that is broken at spaces).
+    public static func chartLegend(_ data: ChartData, unicode: Bool, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for (punctuation, text) in legendParts(data, unicode: unicode) {
+            if current.isEmpty {
+                current = text
+            } else if current.count + punctuation.count + 1 + text.count <= width {
+                current += punctuation + " " + text
+            } else {
+                lines.append(current + punctuation)
+                current = text
+            }
+        }
+        return (lines + [current]).flatMap { Options.wrap($0, width: width) }
+    }
+
+    /// The legend's parts, each with the punctuation that ends the part before it.
+    private static func legendParts(_ data: ChartData, unicode: Bool) -> [(punctuation: String, text: String)] {
+        let (mark, stem, trend, goal) = unicode ? ("●", "│", "─", "┄") : ("o", "|", "-", "=")
+        var parts = [("", "\(mark) day's weight"), (",", "\(stem) above (float) or below (sinker) the \(trend) trend")]
+        if let goalValue = data.goal {
+            let text = "goal \(DecimalText.oneDecimal(goalValue)) \(data.unit.symbol)"
+            parts.append(data.showsGoal ? (",", "\(goal) \(text)") : (";", "\(text) is off the chart"))
+        }
+        return parts
     }
 
     /// The SVG chart's legend, item by item: red dots, green dots, the line, the dashes.

@@ -112,6 +112,24 @@ struct ChartTests {
         #expect(Messages.chartLegend(near, unicode: false).hasSuffix(", = goal 77.5 kg"))
     }
 
+    /// The legend is no wider than the chart: broken between its parts, and within a part
+    /// only when the part alone is wider.
+    @Test func theLegendIsBrokenBetweenItsPartsToTheChartsWidth() {
+        let data = ChartData(window: Self.window, unit: .kilograms, goalKilograms: 77.5)
+        #expect(
+            Messages.chartLegend(data, unicode: false, width: 80) == [
+                "o day's weight, | above (float) or below (sinker) the - trend, = goal 77.5 kg"
+            ])
+        #expect(
+            Messages.chartLegend(data, unicode: false, width: 72) == [
+                "o day's weight, | above (float) or below (sinker) the - trend,", "= goal 77.5 kg",
+            ])
+        #expect(
+            Messages.chartLegend(data, unicode: false, width: 30) == [
+                "o day's weight,", "| above (float) or below", "(sinker) the - trend,", "= goal 77.5 kg",
+            ])
+    }
+
     @Test(arguments: [24, 25, 31, 40, 59, 80, 81, 132, 200])
     func noLineIsWiderThanAskedWhateverTheDays(width: Int) {
         for dayCount in [2, 3, 7, 30, 90, 91, 365, 400, 3650] {
