@@ -15,13 +15,19 @@ import TrendshTestSupport
     /// The wait the guide documents.
     static let documentedWait: Duration = .seconds(3)
 
-    @Test func aLockReleasedAfterAboutASecondLetsTheWaitingSaveSucceed() throws {
+    /// A session with `value 75` typed, and another program holding the store's write lock.
+    static func draftWithTheLockHeldElsewhere() throws -> (StoreFixture, LiveShell, OtherProgram) {
         let fixture = try StoreFixture()
         try #require(fixture.run(["status"]).status == 0)
         let shell = fixture.start()
         try shell.run(["value 75"])
         let otherProgram = try OtherProgram(path: fixture.storePath)
         try otherProgram.execute("BEGIN IMMEDIATE")
+        return (fixture, shell, otherProgram)
+    }
+
+    @Test func aLockReleasedAfterAboutASecondLetsTheWaitingSaveSucceed() throws {
+        let (fixture, shell, otherProgram) = try Self.draftWithTheLockHeldElsewhere()
 
         // `list` reads the store, so its output is flushed before trendsh reads the next line:
         // once it shows, the `save` sent with it is asking for the lock.
@@ -43,12 +49,7 @@ import TrendshTestSupport
     }
 
     @Test func aLockHeldLongerFailsTheSaveNoSoonerThanTheDocumentedWait() throws {
-        let fixture = try StoreFixture()
-        try #require(fixture.run(["status"]).status == 0)
-        let shell = fixture.start()
-        try shell.run(["value 75"])
-        let otherProgram = try OtherProgram(path: fixture.storePath)
-        try otherProgram.execute("BEGIN IMMEDIATE")
+        let (fixture, shell, otherProgram) = try Self.draftWithTheLockHeldElsewhere()
 
         let sent = ContinuousClock.now
         let locked = try shell.run(["save"])
