@@ -76,10 +76,7 @@ enum ChangeCommands {
         example: "retry",
         details: ["A change applies once, however often it is tried; one that is no longer valid is said and removed."],
         parse: { arguments throws(ParseError) in try arguments.none() },
-        run: { session, _ in
-            guard !session.pending.changes.isEmpty else { return session.say(Messages.nothingPending) }
-            return await session.applyPending()
-        })
+        run: { session, _ in await session.retryPending() })
 
     /// What `undo` was asked: revert the newest change, or list the history.
     enum UndoRequest: String, Hashable, Sendable {
@@ -132,6 +129,9 @@ enum ChangeCommands {
     /// pending: which change is "last" is known only once they are applied.
     @MainActor
     private static func takeBack(undoing: Bool, in session: Session) async -> Session.Outcome {
+        if let refusal = session.refusalWhileChangesWaitInFile(undoing ? .undo(step: nil) : .redo(step: nil)) {
+            return refusal
+        }
         guard session.pending.changes.isEmpty else {
             return session.fail(Messages.pendingFirst(session.pending.changes.count))
         }

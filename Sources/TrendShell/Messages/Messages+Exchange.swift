@@ -210,16 +210,17 @@ extension Messages {
         }
     }
 
-    public static func importSaveFailed(_ error: TrendError, unit: WeightUnit) -> String {
+    public static func importSaveFailed(_ error: TrendError, unit: WeightUnit, retry: DraftRetry = .here) -> String {
         if case .importFile(let problem) = error {
             if problem.error == .changedSincePreview {
-                return
-                    "\(problem.file) changed since the preview, so nothing was imported. The import is kept; type \"show\" to preview it again, then \"save\"."
+                return "\(problem.file) changed since the preview, so nothing was imported. "
+                    + draftKept(retry, noun: "import", then: "type \"show\" to preview it again, then \"save\"")
             }
-            return reason(problem) + " Nothing was imported; the import is kept. Type \"cancel\" to drop it."
+            return reason(problem) + " Nothing was imported. "
+                + draftKept(retry, noun: "import", then: "type \"cancel\" to drop it")
         }
-        return "Nothing was imported. "
-            + saveFailed(error, unit: unit).replacingOccurrences(of: "The draft is kept", with: "The import is kept")
+        return "Nothing was imported. " + reason(error, unit: unit) + " "
+            + draftKept(retry, noun: "import", then: saveAgainHint(error))
     }
 
     public static func importDiscarded(_ draft: ImportDraft) -> String {

@@ -45,7 +45,7 @@ extension ImportEditor: PresentableDraft {
             await session.weights.refresh()
             return session.say(Messages.importSaved(outcome, draft: saved), role: .success)
         case .failure(let error):
-            return session.fail(Messages.importSaveFailed(error, unit: session.unit))
+            return session.fail(Messages.importSaveFailed(error, unit: session.unit, retry: session.keepFailedDraft()))
         }
     }
 

@@ -36,6 +36,9 @@ public final class Session {
     public let history: HistoryFile?
     /// Files a person names (`chart --svg`) get this mode.
     public let namedFiles: NamedFile.Permissions
+    /// True for a `-c` run: it ends after its commands, so it leaves a waiting draft and
+    /// waiting changes alone, and keeps what failed for the next session when it can.
+    public let endsAfterItsCommands: Bool
     /// How wide a chart may be when `--width` does not say: `COLUMNS`, then the terminal's
     /// width, then 80.
     let terminalWidth: @MainActor () -> Int
@@ -50,7 +53,7 @@ public final class Session {
         store: Store, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, trend: TrendReport,
         changeHistory: ChangeHistory, pending: PendingChanges, drafts: DraftSlot, exchange: DataExchange,
         output: any OutputSink, style: TerminalStyle, history: HistoryFile?, namedFiles: NamedFile.Permissions,
-        terminalWidth: @escaping @MainActor () -> Int
+        endsAfterItsCommands: Bool, terminalWidth: @escaping @MainActor () -> Int
     ) {
         self.store = store
         self.settings = settings
@@ -65,6 +68,7 @@ public final class Session {
         self.style = style
         self.history = history
         self.namedFiles = namedFiles
+        self.endsAfterItsCommands = endsAfterItsCommands
         self.terminalWidth = terminalWidth
     }
 
