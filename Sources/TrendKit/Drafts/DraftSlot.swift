@@ -138,6 +138,18 @@ public final class DraftSlot {
         }
     }
 
+    /// Asks again whether the restored draft, still open and untouched, was already saved:
+    /// for a start that could not ask the store (another program held its lock). Closes it
+    /// and returns the entry's label when it was.
+    public func recheckRestored() async -> String? {
+        guard let record = untouchedRestoredRecord,
+            let restorer = restorers.first(where: { $0.kind.rawValue == record.kind })
+        else { return nil }
+        guard case .alreadySaved(let label) = await restorer.restore(record) else { return nil }
+        close()
+        return label
+    }
+
     /// Sizes a new draft file now, while nothing depends on it; a failure here is met again,
     /// and reported, at the first write.
     private func prepareQuietly(_ file: DraftFile) {

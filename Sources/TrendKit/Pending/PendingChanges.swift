@@ -177,6 +177,22 @@ public final class PendingChanges {
         return report
     }
 
+    /// Asks again whether the restored changes this run has not touched were already
+    /// applied, for a start that could not ask the store; removes and returns those that were.
+    public func dropApplied(isApplied: (OperationID) async throws(TrendError) -> Bool) async -> [PendingChange] {
+        var applied: [PendingChange] = []
+        for change in untouchedRestored {
+            do {
+                guard try await isApplied(change.id) else { continue }
+            } catch {
+                break
+            }
+            applied.append(change)
+            remove(change.id)
+        }
+        return applied
+    }
+
     /// The changes waiting in the pending-changes file at `path`, read without its lock (the
     /// file is only ever replaced slot by slot, so a read sees a whole queue); nil when there
     /// is no such file or it cannot be read as one.
