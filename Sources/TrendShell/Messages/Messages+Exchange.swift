@@ -312,7 +312,7 @@ extension Messages {
                     RowKey(file: dropped.line.file, line: dropped.line.line, ordinal: $0), sharesLine: true, in: draft)
             }
             return fix
-                + ": \(count) rows start on that line, and a fix now names one of them. Type it again with the row's address: \(list(addresses))."
+                + ": \(count) rows start on that line, and a fix must now name one. Type it again with the row's address: \(list(addresses))."
         case .unreadable(let problem):
             return fix + ", since trendsh could not read the file to tell which row it meant. " + reason(problem)
         }
