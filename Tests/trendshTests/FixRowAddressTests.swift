@@ -94,6 +94,15 @@ import TrendshTestSupport
         #expect(try stored(shell) == [["80.0", "a"], ["81.0", "b"]])
     }
 
+    @Test func aFileNamedAsTypedAtImportIsTheOneMeantThoughAnotherPathEndsTheSame() throws {
+        let shell = Shell()
+        twoMonths(shell)
+        shell.home.write("date,kilograms,note\n2026-11-22T08:00:00.000+00:00,80.2,c\n", to: "w.csv")
+        let result = run(shell, ["import jan/w.csv w.csv", "fix w.csv:2 note here", "save"])
+        #expect(result.stderr == "")
+        #expect(try stored(shell) == [["80.0", "a"], ["80.2", "here"]])
+    }
+
     @Test func aRowThatWasNewIsNowRejectedAndOneThatWasRejectedIsStillRejected() {
         let shell = Shell()
         shell.home.write("date,kilograms,note\n2026-11-20T08:00:00.000+00:00,80.0,a\n", to: "one.csv")
