@@ -51,7 +51,9 @@ extension ImportEditor: PresentableDraft {
 
     func cancelled(session: Session) -> String { Messages.importDiscarded(draft) }
 
-    func restoredWarnings(session: Session) -> [String] { [] }
+    func restoredWarnings(session: Session) -> [String] {
+        droppedLineFixes.map { Messages.droppedLineFix($0, draft: draft) }
+    }
 
     static func summary(of record: DraftRecord, session: Session) -> String? {
         ImportDraft(record: record).map(Messages.importSummary)
