@@ -204,8 +204,8 @@ struct TrendCommandTests {
     }
 }
 
-/// The per-day table belongs to one time zone: run in another, trendsh rebuilds it, so days
-/// are the days of the zone the person is in.
+/// Days are the days of the zone the person is in: the per-day table keeps each zone's days,
+/// built once, so sessions in two zones do not rebuild each other's.
 struct TrendTimeZoneTests {
     @Test func daysFollowTheTimeZoneTrendshRunsIn() {
         let shell = Shell()
@@ -227,5 +227,59 @@ struct TrendTimeZoneTests {
             "\(there.stderr)")
         let back = shell.run(["list"])
         #expect(back.stdout == "#2  2026-11-28 00:30  82.0 kg  trend 80.2\n#1  2026-11-27 23:30  80.0 kg  trend 80.0\n")
+    }
+
+    @Test func twoSessionsInTwoZonesTakingTurnsBuildEachZonesDaysOnceAndGetTheirOwnDaysRight() throws {
+        let shell = TrendCommandTests.shellWithAMonth()
+        defer { shell.home.remove() }
+        var tokyo = shell.environment
+        tokyo["TZ"] = "Asia/Tokyo"
+        let arguments = ["--store", shell.storePath, "--now", Fixtures.now]
+        // Each day row inserted, with its zone: building a zone's days inserts every one of
+        // them; catching up inserts only a day that had none.
+        let logger = try OtherProgram(path: shell.storePath)
+        try logger.execute(
+            """
+            CREATE TABLE inserted_days (zone TEXT, day INTEGER);
+            CREATE TRIGGER log_inserted_days AFTER INSERT ON daily BEGIN
+                INSERT INTO inserted_days SELECT zone, NEW.day FROM daily_zones WHERE id = NEW.zone;
+            END;
+            """)
+        logger.close()
+        // Three turns each, every one saving today (08:00 UTC, 17:00 in Tokyo) and listing.
+        for turn in 0..<3 {
+            let there = shell.run(
+                arguments: arguments, input: "value 7\(turn).4\nsave\nlist 3\n", environment: tokyo)
+            #expect(there.status == 0, "\(there.stderr)")
+            let here = shell.run(["value 7\(turn).6", "save", "list 3"])
+            #expect(here.status == 0, "\(here.stderr)")
+        }
+        let final = shell.run(arguments: arguments, input: "list 40\nstats\n", environment: tokyo)
+        #expect(final.status == 0, "\(final.stderr)")
+
+        let store = try OtherProgram(path: shell.storePath)
+        func insertedBeforeToday(_ zone: String) throws -> Int64 {
+            try store.integer("SELECT count(*) FROM inserted_days WHERE day < 20786 AND zone LIKE '\(zone) %'")
+        }
+        // Tokyo's 27 days before today were inserted once, when its days were built (today's
+        // came with it); UTC's were built before the log began, and never again.
+        #expect(try insertedBeforeToday("TZ=Asia/Tokyo") == 27)
+        #expect(try insertedBeforeToday("TZ=UTC") == 0)
+        // Tokyo's days against the same store with every day built from scratch there.
+        let scratch = shell.home.file("scratch.sqlite")
+        try store.execute("VACUUM INTO '\(scratch)'")
+        store.close()
+        let copy = try OtherProgram(path: scratch)
+        try copy.execute("DELETE FROM daily; DELETE FROM daily_zones; DELETE FROM daily_pending")
+        copy.close()
+        let fromScratch = shell.run(
+            arguments: ["--store", scratch, "--now", Fixtures.now], input: "list 40\nstats\n", environment: tokyo)
+        #expect(final.stdout == fromScratch.stdout)
+        #expect(final.stdout.contains("#33  2026-11-29 17:00  72.4 kg  trend 77.5"), "\(final.stdout)")
+        let days = "SELECT day, entries, round(sum_kg, 6), min_kg, max_kg, round(trend_kg, 9) FROM daily"
+        let kept = try OtherProgram(path: shell.storePath).rows(
+            "\(days) WHERE zone = (SELECT id FROM daily_zones WHERE zone LIKE 'TZ=Asia/Tokyo %') ORDER BY day")
+        #expect(kept == (try OtherProgram(path: scratch).rows("\(days) ORDER BY day")))
+        #expect(kept.count == 28)
     }
 }

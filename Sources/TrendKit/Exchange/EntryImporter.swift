@@ -164,7 +164,7 @@ public final class EntryImporter {
                 // fall on, and the trend forward from the earliest (or, for a large import,
                 // the whole table rebuilt).
                 try DailyTable.resumeNotes(from: firstNewID, in: db)
-                try DailyTable.catchUp(zone: LocalCalendar.zoneIdentity(), in: db)
+                try DailyTable.catchUp(zone: .local, in: db)
                 let lastID = try db.integer("SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'entries'")
                 if lastID >= firstNewID { step.didAddEntries(firstNewID...lastID) }
                 try step.finish()

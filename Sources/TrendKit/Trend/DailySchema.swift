@@ -1,19 +1,34 @@
-/// The per-day table the trend is read from. It is built by this step, for the zone trendsh
-/// runs in, and rebuilt at the next write or trend read whenever that zone changes.
+/// The per-day table the trend is read from, with its days for each time zone a session ran
+/// in (up to `DailyTable.keptZones` of them), each built once and then kept up to date.
 /// Triggers note every entry added, changed or removed, by trendsh or by any other program
-/// (`sqlite3`, an import), with its time and weight, so those days are brought up to date
-/// before the next read.
+/// (`sqlite3`, an import), with its time and weight, so each zone's days are brought up to
+/// date before that zone's next read.
 public enum DailySchema {
     /// The trigger that notes each entry added. A bulk import sets it aside inside its own
-    /// transaction and notes its rows itself (`DailyTable.noteAdded(from:)`), which is
+    /// transaction and notes its rows itself (`DailyTable.resumeNotes(from:)`), which is
     /// cheaper than a note per row; the transaction puts it back before it commits.
     static let addedTrigger = """
         CREATE TRIGGER entries_added AFTER INSERT ON entries BEGIN
-            INSERT INTO daily_pending VALUES (NEW.taken_at, NEW.kilograms, 1);
+            INSERT INTO daily_pending (taken_at, kilograms, change) VALUES (NEW.taken_at, NEW.kilograms, 1);
         END
         """
 
+    /// The triggers that note an entry changed (its old time and weight removed, its new ones
+    /// added) or removed.
+    static let changedAndRemovedTriggers = """
+        CREATE TRIGGER entries_changed AFTER UPDATE OF taken_at, kilograms ON entries
+        WHEN OLD.taken_at IS NOT NEW.taken_at OR OLD.kilograms IS NOT NEW.kilograms BEGIN
+            INSERT INTO daily_pending (taken_at, kilograms, change)
+            VALUES (OLD.taken_at, OLD.kilograms, -1), (NEW.taken_at, NEW.kilograms, 1);
+        END;
+        CREATE TRIGGER entries_removed AFTER DELETE ON entries BEGIN
+            INSERT INTO daily_pending (taken_at, kilograms, change) VALUES (OLD.taken_at, OLD.kilograms, -1);
+        END;
+        """
+
     public static let migrations: [Migration] = [
+        // Format 4 kept one zone's days and rebuilt them whenever the zone changed. Its tables
+        // are replaced by format 8's; a store of format 3 or older gets them empty here.
         Migration(version: 4, feature: .weights, summary: "a daily table for the trend") { db throws(StorageError) in
             try db.execute(
                 """
@@ -34,7 +49,9 @@ public enum DailySchema {
                     kilograms REAL NOT NULL,
                     change INTEGER NOT NULL CHECK (change IN (-1, 1))
                 );
-                \(addedTrigger);
+                CREATE TRIGGER entries_added AFTER INSERT ON entries BEGIN
+                    INSERT INTO daily_pending VALUES (NEW.taken_at, NEW.kilograms, 1);
+                END;
                 CREATE TRIGGER entries_changed AFTER UPDATE OF taken_at, kilograms ON entries
                 WHEN OLD.taken_at IS NOT NEW.taken_at OR OLD.kilograms IS NOT NEW.kilograms BEGIN
                     INSERT INTO daily_pending VALUES (OLD.taken_at, OLD.kilograms, -1), (NEW.taken_at, NEW.kilograms, 1);
@@ -43,7 +60,47 @@ public enum DailySchema {
                     INSERT INTO daily_pending VALUES (OLD.taken_at, OLD.kilograms, -1);
                 END;
                 """)
-            try DailyTable.rebuild(zone: LocalCalendar.zoneIdentity(), in: db)
-        }
+        },
+        // Each zone's days side by side, keyed by the zone, so that sessions in two zones do
+        // not rebuild each other's. The notes are one log numbered by `seq` (never reused);
+        // each zone has counted those up to its `applied`, and a note leaves the log once
+        // every zone kept has counted it. The first command after the upgrade builds its
+        // zone's days once.
+        Migration(version: 8, feature: .weights, summary: "the per-day trend kept for each time zone") {
+            db throws(StorageError) in
+            try db.execute(
+                """
+                DROP TRIGGER entries_added;
+                DROP TRIGGER entries_changed;
+                DROP TRIGGER entries_removed;
+                DROP TABLE daily;
+                DROP TABLE daily_zone;
+                DROP TABLE daily_pending;
+                CREATE TABLE daily_zones (
+                    id INTEGER PRIMARY KEY,
+                    zone TEXT NOT NULL UNIQUE,
+                    applied INTEGER NOT NULL,
+                    used INTEGER NOT NULL
+                );
+                CREATE TABLE daily (
+                    zone INTEGER NOT NULL,
+                    day INTEGER NOT NULL,
+                    entries INTEGER NOT NULL CHECK (entries > 0),
+                    sum_kg REAL NOT NULL,
+                    min_kg REAL NOT NULL,
+                    max_kg REAL NOT NULL,
+                    trend_kg REAL NOT NULL,
+                    PRIMARY KEY (zone, day)
+                ) WITHOUT ROWID;
+                CREATE TABLE daily_pending (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    taken_at TEXT NOT NULL,
+                    kilograms REAL NOT NULL,
+                    change INTEGER NOT NULL CHECK (change IN (-1, 1))
+                );
+                \(addedTrigger);
+                \(changedAndRemovedTriggers)
+                """)
+        },
     ]
 }

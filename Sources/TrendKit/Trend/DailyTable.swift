@@ -1,87 +1,159 @@
 import FoundationEssentials
 
-/// The per-day table's SQL: one row for each local day with weigh-ins (how many, the sum of
-/// their weights, the lowest and highest, and the trend at the end of the day), and the one
-/// time zone the rows were computed in. Triggers note each entry added or removed (an edit
-/// of its time or weight is both) in `daily_pending`, whoever wrote it; `catchUp` applies
-/// those notes to their days and recomputes the trend forward from the earliest of them
-/// (never before it). The weights feature calls it inside its own write transactions, so
-/// after a trendsh write the table never disagrees with the entries.
+/// The per-day table's SQL. For each zone kept (`daily_zones`), `daily` has one row for each
+/// local day with weigh-ins: how many, the sum of their weights, the lowest and highest, and
+/// the trend at the end of the day. Triggers note each entry added or removed (an edit of its
+/// time or weight is both) in `daily_pending`, whoever wrote it, numbered by `seq`. Each zone
+/// remembers the last note its days count (`applied`); `catchUp` applies the notes after it
+/// to that zone's days and recomputes its trend forward from the earliest of them (never
+/// before it), and a note leaves the log once every zone kept has counted it. The weights
+/// feature calls it inside its own write transactions, so after a trendsh write the table
+/// never disagrees with the entries in the writer's zone; another zone's days catch up at
+/// the next read or write of a session in it, without being rebuilt.
+///
+/// `applied` is written only while another zone still needs the notes: with one zone, the
+/// notes it has counted are removed at once, so every note left in the log is one it has
+/// not counted, whatever its `applied` says. That keeps a save to the pages it wrote with a
+/// single zone. (A zone's `applied` may therefore lag; read it as at least the first note
+/// left, less one: `uncounted(by:in:)`.)
 enum DailyTable {
     /// Above this many noted changes, one rebuild beats applying them day by day.
     static let rebuildThreshold: Int64 = 5_000
+    /// How many zones keep their days: the one a session is in and the two caught up before
+    /// it. Building a fourth drops the one caught up longest ago; a zone more notes behind
+    /// than `rebuildThreshold` is dropped too (it would be rebuilt anyway). A dropped zone is
+    /// built again, once, when a session in it comes back.
+    static let keptZones = 3
 
-    /// Brings the table up to date for `zone`: applies the noted changes, or rebuilds the
-    /// table when it was built for another zone (or never built), or when more entries
-    /// changed than applying them one by one suits. Returns true when it wrote anything.
-    @discardableResult
-    static func catchUp(zone: String, in db: SQLiteDatabase) throws(StorageError) -> Bool {
-        guard try builtZone(in: db) == zone else {
-            try rebuild(zone: zone, in: db)
-            return true
-        }
-        let pending = try db.integer("SELECT count(*) FROM daily_pending")
-        guard pending > 0 else { return false }
-        guard pending <= rebuildThreshold else {
-            try rebuild(zone: zone, in: db)
-            return true
-        }
-        let notes = try db.statement(
-            "SELECT CAST(strftime('%s', taken_at) AS INTEGER), kilograms, change FROM daily_pending ORDER BY rowid")
-        // Grouped by day, each day's notes in the order they were made. (Plain loops: a
-        // generic sort or key path here would cost a first-use lookup in every save.)
-        var changes: [DayChange] = []
-        var firstDay = Int.max
-        while try notes.step() {
-            let day = LocalCalendar.dayNumber(unixSeconds: notes.int64(0))
-            firstDay = min(firstDay, day)
-            var index = changes.count - 1
-            while index >= 0 && changes[index].day != day { index -= 1 }
-            if index < 0 {
-                changes.append(DayChange(day: day))
-                index = changes.count - 1
-            }
-            changes[index].note(kilograms: notes.double(1), added: notes.int64(2) > 0)
-        }
-        for change in changes { try apply(change, in: db) }
-        try db.run("DELETE FROM daily_pending")
-        if firstDay != Int.max { try retrend(from: firstDay, in: db) }
-        return true
+    /// One zone whose days the table holds.
+    struct KeptZone: Equatable {
+        var id: Int64
+        var identity: String
+        /// The last note its days count (see the type's note: it may lag).
+        var applied: Int64
+        /// Raised each time its days are caught up after another zone's: the lowest is the
+        /// zone caught up longest ago.
+        var used: Int64
     }
 
-    /// Applies one day's added and removed weights to its row. Removing the day's lowest or
-    /// highest weight leaves the new extreme unknown, so that day is recounted from its entries.
-    private static func apply(_ change: DayChange, in db: SQLiteDatabase) throws(StorageError) {
-        let current = try db.statement("SELECT entries, sum_kg, min_kg, max_kg FROM daily WHERE day = ?")
-        try current.bind([.integer(Int64(change.day))])
-        // A day with no row starts empty: no entries, and extremes any weight replaces.
-        var row = DayRow(day: change.day, count: 0, sum: 0, minimum: .infinity, maximum: -.infinity)
-        if try current.step() {
-            row = DayRow(
-                day: change.day, count: Int(current.int64(0)), sum: current.double(1), minimum: current.double(2),
-                maximum: current.double(3))
+    /// The zones kept, in no particular order.
+    static func keptZones(in db: SQLiteDatabase) throws(StorageError) -> [KeptZone] {
+        let rows = try db.statement("SELECT id, zone, applied, used FROM daily_zones")
+        var zones: [KeptZone] = []
+        while try rows.step() {
+            zones.append(
+                KeptZone(id: rows.int64(0), identity: rows.text(1) ?? "", applied: rows.int64(2), used: rows.int64(3)))
         }
-        current.reset()
-        for kilograms in change.removed where row.count > 0 && (kilograms <= row.minimum || kilograms >= row.maximum) {
-            _ = kilograms
-            try recount(change.day, in: db)
-            return
+        return zones
+    }
+
+    /// The first and last note in the log; nil when it is empty.
+    static func noteRange(in db: SQLiteDatabase) throws(StorageError) -> ClosedRange<Int64>? {
+        let row = try db.statement(
+            """
+            SELECT coalesce((SELECT min(seq) FROM daily_pending), 0), coalesce((SELECT max(seq) FROM daily_pending), 0)
+            """)
+        defer { row.reset() }
+        guard try row.step(), row.int64(0) > 0 else { return nil }
+        return row.int64(0)...max(row.int64(0), row.int64(1))
+    }
+
+    /// How many notes in the log `zone` has not counted: every note after its `applied`
+    /// (notes leave the log only as a run from the first, so those after it are all there).
+    static func uncounted(by zone: KeptZone, in notes: ClosedRange<Int64>?) -> Int64 {
+        guard let notes else { return 0 }
+        return max(0, notes.upperBound - max(zone.applied, notes.lowerBound - 1))
+    }
+
+    /// The highest note number ever given (0 before the first): a zone built now counts them all.
+    private static func lastNoteGiven(in db: SQLiteDatabase) throws(StorageError) -> Int64 {
+        try db.integer("SELECT seq FROM sqlite_sequence WHERE name = 'daily_pending'")
+    }
+
+    /// Brings `zone`'s days up to date: applies the notes it has not counted, or builds its
+    /// days when it has none (or rebuilds them when more entries changed than applying them
+    /// one by one suits). Other zones' days are left as they are; the notes they still need
+    /// stay in the log. Returns the zone's id in the table.
+    @discardableResult
+    static func catchUp(zone: TrendZone, in db: SQLiteDatabase) throws(StorageError) -> Int64 {
+        var others = try keptZones(in: db)
+        let notes = try noteRange(in: db)
+        // Plain loops here: a generic sort, a key path or `first(where:)` would cost a
+        // first-use lookup in every save.
+        var index = others.count - 1
+        while index >= 0 && others[index].identity != zone.identity { index -= 1 }
+        guard index >= 0 else { return try build(zone, besides: others, notes: notes, in: db) }
+        let mine = others.remove(at: index)
+        let behind = uncounted(by: mine, in: notes)
+        guard behind > 0, let notes else { return mine.id }
+        var kept: [KeptZone] = []
+        for other in others {
+            if uncounted(by: other, in: notes) > rebuildThreshold {
+                try drop(other.id, in: db)
+            } else {
+                kept.append(other)
+            }
         }
-        for kilograms in change.added {
-            row.count += 1
-            row.sum += kilograms
-            row.minimum = min(row.minimum, kilograms)
-            row.maximum = max(row.maximum, kilograms)
+        if behind > rebuildThreshold {
+            try rebuild(mine.id, zone, in: db)
+        } else {
+            try apply(notesAfter: mine.applied, to: mine.id, zone, in: db)
         }
-        for kilograms in change.removed {
-            row.count -= 1
-            row.sum -= kilograms
+        var newestUse = mine.used
+        var counted = notes.upperBound
+        for other in kept {
+            newestUse = max(newestUse, other.used)
+            counted = min(counted, max(other.applied, notes.lowerBound - 1))
         }
-        guard row.count > 0 else {
-            try db.run("DELETE FROM daily WHERE day = ?", [.integer(Int64(change.day))])
-            return
+        let used = newestUse > mine.used ? newestUse + 1 : mine.used
+        try forgetNotes(through: counted, in: db)
+        // Another zone still needs notes this one has counted: record how far it counted.
+        let applied = counted < notes.upperBound ? notes.upperBound : mine.applied
+        if applied != mine.applied || used != mine.used {
+            try db.run(
+                "UPDATE daily_zones SET applied = ?, used = ? WHERE id = ?",
+                [.integer(applied), .integer(used), .integer(mine.id)])
         }
-        try store(row, in: db)
+        return mine.id
+    }
+
+    /// Builds the days of a zone the table does not keep, making room first: the zones caught
+    /// up longest ago beyond `keptZones`, and any too far behind, are dropped.
+    private static func build(
+        _ zone: TrendZone, besides others: [KeptZone], notes: ClosedRange<Int64>?, in db: SQLiteDatabase
+    ) throws(StorageError) -> Int64 {
+        let newestFirst = others.sorted { $0.used > $1.used }
+        var kept: [KeptZone] = []
+        for other in newestFirst {
+            if kept.count < keptZones - 1 && uncounted(by: other, in: notes) <= rebuildThreshold {
+                kept.append(other)
+            } else {
+                try drop(other.id, in: db)
+            }
+        }
+        let used = (newestFirst.first?.used ?? 0) + 1
+        try db.run(
+            "INSERT INTO daily_zones (zone, applied, used) VALUES (?, ?, ?)",
+            [.text(zone.identity), .integer(try lastNoteGiven(in: db)), .integer(used)])
+        let id = db.lastInsertRowID
+        try rebuild(id, zone, in: db)
+        if let notes {
+            var counted = notes.upperBound
+            for other in kept { counted = min(counted, max(other.applied, notes.lowerBound - 1)) }
+            try forgetNotes(through: counted, in: db)
+        }
+        return id
+    }
+
+    /// Removes a zone and its days.
+    private static func drop(_ id: Int64, in db: SQLiteDatabase) throws(StorageError) {
+        try db.run("DELETE FROM daily WHERE zone = ?", [.integer(id)])
+        try db.run("DELETE FROM daily_zones WHERE id = ?", [.integer(id)])
+    }
+
+    /// Removes the notes up to `seq`, which every zone kept has counted.
+    private static func forgetNotes(through seq: Int64, in db: SQLiteDatabase) throws(StorageError) {
+        try db.run("DELETE FROM daily_pending WHERE seq <= ?", [.integer(seq)])
     }
 
     /// For a bulk insert: sets the added-entry trigger aside until `resumeNotes`, in the
@@ -91,192 +163,35 @@ enum DailyTable {
         return try db.integer("SELECT coalesce(max(seq), 0) + 1 FROM sqlite_sequence WHERE name = 'entries'")
     }
 
-    /// Puts the trigger back and notes every entry from `firstID` on, or, when they are
-    /// more than noting one by one suits, has the next catch-up rebuild the table.
+    /// Puts the trigger back and notes every entry from `firstID` on, or, when they are more
+    /// than noting one by one suits, drops every zone's days: each zone would rebuild them
+    /// anyway, and the caller's catch-up builds its own zone's at once.
     static func resumeNotes(from firstID: Int64, in db: SQLiteDatabase) throws(StorageError) {
         try db.execute(DailySchema.addedTrigger)
         let added = try db.integer("SELECT count(*) FROM entries WHERE id >= ?", [.integer(firstID)])
         if added > rebuildThreshold {
-            // Stale on purpose: a zone that matches nothing makes `catchUp` rebuild.
-            try db.run("UPDATE daily_zone SET zone = '' WHERE only = 1")
+            try db.run("DELETE FROM daily")
+            try db.run("DELETE FROM daily_zones")
+            try db.run("DELETE FROM daily_pending")
         } else if added > 0 {
             try db.run(
-                "INSERT INTO daily_pending SELECT taken_at, kilograms, 1 FROM entries WHERE id >= ? ORDER BY id",
+                """
+                INSERT INTO daily_pending (taken_at, kilograms, change)
+                SELECT taken_at, kilograms, 1 FROM entries WHERE id >= ? ORDER BY id
+                """,
                 [.integer(firstID)])
         }
     }
 
-    /// True when the table is current for `zone`: built for it, with no changes waiting.
-    static func isCurrent(zone: String, in db: SQLiteDatabase) throws(StorageError) -> Bool {
-        try db.text(
-            "SELECT zone FROM daily_zone WHERE only = 1 AND NOT EXISTS (SELECT 1 FROM daily_pending)") == zone
-    }
-
-    /// The zone the rows were computed in; nil before the first build.
-    static func builtZone(in db: SQLiteDatabase) throws(StorageError) -> String? {
-        try db.text("SELECT zone FROM daily_zone WHERE only = 1")
-    }
-
-    /// The local day of an entry's time, from its seconds since 1970 (as SQLite reads them).
-    private static let secondsColumn = "CAST(strftime('%s', taken_at) AS INTEGER)"
-
-    /// Every day from the entries, in time order, then the trend through all of them.
-    static func rebuild(zone: String, in db: SQLiteDatabase) throws(StorageError) {
-        try db.run("DELETE FROM daily")
-        try db.run("DELETE FROM daily_pending")
-        let rows = try db.statement("SELECT \(secondsColumn), kilograms FROM entries ORDER BY taken_at, id")
-        var days: [DayRow] = []
-        while try rows.step() {
-            let day = LocalCalendar.dayNumber(unixSeconds: rows.int64(0))
-            let kilograms = rows.double(1)
-            if days.last?.day == day {
-                days[days.count - 1].add(kilograms)
-            } else {
-                // Entries sort by UTC time, so a local day can only recur when the zone's
-                // offset went back across midnight; such a day is merged below.
-                days.append(DayRow(day: day, kilograms: kilograms))
-            }
-        }
-        days = DayRow.merged(days)
-        let points = TrendModel.smooth(days.map { DailyWeight(day: $0.day, meanKilograms: $0.mean) })
-        let insert = try db.statement(
-            "INSERT INTO daily (day, entries, sum_kg, min_kg, max_kg, trend_kg) VALUES (?, ?, ?, ?, ?, ?)")
-        for (row, point) in zip(days, points) {
-            try insert.bind([
-                .integer(Int64(row.day)), .integer(Int64(row.count)), .real(row.sum), .real(row.minimum),
-                .real(row.maximum), .real(point.trendKilograms),
-            ])
-            _ = try insert.step()
-            insert.reset()
-        }
-        try db.run(
-            "INSERT INTO daily_zone (only, zone) VALUES (1, ?) ON CONFLICT (only) DO UPDATE SET zone = excluded.zone",
-            [.text(zone)])
-    }
-
-    /// Recounts one local day from its entries: a row with its mean, or no row.
-    private static func recount(_ day: Int, in db: SQLiteDatabase) throws(StorageError) {
-        // A local day lies within a day either side of the same UTC day (offsets are under
-        // 26 hours); the index narrows the rows to those, and the local day picks.
-        let from = StoredTime.text(Date(timeIntervalSince1970: Double(day - 1) * 86_400))
-        let to = StoredTime.text(Date(timeIntervalSince1970: Double(day + 2) * 86_400))
-        let rows = try db.statement(
-            "SELECT \(secondsColumn), kilograms FROM entries WHERE taken_at >= ? AND taken_at < ? ORDER BY taken_at, id"
-        )
-        try rows.bind([.text(from), .text(to)])
-        var found: DayRow?
-        while try rows.step() {
-            guard LocalCalendar.dayNumber(unixSeconds: rows.int64(0)) == day else { continue }
-            if found == nil { found = DayRow(day: day, kilograms: rows.double(1)) } else { found?.add(rows.double(1)) }
-        }
-        guard let found else {
-            try db.run("DELETE FROM daily WHERE day = ?", [.integer(Int64(day))])
-            return
-        }
-        try store(found, in: db)
-    }
-
-    /// Writes a day's counts, keeping its trend until `retrend` sets it.
-    private static func store(_ row: DayRow, in db: SQLiteDatabase) throws(StorageError) {
-        try db.run(
+    /// The id of `zone`'s days when they are current: built, with no note they have not counted.
+    static func current(_ zone: TrendZone, in db: SQLiteDatabase) throws(StorageError) -> Int64? {
+        let row = try db.statement(
             """
-            INSERT INTO daily (day, entries, sum_kg, min_kg, max_kg, trend_kg) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (day) DO UPDATE SET entries = excluded.entries, sum_kg = excluded.sum_kg,
-                min_kg = excluded.min_kg, max_kg = excluded.max_kg
-            """,
-            [
-                .integer(Int64(row.day)), .integer(Int64(row.count)), .real(row.sum), .real(row.minimum),
-                .real(row.maximum), .real(row.mean),
-            ])
-    }
-
-    /// Recomputes the trend of every day from `day` on, starting from the day before it.
-    private static func retrend(from day: Int, in db: SQLiteDatabase) throws(StorageError) {
-        let before = try db.statement(
-            "SELECT \(pointColumns) FROM daily WHERE day < ? ORDER BY day DESC LIMIT 1")
-        try before.bind([.integer(Int64(day))])
-        let previous = try before.step() ? point(from: before) : nil
-        let after = try db.statement("SELECT \(pointColumns) FROM daily WHERE day >= ? ORDER BY day")
-        try after.bind([.integer(Int64(day))])
-        var stored: [TrendPoint] = []
-        while try after.step() { stored.append(point(from: after)) }
-        let fresh = TrendModel.smooth(
-            stored.map { DailyWeight(day: $0.day, meanKilograms: $0.meanKilograms) }, after: previous)
-        let update = try db.statement("UPDATE daily SET trend_kg = ? WHERE day = ?")
-        for (old, new) in zip(stored, fresh) where old.trendKilograms != new.trendKilograms {
-            try update.bind([.real(new.trendKilograms), .integer(Int64(new.day))])
-            _ = try update.step()
-            update.reset()
-        }
-    }
-
-    /// The columns `point(from:)` reads: the day, its mean weight and its trend.
-    static let pointColumns = "day, sum_kg / entries, trend_kg"
-
-    static func point(from row: SQLiteStatement) -> TrendPoint {
-        TrendPoint(day: Int(row.int64(0)), meanKilograms: row.double(1), trendKilograms: row.double(2))
-    }
-}
-
-/// One local day's entries, summed as they are read.
-struct DayRow {
-    var day: Int
-    var count: Int
-    var sum: Double
-    var minimum: Double
-    var maximum: Double
-
-    init(day: Int, count: Int, sum: Double, minimum: Double, maximum: Double) {
-        self.day = day
-        self.count = count
-        self.sum = sum
-        self.minimum = minimum
-        self.maximum = maximum
-    }
-
-    init(day: Int, kilograms: Double) {
-        self.day = day
-        count = 1
-        sum = kilograms
-        minimum = kilograms
-        maximum = kilograms
-    }
-
-    mutating func add(_ kilograms: Double) {
-        count += 1
-        sum += kilograms
-        minimum = min(minimum, kilograms)
-        maximum = max(maximum, kilograms)
-    }
-
-    var mean: Double { sum / Double(count) }
-
-    /// Days in order with each day once: rows of a day that recurred are combined.
-    static func merged(_ rows: [DayRow]) -> [DayRow] {
-        guard zip(rows, rows.dropFirst()).contains(where: { $0.day >= $1.day }) else { return rows }
-        var byDay: [Int: DayRow] = [:]
-        for row in rows {
-            if var existing = byDay[row.day] {
-                existing.count += row.count
-                existing.sum += row.sum
-                existing.minimum = min(existing.minimum, row.minimum)
-                existing.maximum = max(existing.maximum, row.maximum)
-                byDay[row.day] = existing
-            } else {
-                byDay[row.day] = row
-            }
-        }
-        return byDay.values.sorted { $0.day < $1.day }
-    }
-}
-
-/// The weights added to and removed from one day since the table last caught up.
-struct DayChange {
-    let day: Int
-    var added: [Double] = []
-    var removed: [Double] = []
-
-    mutating func note(kilograms: Double, added isAdded: Bool) {
-        if isAdded { added.append(kilograms) } else { removed.append(kilograms) }
+            SELECT id FROM daily_zones
+            WHERE zone = ? AND NOT EXISTS (SELECT 1 FROM daily_pending WHERE seq > daily_zones.applied)
+            """)
+        defer { row.reset() }
+        try row.bind([.text(zone.identity)])
+        return try row.step() ? row.int64(0) : nil
     }
 }

@@ -19,13 +19,14 @@ extension InMemoryWeightRepository: TrendRepository {
         }?.point
     }
 
-    /// Every weigh-in day of `entries` with its trend, the way the per-day table builds them.
-    static func days(of entries: [WeightEntry]) -> [TrendDay] {
+    /// Every weigh-in day of `entries` in `zone` with its trend, the way the per-day table
+    /// builds them.
+    static func days(of entries: [WeightEntry], in zone: TrendZone = .local) -> [TrendDay] {
         var rows: [DayRow] = []
         let ordered = entries.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
         for entry in ordered {
             let seconds = Int64((entry.date.timeIntervalSince1970).rounded(.down))
-            let day = LocalCalendar.dayNumber(unixSeconds: seconds)
+            let day = zone.day(unixSeconds: seconds)
             if rows.last?.day == day {
                 rows[rows.count - 1].add(entry.kilograms)
             } else {

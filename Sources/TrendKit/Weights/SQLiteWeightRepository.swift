@@ -160,7 +160,7 @@ public final class SQLiteWeightRepository: WeightRepository {
 
     /// Keeps the per-day trend in step, in the same transaction as the change.
     nonisolated static func keepTrend(in db: SQLiteDatabase) throws(StorageError) {
-        try DailyTable.catchUp(zone: LocalCalendar.zoneIdentity(), in: db)
+        try DailyTable.catchUp(zone: .local, in: db)
     }
 
     nonisolated static func entry(id: Int64, in db: SQLiteDatabase) throws(StorageError) -> WeightEntry? {

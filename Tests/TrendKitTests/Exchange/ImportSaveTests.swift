@@ -49,7 +49,7 @@ import TrendshTestSupport
         defer { other.close() }
         #expect(try other.integer("SELECT count(*) FROM daily_pending") == 0)
         #expect(try other.integer("SELECT sum(entries) FROM daily") == Int64(rows))
-        #expect(try other.text("SELECT zone FROM daily_zone") == LocalCalendar.zoneIdentity())
+        #expect(try other.rows("SELECT zone FROM daily_zones") == [[LocalCalendar.zoneIdentity()]])
         // The trigger the import set aside is back.
         #expect(
             try other.integer("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'entries_added'")

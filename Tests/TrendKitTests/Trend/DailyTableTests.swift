@@ -169,13 +169,13 @@ struct DailyTableTests {
         #expect(days.reduce(0) { $0 + $1.entries } == count + 1)
     }
 
-    @Test func aTableBuiltInAnotherZoneIsRebuiltAtTheNextRead() throws {
+    @Test func aTableWithAnotherZonesDaysBuildsThisZonesBesideThemAndLeavesThoseAlone() throws {
         defer { directory.remove() }
         let repository = Fixtures.repository(at: path)
         _ = try repository.insert(TrendFixtures.entry("a", day: TrendFixtures.today, kilograms: 80))
         let other = try OtherProgramConnection(path: path)
-        // As if another zone had built it: the zone differs, and its rows are wrong here.
-        try other.execute("UPDATE daily_zone SET zone = 'TZ=Pacific/Kiritimati 50400/50400'")
+        // As if another zone had built them: the zone differs, and its rows are wrong here.
+        try other.execute("UPDATE daily_zones SET zone = 'TZ=Pacific/Kiritimati 50400/50400'")
         try other.execute("UPDATE daily SET day = day + 1, trend_kg = 1")
         other.close()
         let days = try TrendFixtures.storedDays(repository.store)
@@ -183,7 +183,16 @@ struct DailyTableTests {
         #expect(days.map(\.point.trendKilograms) == [80])
         let check = try OtherProgramConnection(path: path)
         defer { check.close() }
-        #expect(try check.text("SELECT zone FROM daily_zone") == LocalCalendar.zoneIdentity())
+        #expect(
+            try check.rows("SELECT zone FROM daily_zones ORDER BY used").map { $0[0] } == [
+                "TZ=Pacific/Kiritimati 50400/50400", LocalCalendar.zoneIdentity(),
+            ])
+        #expect(
+            try check.rows(
+                """
+                SELECT day, trend_kg FROM daily
+                WHERE zone = (SELECT id FROM daily_zones WHERE zone = 'TZ=Pacific/Kiritimati 50400/50400')
+                """) == [["\(TrendFixtures.today + 1)", "1.0"]], "the other zone's days are as it left them")
     }
 
     @Test func aStoreFromBeforeTheTrendIsGivenItsDailyTableByTheUpgrade() throws {

@@ -1,0 +1,176 @@
+import FoundationEssentials
+
+/// The per-day table's days: notes applied to them, a zone's days built from the entries,
+/// one day recounted, and the trend carried forward.
+extension DailyTable {
+    /// Applies the notes after `applied` to one zone's days, then its trend from the earliest.
+    static func apply(notesAfter applied: Int64, to id: Int64, _ zone: TrendZone, in db: SQLiteDatabase)
+        throws(StorageError)
+    {
+        let notes = try db.statement(
+            """
+            SELECT CAST(strftime('%s', taken_at) AS INTEGER), kilograms, change FROM daily_pending
+            WHERE seq > ? ORDER BY seq
+            """)
+        try notes.bind([.integer(applied)])
+        // Grouped by day, each day's notes in the order they were made.
+        var changes: [DayChange] = []
+        var firstDay = Int.max
+        while try notes.step() {
+            let day = zone.day(unixSeconds: notes.int64(0))
+            firstDay = min(firstDay, day)
+            var index = changes.count - 1
+            while index >= 0 && changes[index].day != day { index -= 1 }
+            if index < 0 {
+                changes.append(DayChange(day: day))
+                index = changes.count - 1
+            }
+            changes[index].note(kilograms: notes.double(1), added: notes.int64(2) > 0)
+        }
+        notes.reset()
+        for change in changes { try apply(change, to: id, zone, in: db) }
+        if firstDay != Int.max { try retrend(id, from: firstDay, in: db) }
+    }
+
+    /// Applies one day's added and removed weights to its row. Removing the day's lowest or
+    /// highest weight leaves the new extreme unknown, so that day is recounted from its entries
+    /// (which hold every change applied here, since a catch-up applies every note it has not).
+    static func apply(_ change: DayChange, to id: Int64, _ zone: TrendZone, in db: SQLiteDatabase)
+        throws(StorageError)
+    {
+        let current = try db.statement("SELECT entries, sum_kg, min_kg, max_kg FROM daily WHERE zone = ? AND day = ?")
+        try current.bind([.integer(id), .integer(Int64(change.day))])
+        // A day with no row starts empty: no entries, and extremes any weight replaces.
+        var row = DayRow(day: change.day, count: 0, sum: 0, minimum: .infinity, maximum: -.infinity)
+        if try current.step() {
+            row = DayRow(
+                day: change.day, count: Int(current.int64(0)), sum: current.double(1), minimum: current.double(2),
+                maximum: current.double(3))
+        }
+        current.reset()
+        for kilograms in change.added {
+            row.count += 1
+            row.sum += kilograms
+            row.minimum = min(row.minimum, kilograms)
+            row.maximum = max(row.maximum, kilograms)
+        }
+        // Judged against the day with the added weights in it: a catch-up after another
+        // zone's session may bring a weight added and removed again in the same batch.
+        for kilograms in change.removed where kilograms <= row.minimum || kilograms >= row.maximum {
+            _ = kilograms
+            try recount(change.day, of: id, zone, in: db)
+            return
+        }
+        for kilograms in change.removed {
+            row.count -= 1
+            row.sum -= kilograms
+        }
+        guard row.count > 0 else {
+            try db.run("DELETE FROM daily WHERE zone = ? AND day = ?", [.integer(id), .integer(Int64(change.day))])
+            return
+        }
+        try store(row, of: id, in: db)
+    }
+
+    /// The local day of an entry's time, from its seconds since 1970 (as SQLite reads them).
+    private static let secondsColumn = "CAST(strftime('%s', taken_at) AS INTEGER)"
+
+    /// Every day of one zone from the entries, in time order, then the trend through all of them.
+    static func rebuild(_ id: Int64, _ zone: TrendZone, in db: SQLiteDatabase) throws(StorageError) {
+        try db.run("DELETE FROM daily WHERE zone = ?", [.integer(id)])
+        let rows = try db.statement("SELECT \(secondsColumn), kilograms FROM entries ORDER BY taken_at, id")
+        var days: [DayRow] = []
+        while try rows.step() {
+            let day = zone.day(unixSeconds: rows.int64(0))
+            let kilograms = rows.double(1)
+            if days.last?.day == day {
+                days[days.count - 1].add(kilograms)
+            } else {
+                // Entries sort by UTC time, so a local day can only recur when the zone's
+                // offset went back across midnight; such a day is merged below.
+                days.append(DayRow(day: day, kilograms: kilograms))
+            }
+        }
+        rows.reset()
+        days = DayRow.merged(days)
+        let points = TrendModel.smooth(days.map { DailyWeight(day: $0.day, meanKilograms: $0.mean) })
+        let insert = try db.statement(
+            "INSERT INTO daily (zone, day, entries, sum_kg, min_kg, max_kg, trend_kg) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        for (row, point) in zip(days, points) {
+            try insert.bind([
+                .integer(id), .integer(Int64(row.day)), .integer(Int64(row.count)), .real(row.sum),
+                .real(row.minimum), .real(row.maximum), .real(point.trendKilograms),
+            ])
+            _ = try insert.step()
+            insert.reset()
+        }
+    }
+
+    /// Recounts one local day from its entries: a row with its mean, or no row.
+    static func recount(_ day: Int, of id: Int64, _ zone: TrendZone, in db: SQLiteDatabase)
+        throws(StorageError)
+    {
+        // A local day lies within a day either side of the same UTC day (offsets are under
+        // 26 hours); the index narrows the rows to those, and the local day picks.
+        let from = StoredTime.text(Date(timeIntervalSince1970: Double(day - 1) * 86_400))
+        let to = StoredTime.text(Date(timeIntervalSince1970: Double(day + 2) * 86_400))
+        let rows = try db.statement(
+            "SELECT \(secondsColumn), kilograms FROM entries WHERE taken_at >= ? AND taken_at < ? ORDER BY taken_at, id"
+        )
+        try rows.bind([.text(from), .text(to)])
+        var found: DayRow?
+        while try rows.step() {
+            guard zone.day(unixSeconds: rows.int64(0)) == day else { continue }
+            if found == nil { found = DayRow(day: day, kilograms: rows.double(1)) } else { found?.add(rows.double(1)) }
+        }
+        rows.reset()
+        guard let found else {
+            try db.run("DELETE FROM daily WHERE zone = ? AND day = ?", [.integer(id), .integer(Int64(day))])
+            return
+        }
+        try store(found, of: id, in: db)
+    }
+
+    /// Writes a day's counts, keeping its trend until `retrend` sets it.
+    static func store(_ row: DayRow, of id: Int64, in db: SQLiteDatabase) throws(StorageError) {
+        try db.run(
+            """
+            INSERT INTO daily (zone, day, entries, sum_kg, min_kg, max_kg, trend_kg) VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (zone, day) DO UPDATE SET entries = excluded.entries, sum_kg = excluded.sum_kg,
+                min_kg = excluded.min_kg, max_kg = excluded.max_kg
+            """,
+            [
+                .integer(id), .integer(Int64(row.day)), .integer(Int64(row.count)), .real(row.sum),
+                .real(row.minimum), .real(row.maximum), .real(row.mean),
+            ])
+    }
+
+    /// Recomputes the trend of every day of one zone from `day` on, starting from the day before it.
+    static func retrend(_ id: Int64, from day: Int, in db: SQLiteDatabase) throws(StorageError) {
+        let before = try db.statement(
+            "SELECT \(pointColumns) FROM daily WHERE zone = ? AND day < ? ORDER BY day DESC LIMIT 1")
+        try before.bind([.integer(id), .integer(Int64(day))])
+        let previous = try before.step() ? point(from: before) : nil
+        before.reset()
+        let after = try db.statement("SELECT \(pointColumns) FROM daily WHERE zone = ? AND day >= ? ORDER BY day")
+        try after.bind([.integer(id), .integer(Int64(day))])
+        var stored: [TrendPoint] = []
+        while try after.step() { stored.append(point(from: after)) }
+        after.reset()
+        let fresh = TrendModel.smooth(
+            stored.map { DailyWeight(day: $0.day, meanKilograms: $0.meanKilograms) }, after: previous)
+        let update = try db.statement("UPDATE daily SET trend_kg = ? WHERE zone = ? AND day = ?")
+        for (old, new) in zip(stored, fresh) where old.trendKilograms != new.trendKilograms {
+            try update.bind([.real(new.trendKilograms), .integer(id), .integer(Int64(new.day))])
+            _ = try update.step()
+            update.reset()
+        }
+    }
+
+    /// The columns `point(from:)` reads: the day, its mean weight and its trend.
+    static let pointColumns = "day, sum_kg / entries, trend_kg"
+
+    static func point(from row: SQLiteStatement) -> TrendPoint {
+        TrendPoint(day: Int(row.int64(0)), meanKilograms: row.double(1), trendKilograms: row.double(2))
+    }
+}
