@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -12,6 +14,10 @@
 /// The trend is computed as the rows stream by, with `TrendModel`'s formula over each local
 /// day's mean: the rows of one day are held until the day ends (a few rows), so nothing
 /// depends on the per-day table being up to date and memory does not grow with the log.
+/// Every row is written as it is stored; as the trend's reads do, a row that breaks a rule at
+/// `now` (`EntryRule`: a weight outside 20–500 kg, or a date after now) is left out of its
+/// day's mean, and a row before the first one counted has no trend (an empty CSV field,
+/// JSON `null`).
 @MainActor
 public final class EntryExporter {
     public let store: Store
@@ -43,9 +49,12 @@ public final class EntryExporter {
     /// `taken_at`, `kilograms`, `note`: the columns `EntryColumn.all` is written from.
     static let entriesQuery = "SELECT taken_at, kilograms, note FROM entries ORDER BY taken_at, id"
 
-    /// Writes every entry, oldest first; returns how many.
-    public func exportEntries(as format: ExportFormat, to sink: any ExportSink) throws(ExportError) -> Int {
+    /// Writes every entry, oldest first, with the trend as it stands at `now`; returns how many.
+    public func exportEntries(as format: ExportFormat, to sink: any ExportSink, asOf now: Date) throws(ExportError)
+        -> Int
+    {
         let unit = settings.unit
+        let nowMilliseconds = StoredTime.milliseconds(now)
         var record: [UInt8] = []
         record.reserveCapacity(512)
         var held: [UInt8] = []
@@ -78,11 +87,13 @@ public final class EntryExporter {
         /// Writes the held day's rows with the day's trend, then empties it.
         func flush() throws(StorageError) {
             guard !day.rows.isEmpty else { return }
-            trend =
-                TrendModel.smooth(
-                    [DailyWeight(day: day.day, meanKilograms: day.sum / Double(day.rows.count))], after: trend
-                ).last
-            let trendKilograms = trend?.trendKilograms ?? 0
+            if day.counted > 0 {
+                trend =
+                    TrendModel.smooth(
+                        [DailyWeight(day: day.day, meanKilograms: day.sum / Double(day.counted))], after: trend
+                    ).last
+            }
+            let trendKilograms = trend?.trendKilograms
             for row in day.rows {
                 record.removeAll(keepingCapacity: true)
                 switch format {
@@ -106,6 +117,7 @@ public final class EntryExporter {
             }
             day.rows.removeAll(keepingCapacity: true)
             day.sum = 0
+            day.counted = 0
         }
         do throws(StorageError) {
             try store.read(.weights) { db throws(StorageError) in
@@ -117,7 +129,10 @@ public final class EntryExporter {
                     if rowDay != day.day { try flush() }
                     day.day = rowDay
                     let kilograms = statement.double(1)
-                    day.sum += kilograms
+                    if EntryRule.weightKeepsRule(kilograms) && milliseconds <= nowMilliseconds {
+                        day.sum += kilograms
+                        day.counted += 1
+                    }
                     day.rows.append(
                         HeldRow(
                             milliseconds: milliseconds, kilograms: kilograms, note: statement.text(2) ?? "",
@@ -147,16 +162,17 @@ public final class EntryExporter {
         var parts: tm
     }
 
-    /// The rows of the local day being read, and the sum of their weights.
+    /// The rows of the local day being read, and the sum and count of the weights its trend counts.
     private struct DayRows {
         var day = Int.min
         var sum = 0.0
+        var counted = 0
         var rows: [HeldRow] = []
     }
 
     /// One entry's CSV row. Internal, not private, so the export fuzz target writes exactly this.
     static func appendCSV(
-        _ milliseconds: Int64, _ kilograms: Double, _ trendKilograms: Double, _ note: String, unit: WeightUnit,
+        _ milliseconds: Int64, _ kilograms: Double, _ trendKilograms: Double?, _ note: String, unit: WeightUnit,
         parts: tm? = nil, to record: inout [UInt8]
     ) {
         for (index, column) in EntryColumn.all.enumerated() {
@@ -167,7 +183,10 @@ public final class EntryExporter {
             case .kilograms: ExportText.appendExact(kilograms, to: &record)
             case .weight: ExportText.appendOneDecimal(unit.value(fromKilograms: kilograms), to: &record)
             case .unit: record.append(contentsOf: unit.rawValue.utf8)
-            case .trend: ExportText.appendOneDecimal(unit.value(fromKilograms: trendKilograms), to: &record)
+            case .trend:
+                if let trendKilograms {
+                    ExportText.appendOneDecimal(unit.value(fromKilograms: trendKilograms), to: &record)
+                }
             case .note: ExportText.appendCSV(note, to: &record)
             }
         }
@@ -176,7 +195,7 @@ public final class EntryExporter {
 
     /// One entry's JSON object. Internal, not private, so the export fuzz target writes exactly this.
     static func appendJSON(
-        _ milliseconds: Int64, _ kilograms: Double, _ trendKilograms: Double, _ note: String, unit: WeightUnit,
+        _ milliseconds: Int64, _ kilograms: Double, _ trendKilograms: Double?, _ note: String, unit: WeightUnit,
         parts: tm? = nil, to record: inout [UInt8]
     ) {
         record.append(0x7B)
@@ -192,7 +211,12 @@ public final class EntryExporter {
             case .kilograms: ExportText.appendExact(kilograms, to: &record)
             case .weight: ExportText.appendOneDecimal(unit.value(fromKilograms: kilograms), to: &record)
             case .unit: ExportText.appendJSON(unit.rawValue, to: &record)
-            case .trend: ExportText.appendOneDecimal(unit.value(fromKilograms: trendKilograms), to: &record)
+            case .trend:
+                if let trendKilograms {
+                    ExportText.appendOneDecimal(unit.value(fromKilograms: trendKilograms), to: &record)
+                } else {
+                    ExportText.append("null", to: &record)
+                }
             case .note: ExportText.appendJSON(note, to: &record)
             }
         }

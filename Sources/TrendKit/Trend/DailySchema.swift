@@ -1,5 +1,7 @@
 /// The per-day table the trend is read from, with its days for each time zone a session ran
-/// in (up to `DailyTable.keptZones` of them), each built once and then kept up to date.
+/// in (up to `DailyTable.keptZones` of them), each built once and then kept up to date. It
+/// counts only entries whose weight keeps the rule (`EntryRule.weightInRange`), whatever
+/// their date; an entry dated after now is left out when the trend is read.
 /// Triggers note every entry added, changed or removed, by trendsh or by any other program
 /// (`sqlite3`, an import), with its time and weight, so each zone's days are brought up to
 /// date before that zone's next read.
@@ -100,6 +102,19 @@ public enum DailySchema {
                 );
                 \(addedTrigger);
                 \(changedAndRemovedTriggers)
+                """)
+        },
+        // A row whose weight breaks the rule (another program wrote it) is found at once by a
+        // partial index, which a save of a valid weight never writes; the days built so far
+        // counted such rows, so every zone builds its days again, without them.
+        Migration(version: 9, feature: .weights, summary: "rows that break the rules left out of the trend") {
+            db throws(StorageError) in
+            try db.execute(
+                """
+                CREATE INDEX entries_breaking_rules ON entries (taken_at) WHERE \(EntryRule.weightOutOfRangeSQL);
+                DELETE FROM daily;
+                DELETE FROM daily_zones;
+                DELETE FROM daily_pending;
                 """)
         },
     ]

@@ -10,7 +10,7 @@ extension DailyTable {
         let notes = try db.statement(
             """
             SELECT CAST(strftime('%s', taken_at) AS INTEGER), kilograms, change FROM daily_pending
-            WHERE seq > ? ORDER BY seq
+            WHERE seq > ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY seq
             """)
         try notes.bind([.integer(applied)])
         // Grouped by day, each day's notes in the order they were made.
@@ -73,12 +73,14 @@ extension DailyTable {
     }
 
     /// The local day of an entry's time, from its seconds since 1970 (as SQLite reads them).
-    private static let secondsColumn = "CAST(strftime('%s', taken_at) AS INTEGER)"
+    static let secondsColumn = "CAST(strftime('%s', taken_at) AS INTEGER)"
 
     /// Every day of one zone from the entries, in time order, then the trend through all of them.
     static func rebuild(_ id: Int64, _ zone: TrendZone, in db: SQLiteDatabase) throws(StorageError) {
         try db.run("DELETE FROM daily WHERE zone = ?", [.integer(id)])
-        let rows = try db.statement("SELECT \(secondsColumn), kilograms FROM entries ORDER BY taken_at, id")
+        let rows = try db.statement(
+            "SELECT \(secondsColumn), kilograms FROM entries WHERE NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at, id"
+        )
         var days: [DayRow] = []
         while try rows.step() {
             let day = zone.day(unixSeconds: rows.int64(0))
@@ -115,8 +117,10 @@ extension DailyTable {
         let from = StoredTime.text(Date(timeIntervalSince1970: Double(day - 1) * 86_400))
         let to = StoredTime.text(Date(timeIntervalSince1970: Double(day + 2) * 86_400))
         let rows = try db.statement(
-            "SELECT \(secondsColumn), kilograms FROM entries WHERE taken_at >= ? AND taken_at < ? ORDER BY taken_at, id"
-        )
+            """
+            SELECT \(secondsColumn), kilograms FROM entries
+            WHERE taken_at >= ? AND taken_at < ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at, id
+            """)
         try rows.bind([.text(from), .text(to)])
         var found: DayRow?
         while try rows.step() {

@@ -25,6 +25,9 @@ enum DailyTable {
     /// built again, once, when a session in it comes back.
     static let keptZones = 3
 
+    /// A zone id no zone has (ids start at 1): its days are none.
+    static let noZone: Int64 = 0
+
     /// One zone whose days the table holds.
     struct KeptZone: Equatable {
         var id: Int64

@@ -1,24 +1,34 @@
+import FoundationEssentials
+
 /// The trend's reads, from the per-day table the weights feature keeps. When the table holds
 /// no days for this time zone yet, the first read builds them; when entries changed since
 /// they were counted (by a session in another zone, or another program), it catches them up.
+///
+/// The table counts every entry whose weight keeps the rule, whatever its date; the reads
+/// leave out what is dated after `now`: no day after today is read, and today's row is
+/// recounted from the entries up to now when one of today's is later (`DailyTable.today`).
 @MainActor
 public final class SQLiteTrendRepository: TrendRepository {
     public let store: Store
 
     public init(store: Store) { self.store = store }
 
-    public func window(from firstDay: Int, through lastDay: Int) throws(StorageError) -> TrendWindow {
-        try readCurrent { db, zone throws(StorageError) in
-            let before = try db.statement(
-                "SELECT \(DailyTable.pointColumns) FROM daily WHERE zone = ? AND day < ? ORDER BY day DESC LIMIT 1")
-            try before.bind([.integer(zone), .integer(Int64(firstDay))])
-            let previous = try before.step() ? DailyTable.point(from: before) : nil
+    public func window(from firstDay: Int, through lastDay: Int, asOf now: Date) throws(StorageError) -> TrendWindow {
+        let zone = TrendZone.local
+        let today = zone.day(unixSeconds: Self.seconds(now))
+        return try readCurrent(zone) { db, id throws(StorageError) in
+            let counted = try DailyTable.today(id, zone, day: today, asOf: now, in: db)
+            var previous = try DailyTable.point(of: id, before: min(firstDay, today + 1), in: db)
+            if let counted, previous?.day == today {
+                previous = counted?.point
+                if previous == nil { previous = try DailyTable.point(of: id, before: today, in: db) }
+            }
             let rows = try db.statement(
                 """
                 SELECT \(DailyTable.pointColumns), entries, min_kg, max_kg FROM daily
                 WHERE zone = ? AND day >= ? AND day <= ? ORDER BY day
                 """)
-            try rows.bind([.integer(zone), .integer(Int64(firstDay)), .integer(Int64(lastDay))])
+            try rows.bind([.integer(id), .integer(Int64(firstDay)), .integer(Int64(min(lastDay, today)))])
             var days: [TrendDay] = []
             while try rows.step() {
                 days.append(
@@ -26,33 +36,75 @@ public final class SQLiteTrendRepository: TrendRepository {
                         point: DailyTable.point(from: rows), entries: Int(rows.int64(3)),
                         minimumKilograms: rows.double(4), maximumKilograms: rows.double(5)))
             }
-            return TrendWindow(firstDay: firstDay, lastDay: lastDay, before: previous, days: days)
+            rows.reset()
+            if let counted, days.last?.day == today {
+                days.removeLast()
+                if let counted { days.append(counted) }
+            }
+            return TrendWindow(
+                firstDay: firstDay, lastDay: lastDay, before: previous, days: days,
+                leftOut: try DailyTable.leftOut(asOf: now, in: db))
         }
     }
 
-    public func latestGoalCrossing(goal: Double, inside: Double, outside: Double) throws(StorageError)
-        -> TrendPoint?
+    public func latestGoalCrossing(goal: Double, inside: Double, outside: Double, asOf now: Date)
+        throws(StorageError) -> TrendPoint?
     {
-        try readCurrent { db, zone throws(StorageError) in
+        let zone = TrendZone.local
+        let today = zone.day(unixSeconds: Self.seconds(now))
+        return try readCurrent(zone) { db, id throws(StorageError) in
+            var latest = today
+            if let counted = try DailyTable.today(id, zone, day: today, asOf: now, in: db) {
+                // Today's stored trend counts a later entry: judge today as it stands now.
+                if let point = counted?.point {
+                    let distance = abs(point.trendKilograms - goal)
+                    if distance <= inside || distance > outside { return point }
+                }
+                latest = today - 1
+            }
             // Newest first, so the scan stops at the first crossing it meets.
             let rows = try db.statement(
                 """
                 SELECT \(DailyTable.pointColumns) FROM daily
-                WHERE zone = ?4 AND (abs(trend_kg - ?1) <= ?2 OR abs(trend_kg - ?1) > ?3) ORDER BY day DESC LIMIT 1
+                WHERE zone = ?4 AND day <= ?5 AND (abs(trend_kg - ?1) <= ?2 OR abs(trend_kg - ?1) > ?3)
+                ORDER BY day DESC LIMIT 1
                 """)
-            try rows.bind([.real(goal), .real(inside), .real(outside), .integer(zone)])
+            defer { rows.reset() }
+            try rows.bind([.real(goal), .real(inside), .real(outside), .integer(id), .integer(Int64(latest))])
             return try rows.step() ? DailyTable.point(from: rows) : nil
         }
+    }
+
+    public func latestCountedEntry(asOf now: Date) throws(StorageError) -> WeightEntry? {
+        try store.read(.trend, loading: true) { db throws(StorageError) in
+            let row = try db.statement(
+                """
+                SELECT \(SQLiteWeightRepository.columns) FROM entries
+                WHERE taken_at <= ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at DESC, id DESC LIMIT 1
+                """)
+            defer { row.reset() }
+            try row.bind([.text(StoredTime.text(now))])
+            return try row.step() ? SQLiteWeightRepository.entry(from: row) : nil
+        }
+    }
+
+    /// Whole seconds since 1970, rounded down, as SQLite reads a stored time.
+    private static func seconds(_ date: Date) -> Int64 {
+        let value = date.timeIntervalSince1970.rounded(.down)
+        return value.isFinite ? Int64(max(-1e15, min(1e15, value))) : 0
     }
 
     /// Reads this zone's days (`body` gets their zone id) once they are current: when they
     /// were never built, or entries changed that they have not counted (another session or
     /// another program wrote them), they catch up first, in a write transaction of its own.
-    private func readCurrent<T>(_ body: (SQLiteDatabase, Int64) throws(StorageError) -> T) throws(StorageError) -> T {
-        let zone = TrendZone.local
+    private func readCurrent<T>(_ zone: TrendZone, _ body: (SQLiteDatabase, Int64) throws(StorageError) -> T)
+        throws(StorageError) -> T
+    {
         let current: T? = try store.read(.trend, loading: true) { db throws(StorageError) in
-            guard let id = try DailyTable.current(zone, in: db) else { return nil }
-            return try body(db, id)
+            if let id = try DailyTable.current(zone, in: db) { return try body(db, id) }
+            // With no entries there is nothing to count, so a new store is read without a write.
+            guard try db.integer("SELECT NOT EXISTS (SELECT 1 FROM entries)") == 1 else { return nil }
+            return try body(db, DailyTable.noZone)
         }
         if let current { return current }
         return try store.write(.trend) { db throws(StorageError) in

@@ -37,11 +37,12 @@ public final class TrendReport {
         }
     }
 
-    /// The weigh-in days of the `days` days ending today.
+    /// The weigh-in days of the `days` days ending today, as they stand now.
     public func window(days: Int) async throws(TrendError) -> TrendWindow {
-        let today = self.today
+        let now = clock.now()
+        let today = LocalCalendar.dayNumber(of: now)
         let window = try await read { () throws(StorageError) in
-            try await repository.window(from: today - max(days, 1) + 1, through: today)
+            try await repository.window(from: today - max(days, 1) + 1, through: today, asOf: now)
         }
         if days == Self.recentDays { recent = window }
         return window
@@ -51,29 +52,35 @@ public final class TrendReport {
     public func trendByDay(for entries: [WeightEntry]) async throws(TrendError) -> [Int: Double] {
         let days = entries.map { LocalCalendar.dayNumber(of: $0.date) }
         guard let first = days.min(), let last = days.max() else { return [:] }
-        let window = try await read { () throws(StorageError) in try await repository.window(from: first, through: last)
+        let now = clock.now()
+        let window = try await read { () throws(StorageError) in
+            try await repository.window(from: first, through: last, asOf: now)
         }
         var byDay: [Int: Double] = [:]
         for day in window.days { byDay[day.day] = day.point.trendKilograms }
         return byDay
     }
 
-    /// The figures `stats` shows for the `days` days ending today.
+    /// The figures `stats` shows for the `days` days ending today, with the latest weight
+    /// they count.
     public func stats(days: Int, habits: [Habit]) async throws(TrendError) -> TrendStats {
-        let today = self.today
+        let now = clock.now()
+        let today = LocalCalendar.dayNumber(of: now)
         let goal = settings.goalKilograms
         let unit = settings.unit
         return try await read { () throws(StorageError) in
-            let window = try await repository.window(from: today - max(days, 28) + 1, through: today)
+            let window = try await repository.window(from: today - max(days, 28) + 1, through: today, asOf: now)
             var atGoal = false
             if let goal {
                 let inside = GoalForecast.band(unit)
                 let crossing = try await repository.latestGoalCrossing(
-                    goal: goal, inside: inside, outside: inside + GoalForecast.hysteresis(unit))
+                    goal: goal, inside: inside, outside: inside + GoalForecast.hysteresis(unit), asOf: now)
                 atGoal = GoalForecast.isAtGoal(latestCrossing: crossing, goal: goal, unit: unit)
             }
+            let latest = try await repository.latestCountedEntry(asOf: now)
             return TrendStats.make(
-                days: days, today: today, window: window, goal: goal, atGoal: atGoal, unit: unit, habits: habits)
+                days: days, today: today, window: window, latestEntry: latest, goal: goal, atGoal: atGoal,
+                unit: unit, habits: habits)
         }
     }
 

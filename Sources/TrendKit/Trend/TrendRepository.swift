@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// One local day with weigh-ins, as the per-day table keeps it.
 public struct TrendDay: Sendable, Equatable {
     public var point: TrendPoint
@@ -23,12 +25,15 @@ public struct TrendWindow: Sendable, Equatable {
     public var lastDay: Int
     public var before: TrendPoint?
     public var days: [TrendDay]
+    /// How many entries in the store break a rule (`EntryRule`) and are left out of every day.
+    public var leftOut: Int
 
-    public init(firstDay: Int, lastDay: Int, before: TrendPoint?, days: [TrendDay]) {
+    public init(firstDay: Int, lastDay: Int, before: TrendPoint?, days: [TrendDay], leftOut: Int = 0) {
         self.firstDay = firstDay
         self.lastDay = lastDay
         self.before = before
         self.days = days
+        self.leftOut = leftOut
     }
 
     /// The points in the run.
@@ -41,13 +46,16 @@ public struct TrendWindow: Sendable, Equatable {
     }
 }
 
-/// Where the trend is read from. Every read returns confirmed data or throws.
+/// Where the trend is read from. Every read returns confirmed data or throws. The trend
+/// counts only entries that keep the rules at `now` (`EntryRule`): none dated after it.
 @MainActor
 public protocol TrendRepository: AnyObject {
-    /// The weigh-in days from `firstDay` through `lastDay` (local day numbers).
-    func window(from firstDay: Int, through lastDay: Int) async throws(StorageError) -> TrendWindow
-    /// The latest weigh-in day whose trend was within `inside` kilograms of `goal`, or more
-    /// than `outside` from it: the last time the goal status could have changed.
-    func latestGoalCrossing(goal: Double, inside: Double, outside: Double) async throws(StorageError)
+    /// The weigh-in days from `firstDay` through `lastDay` (local day numbers), as they stand at `now`.
+    func window(from firstDay: Int, through lastDay: Int, asOf now: Date) async throws(StorageError) -> TrendWindow
+    /// The latest weigh-in day, up to `now`, whose trend was within `inside` kilograms of
+    /// `goal`, or more than `outside` from it: the last time the goal status could have changed.
+    func latestGoalCrossing(goal: Double, inside: Double, outside: Double, asOf now: Date) async throws(StorageError)
         -> TrendPoint?
+    /// The newest entry the trend counts at `now`: the latest weight `stats` shows.
+    func latestCountedEntry(asOf now: Date) async throws(StorageError) -> WeightEntry?
 }

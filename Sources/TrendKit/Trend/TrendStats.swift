@@ -20,6 +20,10 @@ public struct TrendStats: Sendable, Equatable {
     public var forecast: GoalForecast?
     /// Each habit's flag analysis over the window, in the habits' order.
     public var habits: [HabitFlags]
+    /// The newest entry the trend counts (the latest weight); nil with none.
+    public var latestEntry: WeightEntry?
+    /// How many entries break a rule (`EntryRule`) and are left out of every figure.
+    public var leftOut: Int
 
     /// One habit's flag analysis.
     public struct HabitFlags: Sendable, Equatable {
@@ -30,8 +34,8 @@ public struct TrendStats: Sendable, Equatable {
     /// The figures from the days the store holds. `window` must reach back at least 28 days
     /// before today and `days` days, so every figure sees the days it needs.
     public static func make(
-        days: Int, today: Int, window: TrendWindow, goal: Double?, atGoal: Bool, unit: WeightUnit,
-        habits: [Habit]
+        days: Int, today: Int, window: TrendWindow, latestEntry: WeightEntry? = nil, goal: Double?, atGoal: Bool,
+        unit: WeightUnit, habits: [Habit]
     ) -> TrendStats {
         let points = window.pointsWithBefore.filter { $0.day <= today }
         let firstDay = today - days + 1
@@ -46,7 +50,8 @@ public struct TrendStats: Sendable, Equatable {
             maximumKilograms: inWindow.map(\.maximumKilograms).max(),
             meanKilograms: entries > 0
                 ? inWindow.reduce(0) { $0 + $1.point.meanKilograms * Double($1.entries) } / Double(entries) : nil,
-            weighInDays: inWindow.count, goalKilograms: goal, forecast: nil, habits: [])
+            weighInDays: inWindow.count, goalKilograms: goal, forecast: nil, habits: [], latestEntry: latestEntry,
+            leftOut: window.leftOut)
         if let goal, let latest {
             stats.forecast = GoalForecast.make(
                 trend: latest.trendKilograms, goal: goal, atGoal: atGoal, weeklyRate: weeklyRate, today: today)

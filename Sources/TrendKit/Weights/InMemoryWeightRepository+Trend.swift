@@ -1,29 +1,44 @@
+import FoundationEssentials
+
 /// The trend computed from the entries on every read: the model the per-day table must
-/// agree with.
+/// agree with. It counts only the entries that keep the rules at `now` (`EntryRule`).
 extension InMemoryWeightRepository: TrendRepository {
-    public func window(from firstDay: Int, through lastDay: Int) throws(StorageError) -> TrendWindow {
+    public func window(from firstDay: Int, through lastDay: Int, asOf now: Date) throws(StorageError) -> TrendWindow {
         try faults.check(.open, feature: .trend)
         try faults.check(.refresh, feature: .trend)
-        let days = Self.days(of: allEntries)
+        let days = Self.days(of: counted(asOf: now))
         return TrendWindow(
             firstDay: firstDay, lastDay: lastDay, before: days.last { $0.day < firstDay }?.point,
-            days: days.filter { $0.day >= firstDay && $0.day <= lastDay })
+            days: days.filter { $0.day >= firstDay && $0.day <= lastDay },
+            leftOut: allEntries.count { $0.brokenRule(asOf: now) != nil })
     }
 
-    public func latestGoalCrossing(goal: Double, inside: Double, outside: Double) throws(StorageError)
-        -> TrendPoint?
+    public func latestGoalCrossing(goal: Double, inside: Double, outside: Double, asOf now: Date)
+        throws(StorageError) -> TrendPoint?
     {
         try faults.check(.open, feature: .trend)
-        return Self.days(of: allEntries).last {
+        return Self.days(of: counted(asOf: now)).last {
             abs($0.point.trendKilograms - goal) <= inside || abs($0.point.trendKilograms - goal) > outside
         }?.point
     }
 
+    public func latestCountedEntry(asOf now: Date) throws(StorageError) -> WeightEntry? {
+        try faults.check(.open, feature: .trend)
+        return counted(asOf: now).max { ($0.date, $0.id) < ($1.date, $1.id) }
+    }
+
+    /// The entries that keep every rule at `now`.
+    private func counted(asOf now: Date) -> [WeightEntry] {
+        allEntries.filter { $0.brokenRule(asOf: now) == nil }
+    }
+
     /// Every weigh-in day of `entries` in `zone` with its trend, the way the per-day table
-    /// builds them.
+    /// builds them: whatever their dates, leaving out weights that break the rule.
     static func days(of entries: [WeightEntry], in zone: TrendZone = .local) -> [TrendDay] {
         var rows: [DayRow] = []
-        let ordered = entries.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+        let ordered = entries.filter { EntryRule.weightKeepsRule($0.kilograms) }.sorted {
+            ($0.date, $0.id) < ($1.date, $1.id)
+        }
         for entry in ordered {
             let seconds = Int64((entry.date.timeIntervalSince1970).rounded(.down))
             let day = zone.day(unixSeconds: seconds)

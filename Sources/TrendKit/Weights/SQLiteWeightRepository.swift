@@ -8,7 +8,7 @@ public final class SQLiteWeightRepository: WeightRepository {
 
     public init(store: Store) { self.store = store }
 
-    private nonisolated static let columns = "id, taken_at, kilograms, note, draft_id, revision"
+    nonisolated static let columns = "id, taken_at, kilograms, note, draft_id, revision"
 
     public func recentEntries(limit: Int) throws(StorageError) -> [WeightEntry] {
         try store.read(.weights, loading: true) { db throws(StorageError) in

@@ -74,10 +74,28 @@ public struct WeightEntryDraft: Sendable, Equatable {
         editing?.prefilledKilograms != nil && value == opened.value && unit == opened.unit
     }
 
-    /// Converts the typed value through the unit's own validation.
+    /// Converts the typed value through the unit's own validation. The value as prefilled
+    /// stands for the stored weight exactly, which must keep the rule too: a weight another
+    /// program stored outside 20–500 kg is not saved again.
     public func kilograms() throws(WeightValidationError) -> Double {
-        if valueIsAsPrefilled, let exact = editing?.prefilledKilograms { return exact }
+        if valueIsAsPrefilled, let exact = editing?.prefilledKilograms {
+            guard EntryRule.weightKeepsRule(exact) else {
+                throw .storedWeightBreaksRule(kilograms: exact, unit: unit)
+            }
+            return exact
+        }
         return try unit.kilograms(from: value)
+    }
+
+    /// For a draft that changes nothing: why saving the entry as it is stored would break a
+    /// rule (`EntryRule`), or nil when it keeps them all (or the entry was not read).
+    public func ruleBrokenAsOpened(latestPermittedDate: Date) -> WeightValidationError? {
+        guard let kilograms = editing?.prefilledKilograms else { return nil }
+        switch EntryRule.broken(kilograms: kilograms, date: opened.date, asOf: latestPermittedDate) {
+        case .weightInRange: return .storedWeightBreaksRule(kilograms: kilograms, unit: unit)
+        case .notInFuture: return .storedDateInFuture(date: opened.date)
+        case nil: return nil
+        }
     }
 
     /// The note as it will be stored: trimmed, in Unicode NFC, at most 500 characters.

@@ -78,7 +78,14 @@ public final class WeightLog {
             let result = await withCheckedContinuation { inFlight.waiters.append($0) }
             if inFlight.draft == draft { return try result.get() }
         }
-        if let editing = draft.editing, !draft.hasUnsavedChanges { return .unchanged(id: editing.id) }
+        if let editing = draft.editing, !draft.hasUnsavedChanges {
+            // An entry that breaks a rule is not "unchanged": saving it as it is would store
+            // what no save may, so the person is told which rule and what the save needs.
+            if let broken = draft.ruleBrokenAsOpened(latestPermittedDate: latestPermittedEntryDate) {
+                throw .validation(broken)
+            }
+            return .unchanged(id: editing.id)
+        }
         let validated: NewWeightEntry
         do {
             validated = try draft.validated(latestPermittedDate: latestPermittedEntryDate)

@@ -9,6 +9,13 @@ public enum WeightValidationError: Error, Equatable, Sendable {
     /// The entry was dated in the future when it was saved (by an earlier `--now`): only its
     /// note can change until its date is set to one that has passed.
     case futureEntryAllowsOnlyNote(date: Date)
+    /// The entry being edited weighs what no entry may (another program wrote it), and the
+    /// draft keeps that weight: the save needs a weight between 20 and 500 kg. `unit` is
+    /// the draft's.
+    case storedWeightBreaksRule(kilograms: Double, unit: WeightUnit)
+    /// The entry being edited is dated in the future, and the draft changes nothing: the
+    /// save needs a date that has passed (or a change to the note alone).
+    case storedDateInFuture(date: Date)
     /// The note is longer than `WeightEntryDraft.maximumNoteLength` characters.
     case noteTooLong(length: Int)
     /// The date text is not one of the accepted forms.

@@ -273,7 +273,8 @@ enum DataCommands {
         func run(_ sink: any ExportSink) throws(ExportError) -> Int {
             request.habits
                 ? try exporter.exportHabits(as: request.format, to: sink)
-                : try exporter.exportEntries(as: request.format, to: sink)
+                : try exporter.exportEntries(
+                    as: request.format, to: sink, asOf: session.weights.latestPermittedEntryDate)
         }
         guard let path = request.path else {
             do throws(ExportError) {

@@ -15,7 +15,8 @@ enum TrendCommands {
             } catch {
                 return session.fail(Messages.trendUnavailable(error, unit: session.unit))
             }
-            return session.say(Messages.trendLine(stats, unit: session.unit))
+            for line in Messages.trendLines(stats, unit: session.unit) { session.say(line) }
+            return .succeeded
         })
 
     static let stats = CommandDeclaration.command(
@@ -28,15 +29,13 @@ enum TrendCommands {
         ],
         parse: { arguments throws(ParseError) -> Int in try arguments.count(default: 30) ?? 30 },
         run: { session, days in
-            let latest: WeightEntry?
             let stats: TrendStats
             do throws(TrendError) {
-                latest = try await session.weights.newest(1).first
                 stats = try await session.trend.stats(days: days, habits: session.habitLog.habits)
             } catch {
                 return session.fail(Messages.trendUnavailable(error, unit: session.unit))
             }
-            for line in Messages.statsLines(stats, latest: latest, unit: session.unit) { session.say(line) }
+            for line in Messages.statsLines(stats, unit: session.unit) { session.say(line) }
             return .succeeded
         })
 
@@ -126,9 +125,11 @@ enum TrendCommands {
     @MainActor
     static func writeSVG(_ session: Session, data: ChartData, to path: String, days: Int) async -> Session.Outcome {
         var notes: [Int: [String]] = [:]
+        let now = session.weights.latestPermittedEntryDate
         do throws(TrendError) {
+            // The notes of the entries the chart counts: one that breaks a rule is left out.
             for entry in try await session.weights.entries(fromDay: data.firstDay, throughDay: data.lastDay)
-            where !entry.note.isEmpty {
+            where !entry.note.isEmpty && entry.brokenRule(asOf: now) == nil {
                 notes[LocalCalendar.dayNumber(of: entry.date), default: []].append(entry.note)
             }
         } catch {

@@ -23,7 +23,8 @@ enum WeightCommands {
             let editor = EntryEditor(log: session.weights, entry: entry)
             guard session.open(editor) else { return .failed }
             session.showed([entry])
-            return session.say(Messages.editing(entry, unit: session.unit))
+            let rule = entry.brokenRule(asOf: session.weights.latestPermittedEntryDate)
+            return session.say(Messages.editing(entry, unit: session.unit, breaking: rule))
         })
 
     static let value = CommandDeclaration.command(
@@ -106,7 +107,17 @@ enum WeightCommands {
             } catch {
                 trendFailure = error
             }
-            for line in Renderer.entryLines(entries, trendByDay: trendByDay, unit: session.unit) { session.say(line) }
+            // An entry that breaks a rule (another program wrote it) is marked with the rule.
+            let now = session.weights.latestPermittedEntryDate
+            var marks: [Int64: String] = [:]
+            for entry in entries {
+                if let rule = entry.brokenRule(asOf: now) {
+                    marks[entry.id] = Messages.leftOutMark(rule, unit: session.unit)
+                }
+            }
+            for line in Renderer.entryLines(entries, trendByDay: trendByDay, unit: session.unit, marks: marks) {
+                session.say(line)
+            }
             session.showed(entries)
             if let error = failure ?? loadError {
                 return session.fail(Messages.listFailed(error, unit: session.unit, showedEarlier: !entries.isEmpty))

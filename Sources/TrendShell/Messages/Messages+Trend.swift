@@ -11,6 +11,8 @@ extension Messages {
         "days of 14; the 28-day rate needs 19 of 28; the 7-day change needs 4 of 7). Fewer show \"--\".",
         "Energy: the weekly rate times 7,716 kcal a kg (3,500 a lb), over 7 days.",
         "Goal: \"at goal\" once the trend is within 1.134 kg (2.5 lb) of it; left only 0.25 kg (0.5 lb) beyond that.",
+        "Left out: entries that break the rules (another program wrote them): a weight outside 20-500 kg,",
+        "or a date after now (until it comes). \"list\" marks each with its rule.",
         "Sources: John Walker, The Hacker's Diet (fourmilab.ch/hackdiet), \"Signal and Noise\";",
         "M. Wishnofsky, Caloric equivalents of gained or lost weight, Am J Clin Nutr 6 (1958) 542-546.",
     ]
@@ -32,9 +34,9 @@ extension Messages {
         return kcal < 0 ? "a deficit of \(amount) kcal a day" : "a surplus of \(amount) kcal a day"
     }
 
-    /// What `stats` prints.
-    public static func statsLines(_ stats: TrendStats, latest: WeightEntry?, unit: WeightUnit) -> [String] {
-        guard let latestDay = stats.latestDay, let latest else { return [noEntries] }
+    /// What `stats` prints: the figures, then how many entries that break a rule they leave out.
+    public static func statsLines(_ stats: TrendStats, unit: WeightUnit) -> [String] {
+        guard let latestDay = stats.latestDay, let latest = stats.latestEntry else { return noCountedEntries(stats) }
         let weight = { (kilograms: Double) in Renderer.weight(kilograms, in: unit) }
         var rows: [[String]] = [
             ["latest weight", "\(weight(latest.kilograms)) on \(LocalCalendar.minuteText(latest.date))"],
@@ -79,7 +81,15 @@ extension Messages {
             }
             lines += TextColumns.lines(habitRows, alignments: [.left, .left, .left])
         }
+        if stats.leftOut > 0 { lines.append(leftOut(stats.leftOut)) }
         return lines
+    }
+
+    /// Said instead of the figures when no entry counts: none at all, or only entries that
+    /// break a rule.
+    static func noCountedEntries(_ stats: TrendStats) -> [String] {
+        guard stats.leftOut > 0 else { return [noEntries] }
+        return ["No entry counts toward the trend yet. " + leftOut(stats.leftOut)]
     }
 
     static func goalText(_ stats: TrendStats, unit: WeightUnit) -> String {
@@ -104,8 +114,15 @@ extension Messages {
         }
     }
 
-    /// What `trend` prints: the trend and its rate, in a line.
-    public static func trendLine(_ stats: TrendStats, unit: WeightUnit) -> String {
+    /// What `trend` prints: the trend and its rate, in a line, then how many entries that
+    /// break a rule it leaves out.
+    public static func trendLines(_ stats: TrendStats, unit: WeightUnit) -> [String] {
+        guard stats.latestDay != nil else { return noCountedEntries(stats) }
+        return [trendLine(stats, unit: unit)] + (stats.leftOut > 0 ? [leftOut(stats.leftOut)] : [])
+    }
+
+    /// The trend and its rate, in a line.
+    static func trendLine(_ stats: TrendStats, unit: WeightUnit) -> String {
         guard let latestDay = stats.latestDay else { return noEntries }
         let rate = figure(stats.weeklyRate) {
             "\(Renderer.weeklyRate($0, in: unit)), \(energy(weeklyRate: $0, unit: unit))"
@@ -198,14 +215,16 @@ extension Messages {
         "nothing to chart, so \(path) was not written: \(have) of the last \(days) days had a weigh-in, and a chart needs \(ChartData.daysNeeded)."
     }
 
-    /// The trend's part of `status`: its sparkline over the last 30 days.
+    /// The trend's part of `status`: its sparkline over the last 30 days, and how many
+    /// entries that break a rule it leaves out.
     @MainActor
     static func trendStatus(_ report: TrendReport, unit: WeightUnit, unicode: Bool) -> String {
         guard let recent = report.recent else { return report.loadState.rawValue }
+        let leftOut = recent.leftOut > 0 ? "; " + leftOutPhrase(recent.leftOut) : ""
         guard let last = recent.days.last else {
-            return "\(report.loadState.rawValue), no weigh-ins in the last 30 days"
+            return "\(report.loadState.rawValue), no weigh-ins in the last 30 days\(leftOut)"
         }
         return
-            "\(report.loadState.rawValue), \(Renderer.weight(last.point.trendKilograms, in: unit)); last 30 days [\(Sparkline.text(recent, unicode: unicode))]"
+            "\(report.loadState.rawValue), \(Renderer.weight(last.point.trendKilograms, in: unit)); last 30 days [\(Sparkline.text(recent, unicode: unicode))]\(leftOut)"
     }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import TrendKit
 
 extension Messages {
@@ -5,8 +6,11 @@ extension Messages {
         "New draft dated \(LocalCalendar.minuteText(draft.date)). Set its weight with \"value WEIGHT\", then \"save\"."
     }
 
-    public static func editing(_ entry: WeightEntry, unit: WeightUnit) -> String {
-        "Editing \(Renderer.entrySummary(entry, unit: unit)). Change its fields, then \"save\" or \"cancel\"."
+    /// `edit`'s answer; an entry that breaks `rule` says so, as `list` marks it.
+    public static func editing(_ entry: WeightEntry, unit: WeightUnit, breaking rule: EntryRule? = nil) -> String {
+        let mark = rule.map { " (\(leftOutMark($0, unit: unit)))" } ?? ""
+        return
+            "Editing \(Renderer.entrySummary(entry, unit: unit))\(mark). Change its fields, then \"save\" or \"cancel\"."
     }
 
     public static func dateSet(_ parsed: EntryDateParser.Parsed) -> String {
@@ -52,6 +56,39 @@ extension Messages {
 
     public static func discarded(summary: String, editing id: Int64?) -> String {
         "Discarded the draft (\(summary)).\(id.map { " Entry #\($0) is unchanged." } ?? "")"
+    }
+
+    /// `between 20 and 500 kg`: the weights every entry keeps, in `unit`.
+    static func weightRange(_ unit: WeightUnit) -> String {
+        unit == .kilograms ? "between 20 and 500 kg" : "between 44.1 and 1102.3 lb"
+    }
+
+    /// What `list` puts beside an entry that breaks a rule: `left out: weight not between 20 and 500 kg`.
+    public static func leftOutMark(_ rule: EntryRule, unit: WeightUnit) -> String {
+        switch rule {
+        case .weightInRange: return "left out: weight not \(weightRange(unit))"
+        case .notInFuture: return "left out: dated in the future"
+        }
+    }
+
+    /// The edited entry's stored weight breaks the rule, and the draft keeps it.
+    static func storedWeightBreaksRule(_ kilograms: Double, unit: WeightUnit) -> String {
+        "This entry weighs \(Renderer.weight(kilograms, in: unit)), which breaks the rule that a weight is \(weightRange(unit)), so it is left out of the trend. The save needs a valid weight: set one with \"value WEIGHT\"."
+    }
+
+    /// The edited entry is dated in the future, and the draft changes nothing.
+    static func storedDateInFuture(_ date: Date) -> String {
+        "This entry is dated \(LocalCalendar.minuteText(date)), which is in the future: that breaks the rule that no entry is, so it is left out of the trend until then. The save needs a date that has passed (set one with \"date WHEN\"), or a change to its note alone."
+    }
+
+    /// `stats` and `trend` under their figures: how many entries break a rule.
+    public static func leftOut(_ count: Int) -> String { leftOutPhrase(count) + "." }
+
+    /// `status`: how many entries break a rule, as part of the trend's line.
+    static func leftOutPhrase(_ count: Int) -> String {
+        count == 1
+            ? "1 row that breaks the rules is left out (list shows it)"
+            : "\(count) rows that break the rules are left out (list shows them)"
     }
 
     public static let noEntries = "No entries yet. Log one with \"value WEIGHT\", then \"save\"."

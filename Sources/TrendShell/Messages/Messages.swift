@@ -92,6 +92,8 @@ public enum Messages {
         case .futureEntryAllowsOnlyNote(let date):
             return
                 "This entry is dated \(LocalCalendar.minuteText(date)), which is still in the future, so only its note can change. Set a date that has passed with \"date WHEN\" to change its weight."
+        case .storedWeightBreaksRule(let kilograms, let unit): return storedWeightBreaksRule(kilograms, unit: unit)
+        case .storedDateInFuture(let date): return storedDateInFuture(date)
         case .noteTooLong(let length):
             return "A note can have at most \(WeightEntryDraft.maximumNoteLength) characters; this one has \(length)."
         case .unreadableDate(let text):

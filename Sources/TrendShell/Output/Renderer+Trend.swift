@@ -15,15 +15,18 @@ extension Renderer {
 
     /// The rows of `list` with the trend of each entry's day beside its weight:
     /// `#12  2026-11-29 08:00  75.0 kg  trend 74.6  after run`. A day whose trend is not
-    /// known (it could not be read) shows `trend --`.
-    public static func entryLines(_ entries: [WeightEntry], trendByDay: [Int: Double]?, unit: WeightUnit) -> [String] {
+    /// known (it could not be read) shows `trend --`. An entry with a mark in `marks` (one
+    /// that breaks a rule, so the trend leaves it out) shows the mark there instead.
+    public static func entryLines(
+        _ entries: [WeightEntry], trendByDay: [Int: Double]?, unit: WeightUnit, marks: [Int64: String] = [:]
+    ) -> [String] {
         let rows = entries.map { entry in
             let trend = trendByDay?[LocalCalendar.dayNumber(of: entry.date)].map {
                 DecimalText.oneDecimal(unit.value(fromKilograms: $0))
             }
             return [
                 "#\(entry.id)", LocalCalendar.minuteText(entry.date), weight(entry.kilograms, in: unit),
-                "trend \(trend ?? "--")",
+                marks[entry.id] ?? "trend \(trend ?? "--")",
             ] + (entry.note.isEmpty ? [] : [entry.note])
         }
         return TextColumns.lines(rows, alignments: [.right, .left, .right, .left, .left])

@@ -33,7 +33,7 @@ import TrendshTestSupport
         defer { source.directory.remove() }
         try Self.seed(source)
         let sink = ExchangeHarness.Collected()
-        #expect(try source.exporter.exportEntries(as: format, to: sink) == Self.awkwardNotes.count)
+        #expect(try source.exporter.exportEntries(as: format, to: sink, asOf: Fixtures.now) == Self.awkwardNotes.count)
 
         let target = try ExchangeHarness()
         defer { target.directory.remove() }
@@ -51,7 +51,7 @@ import TrendshTestSupport
         defer { harness.directory.remove() }
         try Self.seed(harness)
         let sink = ExchangeHarness.Collected()
-        _ = try harness.exporter.exportEntries(as: .csv, to: sink)
+        _ = try harness.exporter.exportEntries(as: .csv, to: sink, asOf: Fixtures.now)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let reader = CSVReader(stream: try stream(sink.bytes, in: directory))
@@ -74,12 +74,42 @@ import TrendshTestSupport
         #expect(sink.text.contains("\"say \"\"hi\"\", then leave\""))
     }
 
+    /// Rows another program wrote that break the rules are written as they are stored; the
+    /// trend column leaves them out, as the trend does.
+    @Test func rowsThatBreakTheRulesAreWrittenAsTheyAreAndLeftOutOfTheTrendColumn() throws {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        try harness.seed("2026-11-20T12:00:00.000Z", kilograms: 0.5)
+        try harness.seed("2026-11-21T12:00:00.000Z", kilograms: 80)
+        try harness.seed("2026-11-22T12:00:00.000Z", kilograms: 1_000, note: "typed by hand")
+        try harness.seed("2026-11-23T12:00:00.000Z", kilograms: 82)
+        try harness.seed("2030-01-01T12:00:00.000Z", kilograms: 90)
+        let csv = ExchangeHarness.Collected()
+        let json = ExchangeHarness.Collected()
+
+        _ = try harness.exporter.exportEntries(as: .csv, to: csv, asOf: Fixtures.now)
+        _ = try harness.exporter.exportEntries(as: .json, to: json, asOf: Fixtures.now)
+
+        let rows = csv.text.split(separator: "\r\n").dropFirst().map {
+            Array($0.split(separator: ",", omittingEmptySubsequences: false).dropFirst().map(String.init))
+        }
+        // kilograms, weight, unit, trend, note: 82 two days after 80 is 80 + (1 - 0.9²)·2.
+        #expect(
+            rows == [
+                ["0.5", "0.5", "kg", "", ""], ["80.0", "80.0", "kg", "80.0", ""],
+                ["1000.0", "1000.0", "kg", "80.0", "typed by hand"], ["82.0", "82.0", "kg", "80.4", ""],
+                ["90.0", "90.0", "kg", "80.4", ""],
+            ])
+        #expect(json.text.contains("\"kilograms\":0.5,\"weight\":0.5,\"unit\":\"kg\",\"trend\":null,"))
+        #expect(json.text.contains("\"kilograms\":1000.0,\"weight\":1000.0,\"unit\":\"kg\",\"trend\":80.0,"))
+    }
+
     @Test func theDateIsLocalTimeWithItsOffsetAndKilogramsAreExact() throws {
         let harness = try ExchangeHarness(unit: .pounds)
         defer { harness.directory.remove() }
         try harness.seed("2026-11-20T07:30:00.123Z", kilograms: 74.842_741_05)
         let sink = ExchangeHarness.Collected()
-        _ = try harness.exporter.exportEntries(as: .csv, to: sink)
+        _ = try harness.exporter.exportEntries(as: .csv, to: sink, asOf: Fixtures.now)
         let row = try #require(sink.text.split(separator: "\r\n").dropFirst().first)
         let fields = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         #expect(fields[1...] == ["74.84274105", "165.0", "lb", "165.0", ""])
@@ -107,7 +137,7 @@ import TrendshTestSupport
         defer { harness.directory.remove() }
         try Self.seed(harness)
         let sink = ExchangeHarness.Collected()
-        _ = try harness.exporter.exportEntries(as: .json, to: sink)
+        _ = try harness.exporter.exportEntries(as: .json, to: sink, asOf: Fixtures.now)
         let lines = sink.text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "{\"format\":\"trendsh-entries\",\"version\":1,\"unit\":\"kg\",\"entries\":[")
         #expect(lines.count == Self.awkwardNotes.count + 3)
@@ -121,10 +151,10 @@ import TrendshTestSupport
         let harness = try ExchangeHarness()
         defer { harness.directory.remove() }
         let csv = ExchangeHarness.Collected()
-        #expect(try harness.exporter.exportEntries(as: .csv, to: csv) == 0)
+        #expect(try harness.exporter.exportEntries(as: .csv, to: csv, asOf: Fixtures.now) == 0)
         #expect(csv.text == "date,kilograms,weight,unit,trend,note\r\n")
         let json = ExchangeHarness.Collected()
-        _ = try harness.exporter.exportEntries(as: .json, to: json)
+        _ = try harness.exporter.exportEntries(as: .json, to: json, asOf: Fixtures.now)
         #expect(json.text == "{\"format\":\"trendsh-entries\",\"version\":1,\"unit\":\"kg\",\"entries\":[\n]}\n")
     }
 
@@ -134,7 +164,9 @@ import TrendshTestSupport
         try Self.seed(harness)
         let sink = ExchangeHarness.Collected()
         sink.failAfter = 3
-        #expect(throws: ExportError.output(errno: 28)) { try harness.exporter.exportEntries(as: .csv, to: sink) }
+        #expect(throws: ExportError.output(errno: 28)) {
+            try harness.exporter.exportEntries(as: .csv, to: sink, asOf: Fixtures.now)
+        }
         #expect(sink.records == 3)
     }
 

@@ -150,6 +150,39 @@ struct DailyTableTests {
         try checkAgreement(repository)
     }
 
+    @Test func weightsThatBreakTheRuleAreLeftOutOfTheDaysWhoeverWroteThem() throws {
+        defer { directory.remove() }
+        let repository = Fixtures.repository(at: path)
+        let day = TrendFixtures.today - 3
+        _ = try repository.insert(TrendFixtures.entry("a", day: day, kilograms: 80))
+        let moved = try repository.insert(TrendFixtures.entry("b", day: day + 1, kilograms: 79)).written
+        let other = try OtherProgramConnection(path: path)
+        func at(_ day: Int, hour: Int) -> String { StoredTime.text(TrendFixtures.date(day: day, hour: hour)) }
+        try other.execute(
+            """
+            INSERT INTO entries (taken_at, kilograms) VALUES ('\(at(day, hour: 12))', 1000), ('\(at(day + 2, hour: 8))', 0.5);
+            UPDATE entries SET kilograms = 600 WHERE id = \(moved.id);
+            """)
+        other.close()
+
+        let days = try TrendFixtures.storedDays(repository.store)
+
+        #expect(days.map(\.day) == [day], "a day of rows that break the rule has no row")
+        #expect(days.first?.entries == 1)
+        #expect(days.first?.maximumKilograms == 80)
+        try checkAgreement(repository)
+        // Put right, the weight counts again; and a build from scratch leaves the others out too.
+        _ = try repository.update(
+            EntryChange(
+                id: moved.id, date: moved.date, kilograms: 79, note: "", expectedRevision: nil, operation: .make()))
+        #expect(try TrendFixtures.storedDays(repository.store).map(\.day) == [day, day + 1])
+        let again = try OtherProgramConnection(path: path)
+        try again.execute("DELETE FROM daily; DELETE FROM daily_zones")
+        again.close()
+        #expect(try TrendFixtures.storedDays(repository.store).map(\.entries) == [1, 1])
+        try checkAgreement(repository)
+    }
+
     @Test func manyEntriesFromAnotherProgramRebuildTheTableWhole() throws {
         defer { directory.remove() }
         let repository = Fixtures.repository(at: path)

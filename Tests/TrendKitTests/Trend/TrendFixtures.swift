@@ -29,10 +29,10 @@ enum TrendFixtures {
         pairs.map { TrendPoint(day: $0.0, meanKilograms: $0.1, trendKilograms: $0.1) }
     }
 
-    /// Every day the store's per-day table holds.
+    /// Every day the store's per-day table holds for this zone, whatever its date.
     @MainActor
     static func storedDays(_ store: Store) throws -> [TrendDay] {
-        try SQLiteTrendRepository(store: store).window(from: -1_000_000, through: 1_000_000).days
+        try SQLiteTrendRepository(store: store).window(from: -1_000_000, through: 1_000_000, asOf: .distantFuture).days
     }
 
     /// Every entry the store holds.

@@ -1,0 +1,80 @@
+import FoundationEssentials
+import Testing
+
+@testable import TrendKit
+
+/// The trend's reads leave out what breaks a rule at the moment they are made: an entry dated
+/// after now (by an earlier clock, or another program) counts once its time has come.
+@MainActor
+struct TrendReadTests {
+    let directory: TemporaryDirectory
+    let path: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        path = directory.file("trend.sqlite")
+    }
+
+    func insert(_ repository: SQLiteWeightRepository, _ name: String, at date: Date, kilograms: Double) throws {
+        _ = try repository.insert(
+            NewWeightEntry(date: date, kilograms: kilograms, note: "", draftID: DraftID(rawValue: name)))
+    }
+
+    @Test func anEntryDatedAfterNowIsLeftOutOfTodayAndOfLaterDaysUntilItsTimeComes() throws {
+        defer { directory.remove() }
+        let repository = Fixtures.repository(at: path)
+        let now = Fixtures.now
+        let today = LocalCalendar.dayNumber(of: now)
+        try insert(repository, "a", at: now - 2 * Fixtures.day, kilograms: 80)
+        try insert(repository, "b", at: now, kilograms: 79)
+        // A minute later is later today in any zone: local times at 08:00 UTC are whole quarters.
+        try insert(repository, "c", at: now + 60, kilograms: 90)
+        try insert(repository, "d", at: now + 2 * Fixtures.day, kilograms: 95)
+        try insert(repository, "e", at: now - Fixtures.day, kilograms: 1_000)
+        let trend = SQLiteTrendRepository(store: repository.store)
+        let model = InMemoryWeightRepository(entries: try TrendFixtures.storedEntries(repository))
+
+        let window = try trend.window(from: today - 5, through: today + 5, asOf: now)
+
+        #expect(window.days.map(\.day) == [today - 2, today])
+        #expect(window.days.last?.entries == 1)
+        #expect(window.days.last?.point.meanKilograms == 79)
+        #expect(window.leftOut == 3)
+        let expected = try model.window(from: today - 5, through: today + 5, asOf: now)
+        #expect(
+            TrendFixtures.agree(window.days, expected.days),
+            "\(TrendFixtures.firstDifference(window.days, expected.days))")
+        #expect(expected.leftOut == 3)
+        #expect(try trend.latestCountedEntry(asOf: now)?.kilograms == 79)
+        // A window that starts after today carries on from today as it stands now.
+        #expect(try trend.window(from: today + 1, through: today + 5, asOf: now).before?.meanKilograms == 79)
+        // The goal's last crossing is judged on today as it stands now, not as stored.
+        for goal in [79.0, 85.0] {
+            #expect(
+                try trend.latestGoalCrossing(goal: goal, inside: 1, outside: 1.25, asOf: now)
+                    == model.latestGoalCrossing(goal: goal, inside: 1, outside: 1.25, asOf: now), "goal \(goal)")
+        }
+
+        let later = now + 3 * Fixtures.day
+        let afterwards = try trend.window(from: today - 5, through: today + 5, asOf: later)
+        #expect(afterwards.days.map(\.day) == [today - 2, today, today + 2])
+        #expect(afterwards.days.map(\.entries) == [1, 2, 1])
+        #expect(afterwards.leftOut == 1, "the weight of 1,000 kg still breaks its rule")
+        #expect(try trend.latestCountedEntry(asOf: later)?.kilograms == 95)
+    }
+
+    /// `status` and `stats` count the rows that break a rule at every read: from the partial
+    /// index and the time index, never by reading every entry.
+    @Test func countingTheRowsLeftOutReadsOnlyTheirIndexes() throws {
+        defer { directory.remove() }
+        _ = try Fixtures.repository(at: path).recentEntries(limit: 1)
+        let other = try OtherProgramConnection(path: path)
+        defer { other.close() }
+        let plan = try other.rows(
+            "EXPLAIN QUERY PLAN " + DailyTable.leftOutSQL.replacingOccurrences(of: "?", with: "'2026-11-29'")
+        ).map { $0.last.flatMap { $0 } ?? "" }
+        #expect(plan.contains { $0.contains("USING INDEX entries_breaking_rules") }, "\(plan)")
+        #expect(plan.contains { $0.contains("USING INDEX entries_newest_first (taken_at>?)") }, "\(plan)")
+        #expect(!plan.contains { $0.hasPrefix("SCAN entries") && !$0.contains("INDEX") }, "\(plan)")
+    }
+}
