@@ -30,7 +30,7 @@ public enum DailySchema {
 
     public static let migrations: [Migration] = [
         // Format 4 kept one zone's days and rebuilt them whenever the zone changed. Its tables
-        // are replaced by format 8's; a store of format 3 or older gets them empty here.
+        // are replaced by format 9's; a store of format 3 or older gets them empty here.
         Migration(version: 4, feature: .weights, summary: "a daily table for the trend") { db throws(StorageError) in
             try db.execute(
                 """
@@ -68,7 +68,7 @@ public enum DailySchema {
         // each zone has counted those up to its `applied`, and a note leaves the log once
         // every zone kept has counted it. The first command after the upgrade builds its
         // zone's days once.
-        Migration(version: 8, feature: .weights, summary: "the per-day trend kept for each time zone") {
+        Migration(version: 9, feature: .weights, summary: "the per-day trend kept for each time zone") {
             db throws(StorageError) in
             try db.execute(
                 """
@@ -107,7 +107,7 @@ public enum DailySchema {
         // A row whose weight breaks the rule (another program wrote it) is found at once by a
         // partial index, which a save of a valid weight never writes; the days built so far
         // counted such rows, so every zone builds its days again, without them.
-        Migration(version: 9, feature: .weights, summary: "rows that break the rules left out of the trend") {
+        Migration(version: 10, feature: .weights, summary: "rows that break the rules left out of the trend") {
             db throws(StorageError) in
             try db.execute(
                 """

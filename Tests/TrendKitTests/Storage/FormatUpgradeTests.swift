@@ -35,7 +35,7 @@ import TrendshTestSupport
         older.close()
     }
 
-    @Test(arguments: 1...7)
+    @Test(arguments: 1..<Schema.trendsh.latestVersion)
     func aStoreOfAnEarlierFormatIsUpgradedWithItsEntriesAndItsDaysBuiltOnce(version: Int) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
