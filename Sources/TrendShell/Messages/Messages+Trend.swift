@@ -191,7 +191,11 @@ extension Messages {
     }
 
     public static func chartNotWritten(_ error: NamedFileError) -> String {
-        "could not write \(error.path): \(systemMessage(error.errno)). Nothing was written there."
+        switch error.reason {
+        case .refused(let refusal): return namedFileRefused(error.path, refusal, for: .chart)
+        case .system(let number):
+            return "could not write \(error.path): \(systemMessage(number)). Nothing was written there."
+        }
     }
 
     public static func chartNotWrittenTooFew(_ path: String, have: Int, days: Int) -> String {

@@ -34,8 +34,9 @@ public final class Session {
     public let output: any OutputSink
     public let style: TerminalStyle
     public let history: HistoryFile?
-    /// Files a person names (`chart --svg`) get this mode.
-    public let namedFiles: NamedFile.Permissions
+    /// How files a person names (`export FILE`, `chart --svg`) are written, and what they
+    /// may never replace.
+    public let namedFiles: NamedFileRules
     /// How wide a chart may be when `--width` does not say: `COLUMNS`, then the terminal's
     /// width, then 80.
     let terminalWidth: @MainActor () -> Int
@@ -49,7 +50,7 @@ public final class Session {
     init(
         store: Store, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, trend: TrendReport,
         changeHistory: ChangeHistory, pending: PendingChanges, drafts: DraftSlot, exchange: DataExchange,
-        output: any OutputSink, style: TerminalStyle, history: HistoryFile?, namedFiles: NamedFile.Permissions,
+        output: any OutputSink, style: TerminalStyle, history: HistoryFile?, namedFiles: NamedFileRules,
         terminalWidth: @escaping @MainActor () -> Int
     ) {
         self.store = store
