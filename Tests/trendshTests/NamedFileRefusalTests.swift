@@ -176,6 +176,7 @@ import TrendshTestSupport
         seedTwoEntries()
         home.makeFolder("state/trendsh")
         home.makeFolder("config/trendsh")
+        home.makeFolder("data/trendsh")
         if let contents = own.contents { home.write(contents, to: own.path) }
         let before = fileBytes(home.file(own.path))
 
