@@ -67,9 +67,10 @@ public final class DraftFile {
     public func acquire() -> Acquisition {
         if lockDescriptor >= 0 { return .acquired }
         let lock: Int32
+        let lockPath = OwnFiles.lockPath(for: path)
         do {
-            guard let opened = try PrivateFile.open(path + ".lock", creating: true) else {
-                return .unavailable(PrivateFileError(path: path + ".lock", reason: .system(ENOENT)))
+            guard let opened = try PrivateFile.open(lockPath, creating: true) else {
+                return .unavailable(PrivateFileError(path: lockPath, reason: .system(ENOENT)))
             }
             lock = opened
         } catch {
@@ -79,7 +80,7 @@ public final class DraftFile {
             let failure = errno
             close(lock)
             return failure == EWOULDBLOCK
-                ? .heldByAnotherSession : .unavailable(PrivateFileError(path: path + ".lock", reason: .system(failure)))
+                ? .heldByAnotherSession : .unavailable(PrivateFileError(path: lockPath, reason: .system(failure)))
         }
         lockDescriptor = lock
         return .acquired

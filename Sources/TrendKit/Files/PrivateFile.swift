@@ -59,7 +59,7 @@ public enum PrivateFile {
     /// it over `path`, so a crash leaves the old file or the new one, never half of one.
     public static func replace(_ path: String, with bytes: [UInt8]) throws(PrivateFileError) {
         try checkReplaceable(path)
-        let temporary = path + ".tmp-\(getpid())"
+        let temporary = OwnFiles.temporaryPath(for: path, process: getpid())
         unlink(temporary)  // a stale one from a killed process with the same pid
         let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw PrivateFileError(path: path, reason: .system(errno)) }

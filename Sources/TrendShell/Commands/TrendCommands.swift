@@ -143,7 +143,7 @@ enum TrendCommands {
             data: data, notes: notes, title: Messages.chartTitle(data), legend: Messages.svgLegend(data)
         ).document()
         do throws(NamedFileError) {
-            try NamedFile.write(Array(svg.utf8), to: path, permissions: session.namedFiles)
+            try NamedFile.write(Array(svg.utf8), to: path, rules: session.namedFiles)
         } catch {
             return session.fail(Messages.chartNotWritten(error))
         }

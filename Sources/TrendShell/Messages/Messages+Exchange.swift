@@ -332,8 +332,12 @@ extension Messages {
         switch error {
         case .storage(let storage): return "The export could not read the store. " + reason(storage)
         case .file(let file):
-            return
-                "The export could not be written to \(file.path): \(systemMessage(file.errno)). The file is as it was."
+            switch file.reason {
+            case .refused(let refusal): return namedFileRefused(file.path, refusal, for: .export)
+            case .system(let number):
+                return
+                    "The export could not be written to \(file.path): \(systemMessage(number)). The file is as it was."
+            }
         case .output(let number):
             return "The export could not be written to standard output: \(systemMessage(number))."
         }
@@ -344,10 +348,6 @@ extension Messages {
     public static func exported(_ count: Int, habits: Bool, to path: String) -> String {
         let what = habits ? (count == 1 ? "1 habit" : "\(count) habits") : entries(count)
         return "Exported \(what) to \(path)."
-    }
-
-    public static func exportOverOwnFile(_ path: String) -> String {
-        "\(path) is one of trendsh's own files (the store, or a file beside it), so nothing was exported. Name another file."
     }
 
     public static let fixNeedsFile =

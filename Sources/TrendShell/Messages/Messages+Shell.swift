@@ -233,6 +233,7 @@ extension Messages {
             return "\(path): a status line such as [0] may only be the transcript's last line."
         case .unwritable:
             return "The transcript \(path) could not be written; it is as it was."
+        case .refused(let refusal): return namedFileRefused(path, refusal, for: .transcript)
         case .emptyHiddenCommand(let line):
             return "\(path): line \(line): a \"# hidden:\" line needs the command to run after it."
         case .notUTF8(let line):

@@ -206,7 +206,12 @@ extension Messages {
     }
 
     public static func chartNotWritten(_ error: NamedFileError) -> String {
-        "The chart could not be written to \(error.path): \(systemMessage(error.errno)). Nothing was written there."
+        switch error.reason {
+        case .refused(let refusal): return namedFileRefused(error.path, refusal, for: .chart)
+        case .system(let number):
+            return
+                "The chart could not be written to \(error.path): \(systemMessage(number)). Nothing was written there."
+        }
     }
 
     public static func chartNotWrittenTooFew(_ path: String, have: Int, days: Int) -> String {

@@ -34,8 +34,9 @@ public final class Session {
     public let output: any OutputSink
     public let style: TerminalStyle
     public let history: HistoryFile?
-    /// Files a person names (`chart --svg`) get this mode.
-    public let namedFiles: NamedFile.Permissions
+    /// How files a person names (`export FILE`, `chart --svg`) are written, and what they
+    /// may never replace.
+    public let namedFiles: NamedFileRules
     /// True for a `-c` run: it ends after its commands, so it leaves a waiting draft and
     /// waiting changes alone, and keeps what failed for the next session when it can.
     public let endsAfterItsCommands: Bool
@@ -54,7 +55,7 @@ public final class Session {
     init(
         store: Store, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, trend: TrendReport,
         changeHistory: ChangeHistory, pending: PendingChanges, drafts: DraftSlot, exchange: DataExchange,
-        output: any OutputSink, style: TerminalStyle, history: HistoryFile?, namedFiles: NamedFile.Permissions,
+        output: any OutputSink, style: TerminalStyle, history: HistoryFile?, namedFiles: NamedFileRules,
         endsAfterItsCommands: Bool, terminalWidth: @escaping @MainActor () -> Int
     ) {
         self.store = store

@@ -252,4 +252,6 @@ public enum TranscriptError: Error, Equatable, Sendable {
     case notUTF8(line: Int)
     /// `--update` could not write the transcript back.
     case unwritable(path: String)
+    /// `--update` may not write the transcript back: it is one of trendsh's own files.
+    case refused(NamedFileRules.Refusal)
 }

@@ -12,7 +12,7 @@ import TrendshTestSupport
     let session: Session
 
     init() async {
-        session = Session.make(location: .memory, clock: Fixtures.clock, output: output)
+        session = Session.make(files: OwnFiles(store: .memory), clock: Fixtures.clock, output: output)
         await session.start()
     }
 
@@ -203,10 +203,11 @@ import TrendshTestSupport
     @Test func twoSessionsShareTheHistoryAndAnAmendOfAChangedEntryIsRefused() async throws {
         let home = TemporaryDirectory()
         let path = home.file("s.sqlite")
-        let first = Session.make(location: .file(path: path), clock: Fixtures.clock, output: output)
+        let first = Session.make(files: OwnFiles(store: .file(path: path)), clock: Fixtures.clock, output: output)
         await first.start()
         let secondOutput = CapturedOutput()
-        let second = Session.make(location: .file(path: path), clock: Fixtures.clock, output: secondOutput)
+        let second = Session.make(
+            files: OwnFiles(store: .file(path: path)), clock: Fixtures.clock, output: secondOutput)
         await second.start()
         await perform("value 75", "save", in: first)
         await perform("list", in: second)
