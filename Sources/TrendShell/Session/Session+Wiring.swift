@@ -20,7 +20,8 @@ extension Session {
             location.acceptsFilesBeside ? location.companionPath(suffix: suffix) : nil
         }
         let settingsStore: any SettingsStore =
-            besideStore(".settings").map { FileSettingsStore(path: $0) } ?? InMemorySettingsStore()
+            besideStore(".settings").map { FileSettingsStore(path: $0, interruptRequested: interruptRequested) }
+            ?? InMemorySettingsStore()
         let settings = SettingsFeature(store: settingsStore)
         let weights = WeightLog(repository: SQLiteWeightRepository(store: store), settings: settings, clock: clock)
         let habits = HabitLog(repository: SQLiteHabitRepository(store: store), clock: clock)

@@ -104,8 +104,10 @@ public final class Session {
     /// Carries out one command, then keeps the draft file in step with the draft.
     public func perform(_ command: ParsedCommand) async -> Outcome {
         if command.name != "quit" { quitArmed = false }
+        catchUpWithSettings()
         if command.readsStore && store.changedElsewhere() { await refreshFeatures() }
         var outcome = await command.run(self)
+        reportSettingsNotices()
         if !persistDraft() && outcome == .succeeded { outcome = .failed }
         if !persistPending() && outcome == .succeeded { outcome = .failed }
         reportStoreNotices()
