@@ -131,6 +131,9 @@ extension Messages {
             return "The habits could not be loaded (simulated failure)."
         }
         if feature is TrendReport { return trendUnavailable(error, unit: unit) }
+        if let settings = feature as? SettingsFeature, let unreadable = settingsUnreadable(settings) {
+            return unreadable
+        }
         return reason(error, unit: unit)
     }
 

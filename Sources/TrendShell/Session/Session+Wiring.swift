@@ -21,7 +21,8 @@ extension Session {
         let store = Store(location: location, schema: .trendsh, interruptRequested: interruptRequested)
         // Beside a path that cannot be a store (a folder, a device), `files` names nothing.
         let settingsStore: any SettingsStore =
-            files.path(of: .settings).map { FileSettingsStore(path: $0) } ?? InMemorySettingsStore()
+            files.path(of: .settings).map { FileSettingsStore(path: $0, interruptRequested: interruptRequested) }
+            ?? InMemorySettingsStore()
         let settings = SettingsFeature(store: settingsStore)
         let weights = WeightLog(repository: SQLiteWeightRepository(store: store), settings: settings, clock: clock)
         let habits = HabitLog(repository: SQLiteHabitRepository(store: store), clock: clock)

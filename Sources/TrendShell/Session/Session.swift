@@ -135,12 +135,14 @@ public final class Session {
         if command.name != "quit" { quitArmed = false }
         store.beginCommand()
         defer { store.endCommand() }
+        catchUpWithSettings()
         if command.readsStore && startWaitsForTheStore {
             await finishStart()
         } else if command.readsStore && store.changedElsewhere() {
             await refreshFeatures()
         }
         var outcome = await command.run(self)
+        reportSettingsNotices()
         if !persistDraft() && outcome == .succeeded { outcome = .failed }
         if !persistPending() && outcome == .succeeded { outcome = .failed }
         reportStoreNotices()
