@@ -20,14 +20,17 @@ extension Session {
     /// Queues a change typed now (replacing a waiting one of the same field), writes the queue
     /// to the pending-changes file, then applies the waiting changes in order.
     func submit(_ change: PendingChange) async -> Outcome {
-        pending.add(change)
+        let queued = pending.add(change)
         let written = persistPending()
-        let outcome = await applyPending()
+        // Refused at this first try, it never waited: unless it took a waiting one's place.
+        let neverPending = queued.amendment?.replacedOperations.isEmpty ?? true
+        let outcome = await applyPending(typedNow: neverPending ? queued.id : nil)
         return written ? outcome : .failed
     }
 
-    /// Applies the waiting changes in order and says what became of each.
-    func applyPending() async -> Outcome {
+    /// Applies the waiting changes in order and says what became of each. `typedNow` is the
+    /// change the running command typed, when a refusal of it must not call it pending.
+    func applyPending(typedNow: OperationID? = nil) async -> Outcome {
         let attempts = await pending.retry { change throws(TrendError) in try await self.apply(change) }
         var outcome = Outcome.succeeded
         var rowsChanged = false
@@ -49,7 +52,9 @@ extension Session {
                             error, change: attempt.change, waiting: pending.changes,
                             keptOnDisk: pending.isOnDisk || !persistsPending, keeping: pending.keeping, unit: unit))
                 } else {
-                    outcome = fail(Messages.pendingRefused(error, change: attempt.change, unit: unit))
+                    outcome = fail(
+                        Messages.pendingRefused(
+                            error, change: attempt.change, typedNow: attempt.change.id == typedNow, unit: unit))
                 }
             }
         }

@@ -102,7 +102,7 @@ import TrendshTestSupport
 
         #expect(printed.contains("(an earlier attempt had already "), "\(printed)")
         #expect(session.pending.changes.isEmpty)
-        let steps = try await session.changeHistory.list()
+        let steps = try await session.changeHistory.list().steps
         if line == "undo" {
             #expect(steps.map(\.isUndone) == [true])
             #expect(session.weights.entries.isEmpty)
@@ -137,9 +137,9 @@ import TrendshTestSupport
             printed.hasSuffix(
                 """
                 Undid step 2: amended #1: value 76.0 kg (was 75.0 kg).
-                step  state   change
-                   2  undone  amended #1: value 76.0 kg (was 75.0 kg)
-                   1  done    saved #1: 75.0 kg on 2026-11-29 08:00
+                step  state   next  change
+                   2  undone  redo  amended #1: value 76.0 kg (was 75.0 kg)
+                   1  done    undo  saved #1: 75.0 kg on 2026-11-29 08:00
 
                 """))
         #expect(session.weights.entries.map(\.kilograms) == [75], "the window shows what the store holds")
@@ -159,9 +159,9 @@ import TrendshTestSupport
         #expect(
             printed.hasSuffix(
                 """
-                step  state  change
-                   4  done   deleted the habit "Read"
-                   1  done   added the habit "Read"
+                step  state  next  change
+                   4  done   undo  deleted the habit "Read"
+                   1  done         added the habit "Read"
 
                 """), "a new change cleared the two undone steps from the history")
     }
