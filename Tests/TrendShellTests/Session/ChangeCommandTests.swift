@@ -226,4 +226,29 @@ import TrendshTestSupport
         first.close()
         second.close()
     }
+
+    @Test func undoTakesAStepNumberOrListAndNothingElse() throws {
+        for (line, expected) in [
+            ("undo", ChangeCommands.UndoRequest.newest), ("undo 3", .step(3)), ("undo #3", .step(3)),
+            ("UNDO List", .list),
+        ] {
+            let parsed = try #require(try CommandParser.parse(line))
+            #expect(parsed.arguments as? ChangeCommands.UndoRequest == expected, "\(line)")
+        }
+        for line in ["undo 0", "undo -1", "undo 3 4", "undo list 3", "undo x"] {
+            #expect(throws: ParseError.self, "\(line)") { try CommandParser.parse(line) }
+        }
+    }
+
+    /// A change refused at its first try never waited: the sentence says why, not that a
+    /// pending change was removed. One refused on a later try was pending, and says so.
+    @Test func aChangeRefusedAtItsFirstTryIsNotCalledPending() async {
+        await perform("value 75", "save", "amend 1 value 76")
+        await perform("undo 1")
+        #expect(
+            errors.hasPrefix("error: Step 2 (amended #1: value 76.0 kg (was 75.0 kg)) changed entry #1 after step 1"))
+        #expect(!errors.contains("pending"), "\(errors)")
+        await perform("simulate save-failure once", "undo 1", "amend 1 value 80", "simulate off", "retry")
+        #expect(errors.hasSuffix("Type \"undo 2\" first. The pending change (undo step 1) was removed.\n"), "\(errors)")
+    }
 }
