@@ -19,13 +19,7 @@ public final class SQLiteHistoryRepository: HistoryRepository {
         var to: Int64 { self == .undo ? 0 : 1 }
     }
 
-    public func steps(limit: Int) throws(StorageError) -> [HistoryStep] {
-        try store.read(.history, loading: true) { db throws(StorageError) in
-            var steps: [HistoryStep] = []
-            for header in try HistorySQL.headers(limit: limit, in: db) { steps.append(try Self.describe(header, db)) }
-            return steps
-        }
-    }
+    public func steps(limit: Int) throws(StorageError) -> [HistoryStep] { try listing(limit: limit).steps }
 
     public func listing(limit: Int) throws(StorageError) -> HistoryListing {
         try store.read(.history, loading: true) { db throws(StorageError) in
