@@ -60,3 +60,19 @@ public func filesUnder(_ path: String) -> [String] {
         [name] + (isDirectory(path + "/" + name) ? filesUnder(path + "/" + name).map { name + "/" + $0 } : [])
     }.sorted()
 }
+
+/// Writes `bytes` as the whole file at `path` (created 0600 when missing); false on failure.
+@discardableResult
+public func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var written = 0
+    while written < bytes.count {
+        let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return false }
+        written += count
+    }
+    return true
+}

@@ -1,4 +1,5 @@
 import Testing
+import TrendKit
 import TrendshTestSupport
 
 #if canImport(Glibc)
@@ -18,6 +19,9 @@ import TrendshTestSupport
         "warning: The session ended with 1 change pending that the store has not confirmed. The pending-changes file keeps them, and the next trendsh with this store restores them."
 
     func stored() throws -> [StoredEntry] { try OtherProgram(path: shell.storePath).entries() }
+
+    /// How many changes the pending-changes file holds, read as another session would.
+    func waitingInFile() -> Int { PendingChanges.waiting(inFileAt: pendingPath)?.count ?? 0 }
 
     @Test func aChangeLeftPendingIsRestoredNextRunAndRetryAppliesItOnce() throws {
         _ = shell.run(["value 75", "save"])
@@ -81,25 +85,125 @@ import TrendshTestSupport
         #expect(listed.status == 0)
     }
 
-    @Test func aOneShotRunLeavesWaitingChangesAloneAndKeepsItsOwnInMemory() throws {
+    func oneShot(_ commands: [String]) -> ProcessResult {
+        shell.run(arguments: ["--store", shell.storePath, "--now", Fixtures.now] + commands.flatMap { ["-c", $0] })
+    }
+
+    static let oneWaiting =
+        "warning: 1 pending change (amend #1 value 76.0 kg) is waiting in the pending-changes file. This run applies it only on \"retry\", and refuses amend, undo and redo until then."
+
+    @Test func aOneShotRunRefusesAmendUndoAndRedoWhileChangesWaitAndLeavesThemAsTheyAre() throws {
         _ = shell.run(["value 75", "save", "simulate save-failure always", "amend 1 value 76"])
         let waiting = try #require(fileBytes(pendingPath))
 
-        let result = shell.run(
-            arguments: [
-                "--store", shell.storePath, "--now", Fixtures.now, "-c", "simulate save-failure once", "-c",
-                "amend 1 note typed by cron",
-            ])
+        for (command, described) in [
+            ("undo", "undo (the newest change)"), ("redo", "redo (the next undone change)"),
+            ("amend 1 note typed by cron", "amend #1 note \"typed by cron\""),
+        ] {
+            let result = oneShot([command])
+            #expect(
+                result.stderr
+                    == lines(
+                        Self.oneWaiting,
+                        "error: 1 change is waiting in the pending-changes file (amend #1 value 76.0 kg), so \(described) was not run: the waiting changes apply first, in the order typed. Run \"retry\" first (trendsh -c retry) to apply it, then this again."
+                    ), "\(command)")
+            #expect(result.status == 1)
+        }
+        #expect(fileBytes(pendingPath) == waiting, "byte for byte as it was")
+        #expect(try stored().map(\.kilograms) == [75], "entry #1 is neither deleted nor changed")
+    }
+
+    @Test func aOneShotStatusListsTheChangesWaitingInTheFile() throws {
+        _ = shell.run(["value 75", "save", "simulate save-failure always", "amend 1 value 76"])
+
+        let status = oneShot(["status"])
 
         #expect(
-            result.stderr
+            status.stdout.contains(
+                lines(
+                    "pending: 1 change, waiting in \(pendingPath); this run has not taken it (\"retry\" applies it)",
+                    "  amend #1 value 76.0 kg")), "\(status.stdout)")
+        #expect(status.status == 0)
+    }
+
+    @Test func aOneShotRetryAppliesTheWaitingChangesThenUndoWorksOnTheStoresNewestStep() throws {
+        _ = shell.run(["value 75", "save", "simulate save-failure always", "amend 1 value 76"])
+
+        let retried = oneShot(["retry", "list"])
+        #expect(
+            retried.stdout
                 == lines(
-                    "warning: 1 pending change (amend #1 value 76.0 kg) is waiting in the pending-changes file; this run leaves it there for the next interactive session.",
-                    "error: \(Self.simulated) The change is kept as pending (amend #1 note \"typed by cron\"); type \"retry\" to apply it. It is kept in memory only: this run does not use the pending-changes file.",
-                    "warning: The session ended with 1 change pending that the store has not confirmed. This run does not use the pending-changes file, so no copy of them is on disk."
-                ))
-        #expect(result.status == 1)
-        #expect(fileBytes(pendingPath) == waiting, "byte for byte as it was")
+                    "Amended #1: 76.0 kg on 2026-11-29 08:00, no note.", "#1  2026-11-29 08:00  76.0 kg  trend 76.0"))
+        #expect(retried.stderr == lines(Self.oneWaiting))
+        #expect(retried.status == 0)
+        #expect(waitingInFile() == 0)
+
+        let undone = oneShot(["undo"])
+        #expect(undone.stdout == lines("Undid step 2: amended #1: value 76.0 kg (was 75.0 kg)."))
+        #expect(try stored().map(\.kilograms) == [75])
+    }
+
+    @Test func aOneShotRetrySaysSoWhenAnotherSessionHoldsTheWaitingChanges() throws {
+        _ = shell.run(["value 75", "save", "simulate save-failure always", "amend 1 value 76"])
+        let holder = TrendshProcess.start(
+            [TrendshProcess.binaryPath, "--store", shell.storePath, "--now", Fixtures.now],
+            environment: shell.environment)
+        holder.send("status\n")
+        try holder.readUntil { String(decoding: $0.stdoutSoFar, as: UTF8.self).contains("simulations:") }
+
+        let retried = oneShot(["retry"])
+
+        #expect(
+            retried.stderr.hasSuffix(
+                lines(
+                    "error: Another trendsh session holds the pending changes (amend #1 value 76.0 kg), so this run did not apply them. Type \"retry\" in that session."
+                )), "\(retried.stderr)")
+        #expect(retried.status == 1)
+        #expect(try stored().map(\.kilograms) == [75])
+        _ = holder.finish()
+    }
+
+    @Test func aOneShotAmendThatTheStoreFailsIsKeptInThePendingFileForRetry() throws {
+        _ = shell.run(["value 75", "save"])
+
+        let failed = oneShot(["simulate save-failure once", "amend 1 note typed by cron"])
+
+        #expect(
+            failed.stderr
+                == lines(
+                    "error: \(Self.simulated) This -c run ends here, so the change (amend #1 note \"typed by cron\") is kept as pending in \(pendingPath): \"retry\" applies it, in \"trendsh -c retry\" or in the next trendsh session on this store.",
+                    Self.waiting))
+        #expect(failed.status == 1)
+        #expect(waitingInFile() == 1)
+
+        let retried = oneShot(["retry"])
+        #expect(retried.stdout == lines("Amended #1: 75.0 kg on 2026-11-29 08:00, note \"typed by cron\"."))
+        #expect(retried.status == 0)
+        #expect(
+            try OtherProgram(path: shell.storePath).text("SELECT note FROM entries WHERE id = 1") == "typed by cron")
+        #expect(
+            try OtherProgram(path: shell.storePath).integer("SELECT count(*) FROM operations WHERE kind = 'amend'") == 1
+        )
+    }
+
+    @Test func aOneShotAmendThatTheStoreFailsSaysNoCopyIsKeptWhileAnotherSessionHoldsTheFile() throws {
+        _ = shell.run(["value 75", "save"])
+        let holder = TrendshProcess.start(
+            [TrendshProcess.binaryPath, "--store", shell.storePath, "--now", Fixtures.now],
+            environment: shell.environment)
+        holder.send("status\n")
+        try holder.readUntil { String(decoding: $0.stdoutSoFar, as: UTF8.self).contains("simulations:") }
+
+        let failed = oneShot(["simulate save-failure once", "amend 1 note typed by cron"])
+
+        #expect(
+            failed.stderr.hasPrefix(
+                lines(
+                    "error: \(Self.simulated) This -c run ends here and keeps no copy of the change (amend #1 note \"typed by cron\"): another trendsh session holds \(pendingPath)."
+                )), "\(failed.stderr)")
+        #expect(failed.status == 1)
+        _ = holder.finish()
+        #expect(waitingInFile() == 0)
     }
 
     @Test func aSecondSessionKeepsItsPendingChangesInMemoryAndSaysSo() throws {

@@ -103,6 +103,38 @@ import TrendshTestSupport
             ), "\(result.stderr)")
     }
 
+    @Test func aDayKeepsTheDraftsTimeOfDayNotTheClocks() {
+        let result = Shell().run(["date 2026-11-20 07:15", "date 2026-11-01", "cancel"])
+        #expect(
+            result.stdout.hasPrefix(lines("date: 2026-11-20 07:15", "date: 2026-11-01 07:15")), "\(result.stdout)")
+    }
+
+    @Test func aDayOnWhichTheDraftsTimeOfDayWasSkippedTakesTheFirstTimeAfterTheChangeAndSaysSo() {
+        let shell = Shell()
+        var environment = shell.environment
+        environment["TZ"] = "America/New_York"
+        let result = shell.run(
+            arguments: [
+                "--store", ":memory:", "--now", "2026-11-29T07:30:00Z", "-c", "value 80", "-c", "date 2026-03-08", "-c",
+                "save",
+            ],
+            environment: environment)
+        #expect(
+            result.stdout
+                == lines(
+                    "value: 80",
+                    "date: 2026-03-08 03:00 (the draft's time, 02:30, did not happen that day: the clocks went forward over it, so this is the first time after the change)",
+                    "Saved #1: 80.0 kg on 2026-03-08 03:00."), "\(result.stdout)")
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    @Test func anAmendedDayKeepsTheEntrysTimeOfDay() {
+        let shell = Shell()
+        let result = shell.run(["value 75", "date 2026-11-20 07:15", "save", "amend 1 date 2026-11-02", "list"])
+        #expect(result.stdout.hasSuffix(lines("#1  2026-11-02 07:15  75.0 kg  trend 75.0")), "\(result.stdout)")
+    }
+
     @Test func aTimeThatHappenedTwiceTakesTheFirstAndSaysSo() {
         let shell = Shell()
         var environment = shell.environment

@@ -22,6 +22,20 @@ enum Fixtures {
 
     /// Kilograms stored for 165 lb: 165 × 0.45359237.
     static let kilogramsFor165Pounds = 74.84274105
+
+    /// An Apple Health `export.xml` on one line: three BodyMass records, on 2026-11-20, 21 and
+    /// 22 at 08:00 UTC, the second with a letter O for a zero (`8O.4`).
+    static let appleHealthOneLine =
+        "<HealthData locale=\"en_US\">"
+        + "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" startDate=\"2026-11-20 08:00:00 +0000\" value=\"80.1\"/>"
+        + "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" startDate=\"2026-11-21 08:00:00 +0000\" value=\"8O.4\"/>"
+        + "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" startDate=\"2026-11-22 08:00:00 +0000\" value=\"80.2\"/>"
+        + "</HealthData>\n"
+    /// trendsh's JSON export on one line: two entries, notes "a" and "b".
+    static let jsonOneLine =
+        "{\"format\":\"trendsh-entries\",\"version\":1,\"entries\":["
+        + "{\"date\":\"2026-11-20T08:00:00.000+00:00\",\"kilograms\":80.0,\"note\":\"a\"},"
+        + "{\"date\":\"2026-11-21T08:00:00.000+00:00\",\"kilograms\":80.5,\"note\":\"b\"}]}\n"
 }
 
 /// The lines joined as a program prints or reads them: each ends with a newline.

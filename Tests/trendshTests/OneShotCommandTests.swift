@@ -31,7 +31,10 @@ import TrendshTestSupport
     @Test func bailStopsAtTheFirstFailure() {
         let result = oneShot(["value abc", "save", "list"], ["--bail"])
         #expect(result.stdout == lines("value: abc"))
-        #expect(result.stderr.hasPrefix(Fixtures.kilogramsError + "\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "error: Enter a weight between 20 and 500 kg. This -c run ends here, so the draft is kept in \(shell.storePath).draft"
+            ))
         #expect(result.status == 1)
     }
 
@@ -76,6 +79,84 @@ import TrendshTestSupport
         #expect(result.status == 0)
         #expect(!result.stderr.contains("Another trendsh session"))
         _ = holder.finish()
+    }
+
+    static let simulated = "The store could not save (simulated failure), so nothing was written."
+
+    @Test func aDraftWhoseSaveFailsIsKeptInTheDraftFileAndTheNextSessionSavesItOnce() throws {
+        let failed = oneShot(["value 80", "note after run", "simulate save-failure once", "save"])
+
+        #expect(
+            failed.stderr
+                == lines(
+                    "error: \(Self.simulated) This -c run ends here, so the draft is kept in \(shell.storePath).draft: the next trendsh session on this store (not a -c run) restores it; there, type \"save\" to try again.",
+                    "warning: The session ended with unsaved changes in the draft; it was not saved. The draft file keeps it, and the next trendsh with this store restores it."
+                ))
+        #expect(failed.status == 1, "a failure wins over 3")
+        #expect(permissions(of: shell.storePath + ".draft") == 0o600)
+
+        let next = shell.run(["save", "list"])
+        #expect(
+            next.stdout
+                == lines(
+                    "Restored unsaved draft (new entry): value \"80\", note \"after run\", dated 2026-11-29 08:00. Type \"save\" to save it or \"cancel\" to discard it.",
+                    "Saved #1: 80.0 kg on 2026-11-29 08:00.", "#1  2026-11-29 08:00  80.0 kg  trend 80.0  after run"))
+        #expect(next.status == 0)
+        #expect(try OtherProgram(path: shell.storePath).entries().count == 1)
+    }
+
+    @Test func anInvalidDraftIsKeptForTheNextSessionToFix() {
+        let failed = oneShot(["value 10", "save"])
+
+        #expect(
+            failed.stderr.hasPrefix(
+                lines(
+                    "error: Enter a weight between 20 and 500 kg. This -c run ends here, so the draft is kept in \(shell.storePath).draft: the next trendsh session on this store (not a -c run) restores it; there, fix it and save again."
+                )), "\(failed.stderr)")
+        #expect(shell.run(["show"]).stdout.contains("value: 10 (kg)"))
+    }
+
+    @Test func aFailedDraftIsNotKeptOverAnotherDraftWaitingInTheFile() throws {
+        _ = shell.run(["value 80", "note half typed"])
+        let waiting = try #require(fileBytes(shell.storePath + ".draft"))
+
+        let failed = oneShot(["value 75", "simulate save-failure once", "save"])
+
+        #expect(
+            failed.stderr.contains(
+                "error: \(Self.simulated) This -c run ends here and keeps no copy of the draft: \(shell.storePath).draft already holds another draft, which is left as it is.\n"
+            ), "\(failed.stderr)")
+        #expect(failed.status == 1)
+        #expect(fileBytes(shell.storePath + ".draft") == waiting, "the waiting draft is byte for byte as it was")
+    }
+
+    @Test func aFailedDraftIsNotKeptWhileAnotherSessionHoldsTheDraftFile() throws {
+        let holder = TrendshProcess.start(
+            [TrendshProcess.binaryPath, "--store", shell.storePath, "--now", Fixtures.now],
+            environment: shell.environment)
+        holder.send("status\n")
+        try holder.readUntil { String(decoding: $0.stdoutSoFar, as: UTF8.self).contains("simulations:") }
+
+        let failed = oneShot(["value 75", "simulate save-failure once", "save"])
+
+        #expect(
+            failed.stderr.hasPrefix(
+                "error: \(Self.simulated) This -c run ends here and keeps no copy of the draft: another trendsh session holds \(shell.storePath).draft.\n"
+            ), "\(failed.stderr)")
+        _ = holder.finish()
+    }
+
+    @Test func aFailedDraftOfAStoreInMemoryIsNotKeptAndTheRunSaysSo() {
+        let failed = shell.run(
+            arguments: [
+                "--store", ":memory:", "--now", Fixtures.now, "-c", "value 75", "-c", "simulate save-failure once",
+                "-c", "save",
+            ])
+        #expect(
+            failed.stderr.hasPrefix(
+                "error: \(Self.simulated) This -c run ends here and keeps no copy of the draft: the store is in memory.\n"
+            ))
+        #expect(failed.status == 1)
     }
 
     @Test func standardInputIsNotRead() {

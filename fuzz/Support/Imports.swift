@@ -36,6 +36,9 @@ enum Imports {
 
     struct Row: Equatable {
         var line: Int
+        /// Which of the rows starting on `line` it is, from 1, and whether others start there.
+        var ordinal: Int
+        var sharesLine: Bool
         var reading: Result<ImportedEntry, RowProblem>
     }
 
@@ -50,9 +53,13 @@ enum Imports {
             let unit = source.statedUnit.resolved(given: nil, setting: .kilograms).unit
             pass.unit = unit
             let reader = RowReader(unit: unit, latestMilliseconds: now)
-            var row = RawRow()
-            while try source.next(into: &row) {
-                pass.rows.append(Row(line: row.line, reading: reader.read(row)))
+            // Read as the import's pass reads them, one row ahead.
+            var rows = LineRows(source: source)
+            while try rows.next() {
+                pass.rows.append(
+                    Row(
+                        line: rows.row.line, ordinal: rows.ordinal, sharesLine: rows.sharesLine,
+                        reading: reader.read(rows.row)))
             }
             Fuzz.check(source.stream.fingerprint != nil, "a file read to its end has no fingerprint")
         } catch {
@@ -72,16 +79,23 @@ enum Imports {
         check(whole)
     }
 
-    /// No row's line is before the last one's (rows on one line, as XML records or a
-    /// one-line JSON document may be, share its number); an entry's weight is between 20 and 500 kg,
-    /// its date within 1900–9999 and not after now, its note as a save stores it; and what
-    /// the preview prints for each row, and the sentence for a file problem, hold no control
-    /// character once escaped.
+    /// No row's line is before the last one's; rows on one line (as XML records or a one-line
+    /// JSON document may be) share its number, are counted 1, 2, … on it, and each knows it
+    /// shares the line, so each has an address of its own (`1.2`). An entry's weight is between
+    /// 20 and 500 kg, its date within 1900–9999 and not after now, its note as a save stores
+    /// it; and what the preview prints for each row, and the sentence for a file problem, hold
+    /// no control character once escaped.
     static func check(_ pass: Pass) {
         var lastLine = 0
         let draft = ImportDraft(files: [ImportedFile(name: "export", path: "/export")])
-        for row in pass.rows {
+        for (index, row) in pass.rows.enumerated() {
             Fuzz.check(row.line >= lastLine, "a row on line \(row.line) follows one on line \(lastLine)")
+            let expected = index > 0 && pass.rows[index - 1].line == row.line ? pass.rows[index - 1].ordinal + 1 : 1
+            Fuzz.check(row.ordinal == expected, "row \(row.line).\(row.ordinal) should be \(row.line).\(expected)")
+            let nextShares = index + 1 < pass.rows.count && pass.rows[index + 1].line == row.line
+            Fuzz.check(
+                row.sharesLine == (row.ordinal > 1 || nextShares),
+                "row \(row.line).\(row.ordinal) says it shares its line: \(row.sharesLine)")
             lastLine = row.line
             let verdict: ImportPreview.Verdict
             switch row.reading {
@@ -103,7 +117,9 @@ enum Imports {
             for unit in WeightUnit.allCases {
                 let shown = DisplayText.escaped(
                     Messages.previewRow(
-                        ImportPreview.Row(key: RowKey(file: 0, line: row.line), verdict: verdict, fixed: false),
+                        ImportPreview.Row(
+                            key: RowKey(file: 0, line: row.line, ordinal: row.ordinal), verdict: verdict,
+                            fixed: false, sharesLine: row.sharesLine),
                         draft: draft, unit: unit, labelled: true))
                 Fuzz.check(!Fuzz.hasControl(shown), "\(shown.debugDescription) holds a control character")
             }

@@ -8,28 +8,43 @@ public enum EntryDateParser {
         public var date: Date
         /// True when the local time happened twice (the clocks went back) and the first was taken.
         public var tookEarlierOfTwo: Bool
+        /// The time of day kept from the draft when it did not happen on the day typed (the
+        /// clocks went forward over it), so `date` is the first moment after the change.
+        public var movedPastGap: LocalCalendar.Fields?
+
+        public init(date: Date, tookEarlierOfTwo: Bool = false, movedPastGap: LocalCalendar.Fields? = nil) {
+            self.date = date
+            self.tookEarlierOfTwo = tookEarlierOfTwo
+            self.movedPastGap = movedPastGap
+        }
     }
 
-    public static func date(from text: String, now: Date) throws(WeightValidationError) -> Parsed {
+    /// - Parameters:
+    ///   - now: the moment `today`, `yesterday` and `-Nd` count from.
+    ///   - timeOfDay: the moment whose local time of day a bare `YYYY-MM-DD` keeps (the
+    ///     draft's or the entry's date); `now` when nil.
+    public static func date(from text: String, now: Date, timeOfDay: Date? = nil) throws(WeightValidationError)
+        -> Parsed
+    {
         let trimmed = text.trimmingWhitespace()
         let lowered = trimmed.lowercased()
         let relative: Date?
         switch lowered {
-        case "now", "today": return Parsed(date: now, tookEarlierOfTwo: false)
+        case "now", "today": return Parsed(date: now)
         case "yesterday": relative = LocalCalendar.adding(days: -1, to: now)
         default:
             guard lowered.hasPrefix("-"), lowered.hasSuffix("d"), lowered.count >= 3,
                 lowered.dropFirst().dropLast().allSatisfy(\.isASCIIDigitCharacter),
                 let days = Int(lowered.dropFirst().dropLast()), days <= 36_500
-            else { return try absoluteDate(trimmed, now: now) }
+            else { return try absoluteDate(trimmed, timeOfDay: timeOfDay ?? now) }
             relative = LocalCalendar.adding(days: -days, to: now)
         }
         guard let relative else { throw .dateOutOfRange(trimmed) }
-        return Parsed(date: relative, tookEarlierOfTwo: false)
+        return Parsed(date: relative)
     }
 
-    /// `YYYY-MM-DD` or `YYYY-MM-DD HH:MM`, in local time.
-    static func absoluteDate(_ text: String, now: Date) throws(WeightValidationError) -> Parsed {
+    /// `YYYY-MM-DD` (at the local time of day of `timeOfDay`) or `YYYY-MM-DD HH:MM`, in local time.
+    static func absoluteDate(_ text: String, timeOfDay: Date) throws(WeightValidationError) -> Parsed {
         let halves = text.split(separator: " ", omittingEmptySubsequences: true)
         guard halves.count == 1 || halves.count == 2, var fields = dayFields(halves[0], anyYear: true) else {
             throw .unreadableDate(text)
@@ -40,15 +55,21 @@ public enum EntryDateParser {
             fields.hour = hour
             fields.minute = minute
         } else {
-            let current = LocalCalendar.fields(of: now)
-            fields.hour = current.hour
-            fields.minute = current.minute
-            fields.second = current.second
+            let kept = LocalCalendar.fields(of: timeOfDay)
+            fields.hour = kept.hour
+            fields.minute = kept.minute
+            fields.second = kept.second
         }
         switch LocalCalendar.resolve(fields) {
-        case .exact(let date): return Parsed(date: date, tookEarlierOfTwo: false)
+        case .exact(let date): return Parsed(date: date)
         case .ambiguous(let earlier, _): return Parsed(date: earlier, tookEarlierOfTwo: true)
-        case .nonexistent: throw .nonexistentLocalTime(text)
+        case .nonexistent:
+            // A time typed is the person's: it did not happen, and they say which to use. A
+            // time kept from the draft moves to the first moment after the change.
+            guard halves.count == 1, let moved = LocalCalendar.firstMomentAfterGap(fields) else {
+                throw .nonexistentLocalTime(text)
+            }
+            return Parsed(date: moved, movedPastGap: fields)
         case .invalid: throw .unreadableDate(text)
         }
     }

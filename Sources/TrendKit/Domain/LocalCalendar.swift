@@ -92,6 +92,33 @@ public enum LocalCalendar {
         }
     }
 
+    /// The first moment after the spring-forward gap that swallowed `fields`: the local
+    /// time the clocks jumped to (03:00 for a 02:30 that never happened). Nil when the fields
+    /// are in no gap or name no date.
+    public static func firstMomentAfterGap(_ fields: Fields) -> Date? {
+        guard resolve(fields) == .nonexistent else { return nil }
+        var later = fields
+        later.second = 0
+        // A gap is an hour or two where clocks change; a zone that moved across the date
+        // line skipped a whole day. Two days of minutes cover any of them.
+        for _ in 0..<(2 * 24 * 60) {
+            later.minute += 1
+            if later.minute == 60 {
+                later.minute = 0
+                later.hour += 1
+            }
+            if later.hour == 24 {
+                guard let day = Timestamp.daysFromCivil(year: later.year, month: later.month, day: later.day) else {
+                    return nil
+                }
+                let next = Timestamp.civilFromDays(day + 1)
+                later = Fields(year: next.year, month: next.month, day: next.day)
+            }
+            if let moment = resolve(later).earliest { return moment }
+        }
+        return nil
+    }
+
     /// `mktime` for these fields, normalising out-of-range ones; nil when it fails.
     private static func makeTime(_ fields: Fields, isDaylightSaving: Int32) -> time_t? {
         var parts = tm()

@@ -19,6 +19,14 @@ public final class DraftSlot {
         case unavailable(DraftFileError)
         /// In memory only: this run was asked not to touch the draft file (`-c`).
         case leftForItsOwner(path: String)
+
+        /// The file's path, when there is one.
+        public var path: String? {
+            switch self {
+            case .file(let path), .anotherSession(let path), .leftForItsOwner(let path): return path
+            case .memoryStore, .nothingBesideStore, .unavailable: return nil
+            }
+        }
     }
 
     /// What is on disk for the open draft.
@@ -81,11 +89,7 @@ public final class DraftSlot {
             keeping = .anotherSession(path: path)
         case .unavailable(let problem):
             file = nil
-            if let number = problem.errno {
-                keeping = .unavailable(.cannotWrite(path: path, errno: number))
-            } else {
-                keeping = .unavailable(.unsafe(path: problem.path, problem: problem.reason))
-            }
+            keeping = .unavailable(Self.fileError(problem, path: path))
         }
     }
 
@@ -134,6 +138,18 @@ public final class DraftSlot {
         }
     }
 
+    /// Asks again whether the restored draft, still open and untouched, was already saved:
+    /// for a start that could not ask the store (another program held its lock). Closes it
+    /// and returns the entry's label when it was.
+    public func recheckRestored() async -> String? {
+        guard let record = untouchedRestoredRecord,
+            let restorer = restorers.first(where: { $0.kind.rawValue == record.kind })
+        else { return nil }
+        guard case .alreadySaved(let label) = await restorer.restore(record) else { return nil }
+        close()
+        return label
+    }
+
     /// Sizes a new draft file now, while nothing depends on it; a failure here is met again,
     /// and reported, at the first write.
     private func prepareQuietly(_ file: DraftFile) {
@@ -142,6 +158,59 @@ public final class DraftSlot {
         } catch {
             return
         }
+    }
+
+    /// What `keepForTheNextSession` found.
+    public enum Handover: Equatable, Sendable {
+        /// The draft file is this run's now, and the next `persist` writes the draft into it.
+        case taken(path: String)
+        /// The draft file holds another draft, which this run leaves alone.
+        case anotherDraftWaits(path: String)
+        /// Another session holds the draft file.
+        case heldByAnotherSession(path: String)
+        /// The draft file cannot be used.
+        case unavailable(DraftFileError)
+        /// There is no draft file to take: the store is in memory or names no regular file.
+        case noFile
+    }
+
+    /// For a run that started without the draft file (`-c`) and ends with a draft worth
+    /// keeping (its save failed): takes the file when its lock can be taken and no other
+    /// draft waits in it, so the next session restores this draft. A run that holds the file
+    /// already gets `.taken` at once.
+    public func keepForTheNextSession() -> Handover {
+        switch keeping {
+        case .file(let path): return .taken(path: path)
+        case .memoryStore, .nothingBesideStore: return .noFile
+        case .anotherSession(let path): return .heldByAnotherSession(path: path)
+        case .unavailable(let error): return .unavailable(error)
+        case .leftForItsOwner(let path):
+            let candidate = DraftFile(path: path)
+            switch candidate.acquire() {
+            case .acquired: break
+            case .heldByAnotherSession: return .heldByAnotherSession(path: path)
+            case .unavailable(let problem): return .unavailable(Self.fileError(problem, path: path))
+            }
+            let waiting: DraftRecord?
+            do {
+                waiting = try candidate.load()
+            } catch {
+                return .unavailable(error)
+            }
+            // The lock is released with `candidate` when another draft waits: it is that draft's.
+            guard waiting == nil else { return .anotherDraftWaits(path: path) }
+            file = candidate
+            keeping = .file(path: path)
+            onDisk = nil
+            diskKnown = true
+            return .taken(path: path)
+        }
+    }
+
+    /// The draft file's error for a lock file that could not be used.
+    private static func fileError(_ problem: PrivateFileError, path: String) -> DraftFileError {
+        problem.errno.map { .cannotWrite(path: path, errno: $0) }
+            ?? .unsafe(path: problem.path, problem: problem.reason)
     }
 
     /// True when the open draft differs from how it was opened.
@@ -184,14 +253,19 @@ public final class DraftSlot {
     /// Writes the draft to the file if it changed, or an empty record when no unsaved draft
     /// is open. On failure the copy on disk is the one before, and `diskCopy` says so.
     public func persist() throws(TrendError) {
-        guard let file else { return }
-        let wanted = open.flatMap { $0.hasUnsavedChanges ? $0.record : nil }
-        guard !diskKnown || wanted != onDisk else { return }
         do {
-            try file.write(wanted)
+            try writeIfChanged()
         } catch {
             throw .draftFile(error)
         }
+    }
+
+    /// `persist`, with the draft file's own error.
+    public func writeIfChanged() throws(DraftFileError) {
+        guard let file else { return }
+        let wanted = open.flatMap { $0.hasUnsavedChanges ? $0.record : nil }
+        guard !diskKnown || wanted != onDisk else { return }
+        try file.write(wanted)
         onDisk = wanted
         diskKnown = true
     }

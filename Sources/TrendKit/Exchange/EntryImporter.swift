@@ -41,9 +41,9 @@ public final class EntryImporter {
                 do throws(ImportFileProblem) {
                     try scan.run(
                         opened: { _, file in preview.files.append(file) },
-                        each: { key, reading, fixed, position in
+                        each: { step, position in
                             let verdict: ImportPreview.Verdict
-                            switch reading {
+                            switch step.reading {
                             case nil: verdict = .skipped
                             case .failure(let problem): verdict = .rejected(problem)
                             case .success(let entry):
@@ -65,9 +65,10 @@ public final class EntryImporter {
                                     verdict = .new(entry)
                                 }
                             }
-                            let row = ImportPreview.Row(key: key, verdict: verdict, fixed: fixed)
+                            let row = ImportPreview.Row(
+                                key: step.key, verdict: verdict, fixed: step.fixed, sharesLine: step.sharesLine)
                             preview.count(row)
-                            preview.files[key.file].rows += 1
+                            preview.files[step.key.file].rows += 1
                             each?(row)
                             return true
                         },
@@ -118,8 +119,8 @@ public final class EntryImporter {
                 do throws(ImportFileProblem) {
                     try scan.run(
                         opened: { _, _ in },
-                        each: { _, reading, _, position in
-                            switch reading {
+                        each: { step, position in
+                            switch step.reading {
                             case nil: counts.skipped += 1
                             case .failure: counts.rejected += 1
                             case .success(let entry):
@@ -186,26 +187,51 @@ public final class EntryImporter {
         }
     }
 
-    /// The row that starts on `line` of file `index`, read under the import's rules with
-    /// `fix` applied; nil when no row starts there.
-    public func row(_ key: RowKey, of draft: ImportDraft, fix: ImportFix?) throws(TrendError) -> RowCheck? {
-        let found: (row: RawRow, reader: RowReader)?
+    /// The rows that start on `line` of file `index`, as the file holds them, to check a fix
+    /// against.
+    public func rows(startingOn line: Int, file index: Int, of draft: ImportDraft) throws(TrendError) -> RowsOnLine {
         do {
-            found = try scan(draft).row(file: key.file, line: key.line)
+            let found = try scan(draft).rows(file: index, line: line)
+            return RowsOnLine(rows: found.rows, reader: found.reader)
         } catch {
             throw .importFile(error)
         }
-        guard var row = found?.row, let reader = found?.reader else { return nil }
-        if let fix {
-            if fix.skipped { return .skipped }
-            for field in ImportFix.Field.allCases {
-                if let text = fix.fields[field] { row.replace(field, with: text) }
+    }
+
+    /// Settles the fixes an earlier trendsh kept by line alone: each is kept for the row of its
+    /// line when the line holds exactly one row, and dropped otherwise (no row, several rows,
+    /// or a file that cannot be read to tell), since it could change a row it was not meant for.
+    public func settleLineFixes(of draft: inout ImportDraft) -> [DroppedLineFix] {
+        guard !draft.lineFixes.isEmpty else { return [] }
+        var dropped: [DroppedLineFix] = []
+        let scan = scan(draft)
+        for file in Set(draft.lineFixes.keys.map(\.file)).sorted() {
+            let keys = draft.lineFixes.keys.filter { $0.file == file }.sorted()
+            let counts: [Int: Int]
+            do {
+                counts = try scan.rowCounts(file: file, lines: Set(keys.map(\.line)))
+            } catch {
+                for key in keys {
+                    if let fix = draft.lineFixes[key] {
+                        dropped.append(DroppedLineFix(line: key, fix: fix, reason: .unreadable(error)))
+                    }
+                }
+                continue
+            }
+            for key in keys {
+                guard let fix = draft.lineFixes[key] else { continue }
+                switch counts[key.line] ?? 0 {
+                case 0: dropped.append(DroppedLineFix(line: key, fix: fix, reason: .noRow))
+                case 1:
+                    // A fix kept by row (which no earlier trendsh wrote) wins over one by line.
+                    let row = RowKey(file: key.file, line: key.line)
+                    if draft.fixes[row] == nil { draft.fixes[row] = fix }
+                case let count: dropped.append(DroppedLineFix(line: key, fix: fix, reason: .severalRows(count)))
+                }
             }
         }
-        switch reader.read(row) {
-        case .success(let entry): return .readsAs(entry)
-        case .failure(let problem): return .rejected(problem)
-        }
+        draft.lineFixes = [:]
+        return dropped
     }
 
     /// The unit an import's file `index` is read in, as its layout and the draft settle it.
@@ -248,7 +274,9 @@ public final class EntryImporter {
             } catch {
                 // The store cannot say: keep the draft; its save recognises its own import.
             }
-            return .restored(ImportEditor(importer: self, draft: draft))
+            var settled = draft
+            let dropped = settleLineFixes(of: &settled)
+            return .restored(ImportEditor(importer: self, draft: settled, droppedLineFixes: dropped))
         }
     }
 }

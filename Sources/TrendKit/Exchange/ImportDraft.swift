@@ -12,17 +12,24 @@ public struct ImportDraft: Sendable, Equatable {
     /// `import FILE kg|lb`: the unit for files that name none.
     public var givenUnit: WeightUnit?
     public var fixes: [RowKey: ImportFix]
+    /// Fixes an earlier trendsh kept by line alone, until restoring settles them
+    /// (`EntryImporter.settleLineFixes`); no pass applies them.
+    public var lineFixes: [LineKey: ImportFix]
 
     public init(
-        id: DraftID = .make(), files: [ImportedFile], givenUnit: WeightUnit? = nil, fixes: [RowKey: ImportFix] = [:]
+        id: DraftID = .make(), files: [ImportedFile], givenUnit: WeightUnit? = nil, fixes: [RowKey: ImportFix] = [:],
+        lineFixes: [LineKey: ImportFix] = [:]
     ) {
         self.id = id
         self.files = files
         self.givenUnit = givenUnit
         self.fixes = fixes
+        self.lineFixes = lineFixes
     }
 
-    /// The draft as the draft file keeps it.
+    /// The draft as the draft file keeps it. A fix is kept as `fix.FILE.LINE.ORDINAL.FIELD`; an
+    /// earlier trendsh kept `fix.FILE.LINE.FIELD`, which names a line, and is read as one of
+    /// `lineFixes` (and kept so until it is settled).
     public var record: DraftRecord {
         var fields = ["id": id.rawValue, "unit": givenUnit?.rawValue ?? "", "files": String(files.count)]
         for (index, file) in files.enumerated() {
@@ -30,11 +37,12 @@ public struct ImportDraft: Sendable, Equatable {
             fields["file.\(index).path"] = file.path
             if let previewed = file.previewed { fields["file.\(index).previewed"] = previewed.text }
         }
-        for (key, fix) in fixes {
-            let prefix = "fix.\(key.file).\(key.line)."
+        func keep(_ fix: ImportFix, prefix: String) {
             for (field, text) in fix.fields { fields[prefix + field.rawValue] = text }
             if fix.skipped { fields[prefix + "skip"] = "1" }
         }
+        for (key, fix) in fixes { keep(fix, prefix: "fix.\(key.file).\(key.line).\(key.ordinal).") }
+        for (key, fix) in lineFixes { keep(fix, prefix: "fix.\(key.file).\(key.line).") }
         return DraftRecord(kind: DraftKind.import.rawValue, fields: fields)
     }
 
@@ -54,20 +62,34 @@ public struct ImportDraft: Sendable, Equatable {
             files.append(ImportedFile(name: name, path: path, previewed: previewed))
         }
         var fixes: [RowKey: ImportFix] = [:]
-        for (name, text) in record.fields where name.hasPrefix("fix.") {
-            let parts = name.split(separator: ".")
-            guard parts.count == 4, let file = Int(parts[1]), let line = Int(parts[2]), files.indices.contains(file)
-            else { return nil }
-            let key = RowKey(file: file, line: line)
-            var fix = fixes[key] ?? ImportFix()
-            if parts[3] == "skip" {
+        var lineFixes: [LineKey: ImportFix] = [:]
+        func add(_ part: Substring, _ text: String, to fix: inout ImportFix) -> Bool {
+            if part == "skip" {
                 fix.skipped = true
-            } else if let field = ImportFix.Field(rawValue: String(parts[3])) {
+            } else if let field = ImportFix.Field(rawValue: String(part)) {
                 fix.fields[field] = text
             } else {
-                return nil
+                return false
             }
-            fixes[key] = fix
+            return true
+        }
+        for (name, text) in record.fields where name.hasPrefix("fix.") {
+            let parts = name.split(separator: ".")
+            guard parts.count == 4 || parts.count == 5, let file = Int(parts[1]), let line = Int(parts[2]),
+                files.indices.contains(file)
+            else { return nil }
+            if parts.count == 5 {
+                guard let ordinal = Int(parts[3]), ordinal > 0 else { return nil }
+                let key = RowKey(file: file, line: line, ordinal: ordinal)
+                var fix = fixes[key] ?? ImportFix()
+                guard add(parts[4], text, to: &fix) else { return nil }
+                fixes[key] = fix
+            } else {
+                let key = LineKey(file: file, line: line)
+                var fix = lineFixes[key] ?? ImportFix()
+                guard add(parts[3], text, to: &fix) else { return nil }
+                lineFixes[key] = fix
+            }
         }
         let unitText = record["unit"] ?? ""
         var givenUnit: WeightUnit?
@@ -75,7 +97,7 @@ public struct ImportDraft: Sendable, Equatable {
             guard let unit = WeightUnit(rawValue: unitText) else { return nil }
             givenUnit = unit
         }
-        self.init(id: DraftID(rawValue: id), files: files, givenUnit: givenUnit, fixes: fixes)
+        self.init(id: DraftID(rawValue: id), files: files, givenUnit: givenUnit, fixes: fixes, lineFixes: lineFixes)
     }
 }
 

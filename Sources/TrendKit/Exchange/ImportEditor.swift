@@ -10,12 +10,15 @@ public final class ImportEditor: DraftEditor {
     /// The last preview, until the draft changes.
     public private(set) var preview: ImportPreview?
     public private(set) var lastError: TrendError?
+    /// Fixes an earlier trendsh kept by line that restoring this draft had to drop.
+    public let droppedLineFixes: [DroppedLineFix]
     @ObservationIgnored public let importer: EntryImporter
     @ObservationIgnored private var failedDraft: ImportDraft?
 
-    public init(importer: EntryImporter, draft: ImportDraft) {
+    public init(importer: EntryImporter, draft: ImportDraft, droppedLineFixes: [DroppedLineFix] = []) {
         self.importer = importer
         self.draft = draft
+        self.droppedLineFixes = droppedLineFixes
     }
 
     public var kind: DraftKind { .import }

@@ -23,9 +23,31 @@ public struct ImportFix: Equatable, Sendable {
     public var isEmpty: Bool { fields.isEmpty && !skipped }
 }
 
-/// A row of one of the import's files: the file's position in the import and the line the
-/// row starts on.
+/// A row of one of the import's files: the file's position in the import, the line the row
+/// starts on, and which of the rows starting on that line it is. A CSV line holds one row; an
+/// Apple Health `export.xml` or a JSON export may hold several on one line, so the line alone
+/// does not always name one row.
 public struct RowKey: Hashable, Sendable, Comparable {
+    public var file: Int
+    public var line: Int
+    /// Which of the rows that start on `line` this is, counted from 1.
+    public var ordinal: Int
+
+    public init(file: Int, line: Int, ordinal: Int = 1) {
+        self.file = file
+        self.line = line
+        self.ordinal = ordinal
+    }
+
+    public static func < (lhs: RowKey, rhs: RowKey) -> Bool {
+        (lhs.file, lhs.line, lhs.ordinal) < (rhs.file, rhs.line, rhs.ordinal)
+    }
+}
+
+/// A line of one of the import's files, as an earlier trendsh named a fixed row: by its line
+/// alone. Restoring such a draft settles each of these fixes on the one row of its line, or
+/// drops it when the line holds no row or several.
+public struct LineKey: Hashable, Sendable, Comparable {
     public var file: Int
     public var line: Int
 
@@ -34,5 +56,5 @@ public struct RowKey: Hashable, Sendable, Comparable {
         self.line = line
     }
 
-    public static func < (lhs: RowKey, rhs: RowKey) -> Bool { (lhs.file, lhs.line) < (rhs.file, rhs.line) }
+    public static func < (lhs: LineKey, rhs: LineKey) -> Bool { (lhs.file, lhs.line) < (rhs.file, rhs.line) }
 }

@@ -32,6 +32,8 @@ public struct ImportPreview: Sendable, Equatable {
         public var verdict: Verdict
         /// True when a fix changed it.
         public var fixed: Bool
+        /// True when other rows start on its line, so its address needs its ordinal (`1.2`).
+        public var sharesLine = false
     }
 
     public var files: [File] = []

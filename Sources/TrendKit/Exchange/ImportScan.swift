@@ -25,12 +25,21 @@ struct ImportScan {
         }
     }
 
+    /// One row of the pass: which row it is, whether other rows start on its line (so that
+    /// its address needs its ordinal), what it reads as, and whether a fix changed it.
+    struct Step {
+        var key: RowKey
+        var sharesLine: Bool
+        var reading: Reading
+        var fixed: Bool
+    }
+
     /// Reads every row. `opened` hears of each file when its layout is known; `each` gets
     /// every row and returns false to stop the pass; `finished` gets each file's fingerprint
     /// once it is read to the end, and returns false to stop.
     func run(
         opened: (Int, ImportPreview.File) -> Void,
-        each: (RowKey, Reading, _ fixed: Bool, Position) -> Bool,
+        each: (Step, Position) -> Bool,
         finished: (Int, FileFingerprint) -> Bool
     ) throws(ImportFileProblem) {
         for (index, file) in draft.files.enumerated() {
@@ -39,26 +48,27 @@ struct ImportScan {
                 let unit = source.statedUnit.resolved(given: draft.givenUnit, setting: settingUnit)
                 opened(index, ImportPreview.File(layout: source.layout, unit: unit.unit, unitSource: unit.source))
                 let reader = RowReader(unit: unit.unit, latestMilliseconds: latestMilliseconds)
-                var fixes: [Int: ImportFix] = [:]
-                for (key, fix) in draft.fixes where key.file == index { fixes[key.line] = fix }
-                var row = RawRow()
+                var fixes: [RowKey: ImportFix] = [:]
+                for (key, fix) in draft.fixes where key.file == index { fixes[key] = fix }
+                var rows = LineRows(source: source)
                 var position = Position(size: source.stream.stamp.size)
-                while try source.next(into: &row) {
+                while try rows.next() {
                     position.rows += 1
                     position.bytesUsed = source.stream.bytesUsed
-                    let key = RowKey(file: index, line: row.line)
-                    var fixed = false
-                    if !fixes.isEmpty, let fix = fixes[row.line] {
-                        fixed = true
+                    let key = RowKey(file: index, line: rows.row.line, ordinal: rows.ordinal)
+                    var step = Step(key: key, sharesLine: rows.sharesLine, reading: nil, fixed: false)
+                    if !fixes.isEmpty, let fix = fixes[key] {
+                        step.fixed = true
                         if fix.skipped {
-                            guard each(key, nil, true, position) else { return }
+                            guard each(step, position) else { return }
                             continue
                         }
                         for field in ImportFix.Field.allCases {
-                            if let text = fix.fields[field] { row.replace(field, with: text) }
+                            if let text = fix.fields[field] { rows.row.replace(field, with: text) }
                         }
                     }
-                    guard each(key, reader.read(row), fixed, position) else { return }
+                    step.reading = reader.read(rows.row)
+                    guard each(step, position) else { return }
                 }
                 guard let fingerprint = source.stream.fingerprint else { throw .readFailed(errno: 0) }
                 guard finished(index, fingerprint) else { return }
@@ -68,24 +78,74 @@ struct ImportScan {
         }
     }
 
-    /// The raw row at `line` of file `index`, as the file holds it (no fix applied); nil when
-    /// no row starts on that line.
-    func row(file index: Int, line: Int) throws(ImportFileProblem) -> (row: RawRow, reader: RowReader)? {
+    /// The raw rows that start on `line` of file `index`, in order, as the file holds them
+    /// (no fix applied), and the reader for them; no rows when none starts there.
+    func rows(file index: Int, line: Int) throws(ImportFileProblem) -> (rows: [RawRow], reader: RowReader) {
         let file = draft.files[index]
         do throws(ImportFileError) {
             let source = try ImportReader.open(path: file.path, chunkSize: chunkSize)
             let unit = source.statedUnit.resolved(given: draft.givenUnit, setting: settingUnit)
+            let reader = RowReader(unit: unit.unit, latestMilliseconds: latestMilliseconds)
+            var found: [RawRow] = []
             var row = RawRow()
             while try source.next(into: &row) {
-                if row.line == line {
-                    return (row, RowReader(unit: unit.unit, latestMilliseconds: latestMilliseconds))
-                }
-                if row.line > line { return nil }
+                if row.line == line { found.append(row) }
+                if row.line > line { break }
             }
-            return nil
+            return (found, reader)
         } catch {
             throw ImportFileProblem(file: file.name, error: error)
         }
+    }
+
+    /// How many rows start on each of `lines` of file `index`.
+    func rowCounts(file index: Int, lines: Set<Int>) throws(ImportFileProblem) -> [Int: Int] {
+        let file = draft.files[index]
+        let last = lines.max() ?? 0
+        var counts: [Int: Int] = [:]
+        do throws(ImportFileError) {
+            let source = try ImportReader.open(path: file.path, chunkSize: chunkSize)
+            var row = RawRow()
+            while try source.next(into: &row), row.line <= last {
+                if lines.contains(row.line) { counts[row.line, default: 0] += 1 }
+            }
+            return counts
+        } catch {
+            throw ImportFileProblem(file: file.name, error: error)
+        }
+    }
+}
+
+/// A file's rows with their place on their line: each row is read one row ahead, so that a
+/// row knows whether the next one starts on its line too. Two reused rows, so reading
+/// allocates nothing per row.
+struct LineRows {
+    let source: any RowSource
+    /// The current row.
+    var row = RawRow()
+    /// Which of the rows starting on its line the current row is, from 1.
+    private(set) var ordinal = 0
+    /// True when another row starts on the current row's line.
+    private(set) var sharesLine = false
+    private var ahead = RawRow()
+    private var hasAhead = false
+    private var started = false
+
+    init(source: any RowSource) { self.source = source }
+
+    /// Moves to the next row; false after the last.
+    mutating func next() throws(ImportFileError) -> Bool {
+        if !started {
+            started = true
+            hasAhead = try source.next(into: &ahead)
+        }
+        guard hasAhead else { return false }
+        let previousLine = ordinal > 0 ? row.line : nil
+        swap(&row, &ahead)
+        ordinal = previousLine == row.line ? ordinal + 1 : 1
+        hasAhead = try source.next(into: &ahead)
+        sharesLine = ordinal > 1 || (hasAhead && ahead.line == row.line)
+        return true
     }
 }
 

@@ -43,6 +43,8 @@ public final class PendingChanges {
     private var madeThisRun: Set<OperationID> = []
     /// What the file holds as far as this session knows; nil until known.
     private var onDisk: [PendingChange]?
+    /// The changes waiting in a file this run has not taken (`-c`), as last read.
+    public private(set) var waitingInFile: [PendingChange] = []
 
     nonisolated static let format = Array("trendsh pending changes, format 1\n".utf8)
 
@@ -60,31 +62,82 @@ public final class PendingChanges {
             return
         }
         let candidate = DraftFile(path: path, format: Self.format)
-        switch candidate.acquire() {
-        case .acquired:
-            file = candidate
-            keeping = .file(path: path)
-        case .heldByAnotherSession:
-            keeping = .anotherSession(path: path)
+        let acquisition = candidate.acquire()
+        keeping = Self.keeping(after: acquisition, path: path)
+        if acquisition == .acquired { file = candidate }
+    }
+
+    /// Where the changes are kept once taking the file's lock found `acquisition`.
+    private static func keeping(after acquisition: DraftFile.Acquisition, path: String) -> Keeping {
+        switch acquisition {
+        case .acquired: return .file(path: path)
+        case .heldByAnotherSession: return .anotherSession(path: path)
         case .unavailable(let problem):
-            if let number = problem.errno {
-                keeping = .unavailable(.cannotWrite(path: path, errno: number))
-            } else {
-                keeping = .unavailable(.unsafe(path: problem.path, problem: problem.reason))
-            }
+            return .unavailable(
+                problem.errno.map { .cannotWrite(path: path, errno: $0) }
+                    ?? .unsafe(path: problem.path, problem: problem.reason))
         }
     }
 
     /// Restores the changes an earlier session left, dropping those the store already applied
     /// (`isApplied` asks it; when it cannot say, they wait), and sizes the file for cheap writes.
     public func start(isApplied: (OperationID) async throws(TrendError) -> Bool) async -> StartReport {
-        var report = StartReport()
         if case .leftForItsOwner(let path) = keeping {
             // Not this run's file: it says nothing of what it cannot read.
-            report.leftWaiting = Self.waiting(inFileAt: path) ?? []
-            return report
+            report(waitingIn: path)
+            return StartReport(leftWaiting: waitingInFile)
         }
-        guard let file else { return report }
+        guard let file else { return StartReport() }
+        return await restore(from: file, isApplied: isApplied)
+    }
+
+    /// What taking over the pending-changes file found, for a run that started without it (`-c`).
+    public enum Adoption: Equatable, Sendable {
+        /// The file is this run's now; the report says what it held.
+        case adopted(StartReport)
+        /// Another session holds the file; this run keeps its changes in memory.
+        case heldByAnotherSession
+        /// The lock file cannot be used; this run keeps its changes in memory.
+        case unavailable(PrivateFileError)
+    }
+
+    /// Takes the pending-changes file for a run that started without it (`-c`): when its
+    /// lock can be taken, the file is this run's from now on, as if the run had started
+    /// with it (restoring what waits there, dropping what the store already applied). A
+    /// run that already holds the file, or has none to take, gets `.adopted` with nothing.
+    public func adopt(isApplied: (OperationID) async throws(TrendError) -> Bool) async -> Adoption {
+        guard case .leftForItsOwner(let path) = keeping else { return .adopted(StartReport()) }
+        let candidate = DraftFile(path: path, format: Self.format)
+        let acquisition = candidate.acquire()
+        keeping = Self.keeping(after: acquisition, path: path)
+        switch acquisition {
+        case .acquired:
+            file = candidate
+            waitingInFile = []
+            return .adopted(await restore(from: candidate, isApplied: isApplied))
+        case .heldByAnotherSession: return .heldByAnotherSession
+        case .unavailable(let problem): return .unavailable(problem)
+        }
+    }
+
+    /// Reads again what waits in the file this run has not taken (`-c`): another session may
+    /// have added or applied changes since. Nothing is read for a file this run holds.
+    public func rereadWaiting() {
+        switch keeping {
+        case .leftForItsOwner(let path), .anotherSession(let path): report(waitingIn: path)
+        case .file, .memoryStore, .nothingBesideStore, .unavailable: waitingInFile = []
+        }
+    }
+
+    private func report(waitingIn path: String) {
+        waitingInFile = Self.waiting(inFileAt: path) ?? []
+    }
+
+    /// Loads the queue from a file this run holds, dropping the changes the store already applied.
+    private func restore(
+        from file: DraftFile, isApplied: (OperationID) async throws(TrendError) -> Bool
+    ) async -> StartReport {
+        var report = StartReport()
         let record: DraftRecord?
         do {
             record = try file.load()
@@ -119,9 +172,25 @@ public final class PendingChanges {
             }
             if applied { report.alreadyApplied.append(change) } else { report.restored.append(change) }
         }
-        changes = report.restored
+        changes = report.restored + changes
         prepareQuietly(file)
         return report
+    }
+
+    /// Asks again whether the restored changes this run has not touched were already
+    /// applied, for a start that could not ask the store; removes and returns those that were.
+    public func dropApplied(isApplied: (OperationID) async throws(TrendError) -> Bool) async -> [PendingChange] {
+        var applied: [PendingChange] = []
+        for change in untouchedRestored {
+            do {
+                guard try await isApplied(change.id) else { continue }
+            } catch {
+                break
+            }
+            applied.append(change)
+            remove(change.id)
+        }
+        return applied
     }
 
     /// The changes waiting in the pending-changes file at `path`, read without its lock (the

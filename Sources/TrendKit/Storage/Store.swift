@@ -110,6 +110,27 @@ public final class Store {
         return result
     }
 
+    /// Marks the start of one command: from now until `endCommand`, the lock of another
+    /// program is waited for once (up to the timeout), however many reads and writes the
+    /// command makes.
+    public func beginCommand() { busyWait.beginCommand() }
+
+    /// Marks the end of the command `beginCommand` began.
+    public func endCommand() { busyWait.endCommand() }
+
+    /// True when, in the current command, a wait for another program's lock ran out.
+    public var lockWaitRanOut: Bool { busyWait.commandGaveUp }
+
+    /// Runs `body` without waiting for another program's lock: a read or write that meets one
+    /// fails at once with `.locked`. Returns what `body` returned and whether a lock was met,
+    /// so that work which must not stall (starting a session) can be done again later.
+    public func withoutWaiting<T>(_ body: () async -> T) async -> (result: T, metLock: Bool) {
+        busyWait.setWaiting(false)
+        defer { busyWait.setWaiting(true) }
+        let result = await body()
+        return (result, busyWait.metLock)
+    }
+
     /// True when another connection has committed since the last call (or since opening).
     /// Costs one cached `PRAGMA data_version`; false while the store is not open.
     public func changedElsewhere() -> Bool {

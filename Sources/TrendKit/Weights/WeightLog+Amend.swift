@@ -23,7 +23,7 @@ extension WeightLog {
             case .note:
                 newValue = .note(try WeightEntryDraft.normalized(note: text))
             case .date:
-                let parsed = try EntryDateParser.date(from: text, now: now)
+                let parsed = try EntryDateParser.date(from: text, now: now, timeOfDay: entry?.date)
                 guard StoredTime.rounded(parsed.date) <= StoredTime.rounded(now) else { throw .dateInFuture }
                 newValue = .date(parsed.date)
             }

@@ -76,10 +76,7 @@ enum ChangeCommands {
         example: "retry",
         details: ["A change applies once, however often it is tried; one that is no longer valid is said and removed."],
         parse: { arguments throws(ParseError) in try arguments.none() },
-        run: { session, _ in
-            guard !session.pending.changes.isEmpty else { return session.say(Messages.nothingPending) }
-            return await session.applyPending()
-        })
+        run: { session, _ in await session.retryPending() })
 
     /// What `undo` was asked: revert the newest change, revert one step by its number, or list
     /// the history.
@@ -140,10 +137,13 @@ enum ChangeCommands {
         }
     }
 
-    /// Undoes the newest change, or redoes the next undone one. Refused while changes are
+    /// Undoes the newest change, or redoes the one undone last. Refused while changes are
     /// pending: which change is "last" is known only once they are applied.
     @MainActor
     private static func takeBack(undoing: Bool, in session: Session) async -> Session.Outcome {
+        if let refusal = session.refusalWhileChangesWaitInFile(undoing ? .undo(step: nil) : .redo(step: nil)) {
+            return refusal
+        }
         guard session.pending.changes.isEmpty else {
             return session.fail(Messages.pendingFirst(session.pending.changes.count))
         }
@@ -167,6 +167,7 @@ enum ChangeCommands {
     /// undone already; otherwise it is a pending change like any undo, checked again when it applies.
     @MainActor
     private static func undoStep(_ step: Int64, in session: Session) async -> Session.Outcome {
+        if let refusal = session.refusalWhileChangesWaitInFile(.undo(step: step)) { return refusal }
         guard session.pending.changes.isEmpty else {
             return session.fail(Messages.pendingFirst(session.pending.changes.count))
         }

@@ -49,7 +49,7 @@ enum DataCommands {
             }
         })
 
-    /// `fix [FILE:]LINE weight|date|note TEXT`, `fix [FILE:]LINE skip|reset`, parsed.
+    /// `fix [FILE:]LINE[.K] weight|date|note TEXT`, `fix [FILE:]LINE[.K] skip|reset`, parsed.
     struct FixRequest: Hashable, Sendable {
         enum Action: Hashable, Sendable {
             case set(ImportFix.Field, String)
@@ -58,15 +58,20 @@ enum DataCommands {
         }
         var file: String?
         var line: Int
+        /// `K` of `LINE.K`: which of the rows starting on the line; nil for `LINE` alone.
+        var ordinal: Int? = nil
         var action: Action
     }
 
     static let fix = CommandDeclaration.command(
-        "fix", group: .data, usage: "fix [FILE:]LINE weight|date|note TEXT | fix [FILE:]LINE skip|reset",
+        "fix", group: .data, usage: "fix [FILE:]LINE[.K] weight|date|note TEXT | fix [FILE:]LINE[.K] skip|reset",
         summary: "Correct one row of the open import; the file itself is not changed.",
         example: "fix 4 weight 70.2",
         details: [
-            "LINE is the line a row starts on, as the preview names it; with several files, FILE:LINE.",
+            "A row is named by its address, as the preview prints it: LINE, the line it starts on, or",
+            "LINE.K, the K-th of several rows that start on one line (an Apple Health or JSON export",
+            "may hold them all on one): \"fix 1.2 weight 80.4\". With several files, FILE:LINE or",
+            "FILE:LINE.K, FILE as the import names it. A fix that could mean several rows is refused.",
             "A weight is read in the file's unit unless it names its own (\"fix 4 weight 154 lb\"); a",
             "date is typed as for \"date\"; a note is the rest of the line. \"skip\" leaves the row out,",
             "\"reset\" undoes its fixes.",
@@ -88,44 +93,98 @@ enum DataCommands {
         let action = word().lowercased()
         let text = String(rest.drop { $0 == " " || $0 == "\t" })
         guard !row.isEmpty, !action.isEmpty else { throw arguments.problem(.needs("a line and what to fix")) }
-        var file: String?
-        var lineText = row
-        if let colon = row.lastIndex(of: ":") {
-            file = String(row[..<colon])
-            lineText = row[row.index(after: colon)...]
-        }
-        guard let line = Int(lineText), line > 0, lineText.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        guard let address = rowAddress(row) else {
             throw arguments.problem(
-                .notOneOf(word: String(row), what: "a line number", choices: ["LINE", "FILE:LINE"]))
+                .notOneOf(
+                    word: String(row), what: "a row's address",
+                    choices: ["LINE", "LINE.K", "FILE:LINE", "FILE:LINE.K"]))
+        }
+        let request = { (action: FixRequest.Action) in
+            FixRequest(file: address.file, line: address.line, ordinal: address.ordinal, action: action)
         }
         switch action {
         case "skip", "reset":
             guard text.isEmpty else { throw arguments.problem(.tooManyWords(max: 2)) }
-            return FixRequest(file: file, line: line, action: action == "skip" ? .skip : .reset)
+            return request(action == "skip" ? .skip : .reset)
         default:
             guard let field = ImportFix.Field(rawValue: action) else {
                 throw arguments.problem(
                     .notOneOf(word: action, what: "a field", choices: ["weight", "date", "note", "skip", "reset"]))
             }
             guard field == .note || !text.isEmpty else { throw arguments.problem(.needs("a \(field.rawValue)")) }
-            return FixRequest(file: file, line: line, action: .set(field, text))
+            return request(.set(field, text))
         }
+    }
+
+    /// `[FILE:]LINE[.K]`: the file is everything before the last colon, so a name may hold
+    /// colons and dots (`a:b.v2.csv:3.1`); LINE and K are whole numbers from 1, in digits.
+    static func rowAddress(_ word: Substring) -> (file: String?, line: Int, ordinal: Int?)? {
+        var file: String?
+        var numbers = word
+        if let colon = word.lastIndex(of: ":") {
+            file = String(word[..<colon])
+            numbers = word[word.index(after: colon)...]
+        }
+        let parts = numbers.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        func number(_ text: Substring) -> Int? {
+            guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value > 0 else { return nil }
+            return value
+        }
+        guard let first = parts.first, let line = number(first) else { return nil }
+        guard parts.count == 2 else { return (file, line, nil) }
+        guard let ordinal = number(parts[1]) else { return nil }
+        return (file, line, ordinal)
     }
 
     @MainActor
     private static func applyFix(_ request: FixRequest, in session: Session) async -> Session.Outcome {
         guard let editor = session.drafts.open as? ImportEditor else { return session.fail(Messages.noImportOpen) }
         let draft = editor.draft
+        let lineTyped = request.ordinal.map { "\(request.line).\($0)" } ?? "\(request.line)"
         let index: Int
         if let name = request.file {
-            guard let found = draft.files.firstIndex(where: { $0.name == name || $0.path.hasSuffix("/" + name) })
-            else { return session.fail(Messages.noSuchImportFile(name, draft: draft)) }
-            index = found
+            // The name as typed at `import` names its file; otherwise the end of a path must
+            // name exactly one file.
+            let exact = draft.files.indices.filter { draft.files[$0].name == name }
+            let found =
+                exact.isEmpty ? draft.files.indices.filter { draft.files[$0].path.hasSuffix("/" + name) } : exact
+            guard let first = found.first else { return session.fail(Messages.noSuchImportFile(name, draft: draft)) }
+            guard found.count == 1 else {
+                return session.fail(
+                    Messages.ambiguousImportFile(
+                        name, candidates: found.map { draft.files[$0].name }, address: lineTyped))
+            }
+            index = first
         } else {
             guard draft.files.count == 1 else { return session.fail(Messages.fixNeedsFile) }
             index = 0
         }
-        let key = RowKey(file: index, line: request.line)
+        let rows: RowsOnLine
+        do throws(TrendError) {
+            rows = try session.exchange.importer.rows(startingOn: request.line, file: index, of: draft)
+        } catch {
+            return session.fail(Messages.reason(error, unit: session.unit))
+        }
+        let fileName = draft.files[index].name
+        guard rows.count > 0 else { return session.fail(Messages.noRowOnLine(fileName, line: request.line)) }
+        let sharesLine = rows.count > 1
+        let addresses = (1...rows.count).map {
+            Messages.rowAddress(RowKey(file: index, line: request.line, ordinal: $0), sharesLine: sharesLine, in: draft)
+        }
+        let ordinal: Int
+        switch request.ordinal {
+        case nil where sharesLine:
+            return session.fail(
+                Messages.severalRowsOnLine(fileName, line: request.line, typed: lineTyped, addresses: addresses))
+        case nil:
+            ordinal = 1
+        case let typed? where typed > rows.count:
+            return session.fail(
+                Messages.noSuchRowOnLine(fileName, line: request.line, typed: lineTyped, addresses: addresses))
+        case let typed?:
+            ordinal = typed
+        }
+        let key = RowKey(file: index, line: request.line, ordinal: ordinal)
         var fix = draft.fixes[key] ?? ImportFix()
         switch request.action {
         case .reset:
@@ -157,15 +216,16 @@ enum DataCommands {
             fix.fields[.note] = text
             fix.skipped = false
         }
-        let check: RowCheck?
-        do throws(TrendError) {
-            check = try session.exchange.importer.row(key, of: draft, fix: fix)
-        } catch {
-            return session.fail(Messages.reason(error, unit: session.unit))
+        guard let check = rows.check(ordinal, fix: fix) else {
+            return session.fail(Messages.noRowOnLine(fileName, line: request.line))
         }
-        guard let check else { return session.fail(Messages.noRowOnLine(draft.files[index].name, line: request.line)) }
+        let before = rows.check(ordinal, fix: draft.fixes[key])
         editor.setFix(fix, for: key)
-        return session.say(Messages.fixed(check, row: Messages.rowName(key, in: draft), unit: session.unit))
+        return session.say(
+            Messages.fixed(
+                check, before: before,
+                row: Messages.rowName(key, sharesLine: sharesLine, in: draft, startingASentence: true),
+                address: Messages.rowAddress(key, sharesLine: sharesLine, in: draft), unit: session.unit))
     }
 
     /// `export [habits] csv|json [FILE]`, parsed.

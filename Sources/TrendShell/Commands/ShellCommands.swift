@@ -34,6 +34,7 @@ enum ShellCommands {
             // The sparkline shows the last 30 days as stored now. After a failed read it
             // shows the days read before, beside the error, until "refresh" reads again.
             if session.trend.loadState != .failed { await session.trend.refresh() }
+            session.pending.rereadWaiting()
             for line in Messages.statusLines(session) { session.say(line) }
             return .succeeded
         })

@@ -66,7 +66,9 @@ enum WeightCommands {
             let parsed: EntryDateParser.Parsed
             do throws(TrendError) {
                 do throws(WeightValidationError) {
-                    parsed = try EntryDateParser.date(from: text, now: session.weights.latestPermittedEntryDate)
+                    let draft = (session.drafts.open as? EntryEditor)?.draft.date
+                    parsed = try EntryDateParser.date(
+                        from: text, now: session.weights.latestPermittedEntryDate, timeOfDay: draft)
                 } catch {
                     throw .validation(error)
                 }

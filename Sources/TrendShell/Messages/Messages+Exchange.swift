@@ -91,10 +91,25 @@ extension Messages {
         return "\(draft.files.count) files (\(draft.files.map(\.name).joined(separator: ", ")))"
     }
 
-    /// A row of the import, named for a person: `line 5`, or `b.csv line 5` with several files.
-    public static func rowName(_ key: RowKey, in draft: ImportDraft) -> String {
-        guard draft.files.count > 1, draft.files.indices.contains(key.file) else { return "line \(key.line)" }
-        return "\(draft.files[key.file].name) line \(key.line)"
+    /// A row's address as `fix` takes it: `5`, or `1.2` for the second of the rows that start
+    /// on line 1; with several files, the file's name and a colon before it (`b.csv:5`).
+    public static func rowAddress(_ key: RowKey, sharesLine: Bool, in draft: ImportDraft) -> String {
+        let line = sharesLine ? "\(key.line).\(key.ordinal)" : "\(key.line)"
+        guard draft.files.count > 1, draft.files.indices.contains(key.file) else { return line }
+        return "\(draft.files[key.file].name):\(line)"
+    }
+
+    /// A row of the import, named for a person: `line 5` (`line 1.2` for the second of the
+    /// rows on line 1), or `b.csv line 5` with several files. At the start of a sentence,
+    /// `Line 5`; a file's name is never re-cased.
+    public static func rowName(
+        _ key: RowKey, sharesLine: Bool, in draft: ImportDraft, startingASentence: Bool = false
+    ) -> String {
+        let line = sharesLine ? "\(key.line).\(key.ordinal)" : "\(key.line)"
+        guard draft.files.count > 1, draft.files.indices.contains(key.file) else {
+            return (startingASentence ? "Line " : "line ") + line
+        }
+        return "\(draft.files[key.file].name) line \(line)"
     }
 
     /// `2026-11-20 07:30, 80.3 kg, note "after run"`
@@ -107,7 +122,7 @@ extension Messages {
     public static func previewRow(_ row: ImportPreview.Row, draft: ImportDraft, unit: WeightUnit, labelled: Bool)
         -> String
     {
-        let name = rowName(row.key, in: draft)
+        let name = rowName(row.key, sharesLine: row.sharesLine, in: draft)
         let fixed = row.fixed ? " (fixed)" : ""
         switch row.verdict {
         case .new(let entry): return "\(name): \(labelled ? "new, " : "")\(importedEntry(entry, unit: unit))\(fixed)"
@@ -216,16 +231,17 @@ extension Messages {
         return joined.map { " (\($0) left out)" } ?? ""
     }
 
-    public static func importSaveFailed(_ error: TrendError, unit: WeightUnit) -> String {
+    public static func importSaveFailed(_ error: TrendError, unit: WeightUnit, retry: DraftRetry = .here) -> String {
         if case .importFile(let problem) = error {
             if problem.error == .changedSincePreview {
-                return
-                    "\(problem.file) changed since the preview, so nothing was imported. The import is kept; type \"show\" to preview it again, then \"save\"."
+                return "\(problem.file) changed since the preview, so nothing was imported. "
+                    + draftKept(retry, noun: "import", then: "type \"show\" to preview it again, then \"save\"")
             }
-            return reason(problem) + " Nothing was imported; the import is kept. Type \"cancel\" to drop it."
+            return reason(problem) + " Nothing was imported. "
+                + draftKept(retry, noun: "import", then: "type \"cancel\" to drop it")
         }
-        return "Nothing was imported. "
-            + saveFailed(error, unit: unit).replacingOccurrences(of: "The draft is kept", with: "The import is kept")
+        return "Nothing was imported. " + reason(error, unit: unit) + " "
+            + draftKept(retry, noun: "import", then: saveAgainHint(error))
     }
 
     public static func importDiscarded(_ draft: ImportDraft) -> String {
@@ -234,22 +250,84 @@ extension Messages {
 
     public static let noImportOpen = "No import is open. Start one with \"import FILE\"."
 
-    /// What a fix did to its row.
-    public static func fixed(_ check: RowCheck, row: String, unit: WeightUnit) -> String {
+    /// What a fix did to its row (`name` as `rowName` gives it at a sentence's start, `address`
+    /// as `rowAddress` gives it); `before` is how the row read until this fix.
+    public static func fixed(_ check: RowCheck, before: RowCheck?, row name: String, address: String, unit: WeightUnit)
+        -> String
+    {
         switch check {
         case .readsAs(let entry):
             return
-                "\(row.prefix(1).uppercased() + row.dropFirst()) now reads \(importedEntry(entry, unit: unit)). Type \"show\" to preview the import again."
+                "\(name) now reads \(importedEntry(entry, unit: unit)). Type \"show\" to preview the import again."
         case .rejected(let problem):
-            return "\(row.prefix(1).uppercased() + row.dropFirst()) is still rejected: \(reason(problem))"
+            let still: Bool
+            if case .rejected = before { still = true } else { still = false }
+            return "\(name) is \(still ? "still" : "now") rejected: \(reason(problem))"
         case .skipped:
-            return
-                "\(row.prefix(1).uppercased() + row.dropFirst()) will be left out; \"fix \(row.split(separator: " ").last ?? "") reset\" brings it back."
+            return "\(name) will be left out; \"fix \(address) reset\" brings it back."
         }
     }
 
     public static func noRowOnLine(_ file: String, line: Int) -> String {
         "No row of \(file) starts on line \(line), so nothing was changed. \"show all\" lists the rows by line."
+    }
+
+    /// `fix 1` where line 1 holds several rows (`typed` is the address as typed, `addresses`
+    /// the rows' own).
+    public static func severalRowsOnLine(_ file: String, line: Int, typed: String, addresses: [String]) -> String {
+        "Line \(line) of \(file) holds \(addresses.count) rows, so \"\(typed)\" could mean \(list(addresses)); nothing was changed. Name the row by its address, as the preview prints it."
+    }
+
+    /// `fix 1.4` where line 1 holds fewer rows.
+    public static func noSuchRowOnLine(_ file: String, line: Int, typed: String, addresses: [String]) -> String {
+        let rows = addresses.count == 1 ? "one row" : "\(addresses.count) rows"
+        return
+            "Line \(line) of \(file) holds \(rows) (\(listAll(addresses))), and none is \"\(typed)\"; nothing was changed."
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func listAll(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// A fix as a person typed it, in a few words: `weight 80.4 kg`, `skip`.
+    static func describe(_ fix: ImportFix) -> String {
+        if fix.skipped { return "skip" }
+        return ImportFix.Field.allCases.compactMap { field in
+            guard let text = fix.fields[field] else { return nil }
+            switch field {
+            case .weight: return "weight \(text)"
+            case .date: return "date \(StoredTime.date(text).map(LocalCalendar.minuteText) ?? text)"
+            case .note: return "note \"\(text)\""
+            }
+        }.joined(separator: ", ")
+    }
+
+    /// A fix an earlier trendsh kept by line that restoring had to drop, and why.
+    public static func droppedLineFix(_ dropped: DroppedLineFix, draft: ImportDraft) -> String {
+        let line =
+            draft.files.count > 1 && draft.files.indices.contains(dropped.line.file)
+            ? "\(draft.files[dropped.line.file].name) line \(dropped.line.line)" : "line \(dropped.line.line)"
+        let fix = "The import's fix of \(line) (\(describe(dropped.fix))) was dropped"
+        switch dropped.reason {
+        case .noRow:
+            return fix + ": no row starts on that line now."
+        case .severalRows(let count):
+            let addresses = (1...max(count, 1)).map {
+                rowAddress(
+                    RowKey(file: dropped.line.file, line: dropped.line.line, ordinal: $0), sharesLine: true, in: draft)
+            }
+            return fix
+                + ": \(count) rows start on that line, and a fix must now name one. Type it again with the row's address: \(list(addresses))."
+        case .unreadable(let problem):
+            return fix + ", since trendsh could not read the file to tell which row it meant. " + reason(problem)
+        }
+    }
+
+    /// `w.csv` names more than one of the import's files (`candidates`, as typed at `import`).
+    public static func ambiguousImportFile(_ name: String, candidates: [String], address: String) -> String {
+        "\"\(name)\" names more than one of the import's files (\(listAll(candidates))), so nothing was changed. Type the file as the import names it, as in \"\(candidates.first ?? ""):\(address)\"."
     }
 
     public static func noSuchImportFile(_ name: String, draft: ImportDraft) -> String {

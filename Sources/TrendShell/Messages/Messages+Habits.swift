@@ -19,9 +19,11 @@ extension Messages {
     public static let noHabits = "No habits yet. Start one with \"new habit\", then \"name TEXT\" and \"save\"."
 
     /// A failed habit save: the seed's sentence, the cause, and the hint that fits.
-    public static func habitSaveFailed(_ error: TrendError, unit: WeightUnit) -> String {
-        if case .habit = error { return reason(error, unit: unit) + " The draft is kept; fix it and save again." }
-        return "The habit could not be saved. " + saveFailed(error, unit: unit)
+    public static func habitSaveFailed(_ error: TrendError, unit: WeightUnit, retry: DraftRetry = .here) -> String {
+        if case .habit = error {
+            return reason(error, unit: unit) + " " + draftKept(retry, then: "fix it and save again")
+        }
+        return "The habit could not be saved. " + saveFailed(error, unit: unit, retry: retry)
     }
 
     public static func habitSaved(_ outcome: HabitAddOutcome) -> String {

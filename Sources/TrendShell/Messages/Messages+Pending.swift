@@ -46,17 +46,61 @@ extension Messages {
         }
     }
 
-    /// A change that storage failed: it waits, and `retry` applies it.
+    /// A change that storage failed: it waits, and `retry` applies it. A `-c` run (`endsHere`)
+    /// ends after its commands: it says where the change is kept for the next session, or
+    /// that no copy is kept.
     public static func pendingKept(
         _ error: TrendError, change: PendingChange, waiting: [PendingChange], keptOnDisk: Bool,
-        keeping: PendingChanges.Keeping,
+        keeping: PendingChanges.Keeping, endsHere: Bool = false,
         unit: WeightUnit
     ) -> String {
+        if endsHere {
+            let what =
+                waiting.count == 1
+                ? "the change (\(describe(change, unit: unit)))"
+                : "\(changesCount(waiting.count)) (\(describe(waiting, unit: unit)))"
+            let them = waiting.count == 1 ? "it" : "them"
+            if keptOnDisk, case .file(let path) = keeping {
+                return reason(error, unit: unit)
+                    + " This -c run ends here, so \(what) \(waiting.count == 1 ? "is" : "are") kept as pending in \(path): \"retry\" applies \(them), in \"trendsh -c retry\" or in the next trendsh session on this store."
+            }
+            return reason(error, unit: unit) + " This -c run ends here and keeps no copy of \(what): "
+                + pendingNotKept(keeping) + "."
+        }
         let which =
             waiting.count == 1
             ? "The change is kept as pending (\(describe(change, unit: unit))); type \"retry\" to apply it."
             : "\(changesCount(waiting.count)) are pending (\(describe(waiting, unit: unit))); type \"retry\" to apply them in order."
         return reason(error, unit: unit) + " " + which + notOnDisk(keptOnDisk, keeping: keeping)
+    }
+
+    /// Why a `-c` run keeps no copy of a change that failed, in a few words.
+    static func pendingNotKept(_ keeping: PendingChanges.Keeping) -> String {
+        switch keeping {
+        case .memoryStore: return "the store is in memory"
+        case .nothingBesideStore: return "the store's path is not a regular file, so nothing is kept beside it"
+        case .file(let path): return "\(path) could not be written"
+        case .anotherSession(let path): return "another trendsh session holds \(path)"
+        case .unavailable: return "the pending-changes file cannot be used"
+        case .leftForItsOwner: return "this run does not use the pending-changes file"
+        }
+    }
+
+    /// A `-c` run's amend, undo or redo while other changes wait in the pending-changes file.
+    public static func pendingWaitFirst(_ change: PendingChange, waiting: [PendingChange], unit: WeightUnit) -> String {
+        let them = waiting.count == 1 ? "it" : "them"
+        return
+            "\(changesCount(waiting.count)) \(waiting.count == 1 ? "is" : "are") waiting in the pending-changes file (\(describe(waiting, unit: unit))), so \(describe(change, unit: unit)) was not run: the waiting changes apply first, in the order typed. Run \"retry\" first (trendsh -c retry) to apply \(them), then this again."
+    }
+
+    /// A `-c` run's `retry` while another session holds the changes that wait.
+    public static func pendingHeldByAnotherSession(_ waiting: [PendingChange], unit: WeightUnit) -> String {
+        "Another trendsh session holds the pending changes (\(describe(waiting, unit: unit))), so this run did not apply them. Type \"retry\" in that session."
+    }
+
+    /// A `-c` run could not take the pending-changes file.
+    public static func pendingFileNotTaken(_ problem: PrivateFileError) -> String {
+        "The pending-changes lock \(problem.path) cannot be used: \(describe(problem.reason)). Nothing was applied."
     }
 
     /// Where pending changes are, when not in the pending-changes file as they should be.
@@ -101,7 +145,9 @@ extension Messages {
     }
 
     public static func pendingLeftWaiting(_ changes: [PendingChange], unit: WeightUnit) -> String {
-        "\(count(changes, "pending change")) (\(describe(changes, unit: unit))) \(changes.count == 1 ? "is" : "are") waiting in the pending-changes file; this run leaves \(changes.count == 1 ? "it" : "them") there for the next interactive session."
+        let them = changes.count == 1 ? "it" : "them"
+        return
+            "\(count(changes, "pending change")) (\(describe(changes, unit: unit))) \(changes.count == 1 ? "is" : "are") waiting in the pending-changes file. This run applies \(them) only on \"retry\", and refuses amend, undo and redo until then."
     }
 
     public static func pendingFileUnreadable(_ path: String, problem: PrivateFileError.Reason?) -> String {
@@ -162,6 +208,14 @@ extension Messages {
     /// What `status` prints about pending changes: nothing when none wait.
     @MainActor
     static func pendingStatusLines(_ pending: PendingChanges, unit: WeightUnit) -> [String] {
+        if pending.changes.isEmpty, !pending.waitingInFile.isEmpty, let path = pending.keeping.path {
+            let waiting = pending.waitingInFile
+            let them = waiting.count == 1 ? "it" : "them"
+            return [
+                "pending: \(changesCount(waiting.count)), waiting in \(path); this run has not taken \(them) (\"retry\" applies \(them))"
+            ]
+                + waiting.map { "  \(describe($0, unit: unit))" }
+        }
         guard !pending.changes.isEmpty else { return [] }
         let place: String
         switch pending.keeping {

@@ -10,11 +10,21 @@ extension Messages {
     }
 
     public static func dateSet(_ parsed: EntryDateParser.Parsed) -> String {
-        let twice =
-            parsed.tookEarlierOfTwo
-            ? " (that time happened twice, as the clocks went back; this is the first)" : ""
-        return "date: \(LocalCalendar.minuteText(parsed.date))\(twice)"
+        "date: \(LocalCalendar.minuteText(parsed.date))" + dateNote(parsed)
     }
+
+    /// What a typed date needs said about the clocks: a time that happened twice, or a time of
+    /// day kept from the draft that did not happen that day.
+    static func dateNote(_ parsed: EntryDateParser.Parsed) -> String {
+        if let skipped = parsed.movedPastGap {
+            let time = "\(twoDigits(skipped.hour)):\(twoDigits(skipped.minute))"
+            return
+                " (the draft's time, \(time), did not happen that day: the clocks went forward over it, so this is the first time after the change)"
+        }
+        return parsed.tookEarlierOfTwo ? " (that time happened twice, as the clocks went back; this is the first)" : ""
+    }
+
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     public static func saved(_ outcome: SaveOutcome, unit: WeightUnit) -> String {
         switch outcome {

@@ -33,20 +33,49 @@ public enum Messages {
         }
     }
 
-    /// A failed save: the reason, then the one hint that fits it.
-    public static func saveFailed(_ error: TrendError, unit: WeightUnit) -> String {
-        let hint: String
+    /// A failed save: the reason, then the one hint that fits it, for the draft kept where
+    /// `retry` says (this session, or for a `-c` run the draft file or nowhere).
+    public static func saveFailed(_ error: TrendError, unit: WeightUnit, retry: DraftRetry = .here) -> String {
+        reason(error, unit: unit) + " " + draftKept(retry, then: saveAgainHint(error))
+    }
+
+    /// What to do after a failed save, in words that follow "The draft is kept; ".
+    static func saveAgainHint(_ error: TrendError) -> String {
         switch error {
-        case .validation: hint = "The draft is kept; fix it and save again."
-        case .conflict(_, .some): hint = "The draft is kept; type \"save\" again to overwrite the entry with it."
-        case .conflict(_, nil): hint = "The draft is kept; type \"save\" again to save it as a new entry."
+        case .validation: return "fix it and save again"
+        case .conflict(_, .some): return "type \"save\" again to overwrite the entry with it"
+        case .conflict(_, nil): return "type \"save\" again to save it as a new entry"
         case .storage(let storage) where !storage.retryMayHelp:
-            hint =
-                "The draft is kept; type \"save\" again once the store is fixed, or start trendsh with --store PATH to save it elsewhere."
-        case .noSuchEntry: hint = "The draft is kept; type \"cancel\" to discard it."
-        default: hint = "The draft is kept; type \"save\" to try again."
+            return
+                "type \"save\" again once the store is fixed, or start trendsh with --store PATH to save it elsewhere"
+        case .noSuchEntry: return "type \"cancel\" to discard it"
+        default: return "type \"save\" to try again"
         }
-        return reason(error, unit: unit) + " " + hint
+    }
+
+    /// Where a draft whose save failed is kept, and what to do with it: "The draft is kept;
+    /// fix it and save again." A `-c` run ends after its commands, so it names the draft file
+    /// that keeps the draft for the next session, or says that no copy is kept.
+    static func draftKept(_ retry: DraftRetry, noun: String = "draft", then action: String) -> String {
+        switch retry {
+        case .here: return "The \(noun) is kept; \(action)."
+        case .nextSession(let path):
+            return
+                "This -c run ends here, so the \(noun) is kept in \(path): the next trendsh session on this store (not a -c run) restores it; there, \(action)."
+        case .notKept(let why):
+            return "This -c run ends here and keeps no copy of the \(noun): \(draftNotKept(why))."
+        }
+    }
+
+    /// Why a `-c` run could not keep its failed draft, in a few words.
+    static func draftNotKept(_ why: DraftRetry.NotKept) -> String {
+        switch why {
+        case .anotherDraftWaits(let path): return "\(path) already holds another draft, which is left as it is"
+        case .heldByAnotherSession(let path): return "another trendsh session holds \(path)"
+        case .unavailable(let error): return reason(error)
+        case .memoryStore: return "the store is in memory"
+        case .noFile: return "the store's path is not a regular file, so nothing is kept beside it"
+        }
     }
 
     /// A failure of a command that has no draft to keep. The reasons already say whether

@@ -29,7 +29,7 @@ extension EntryEditor: PresentableDraft {
             return session.say(Messages.saved(outcome, unit: session.unit), role: .success)
         case .failure(let error):
             if case .conflict(_, let current?) = error { session.showed([current]) }
-            return session.fail(Messages.saveFailed(error, unit: session.unit))
+            return session.fail(Messages.saveFailed(error, unit: session.unit, retry: session.keepFailedDraft()))
         }
     }
 

@@ -22,7 +22,7 @@ extension HabitEditor: PresentableDraft {
             session.drafts.close()
             return session.say(Messages.habitSaved(outcome), role: .success)
         case .failure(let error):
-            return session.fail(Messages.habitSaveFailed(error, unit: session.unit))
+            return session.fail(Messages.habitSaveFailed(error, unit: session.unit, retry: session.keepFailedDraft()))
         }
     }
 

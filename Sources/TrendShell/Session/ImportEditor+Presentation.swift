@@ -45,13 +45,15 @@ extension ImportEditor: PresentableDraft {
             await session.weights.refresh()
             return session.say(Messages.importSaved(outcome, draft: saved), role: .success)
         case .failure(let error):
-            return session.fail(Messages.importSaveFailed(error, unit: session.unit))
+            return session.fail(Messages.importSaveFailed(error, unit: session.unit, retry: session.keepFailedDraft()))
         }
     }
 
     func cancelled(session: Session) -> String { Messages.importDiscarded(draft) }
 
-    func restoredWarnings(session: Session) -> [String] { [] }
+    func restoredWarnings(session: Session) -> [String] {
+        droppedLineFixes.map { Messages.droppedLineFix($0, draft: draft) }
+    }
 
     static func summary(of record: DraftRecord, session: Session) -> String? {
         ImportDraft(record: record).map(Messages.importSummary)

@@ -84,6 +84,26 @@ extension Session {
         }
     }
 
+    /// Where the open draft waits after its save failed. A `-c` run writes it into the draft
+    /// file now, when it can take the file and no other draft waits there, so that the message
+    /// about the failure is true about what is on disk.
+    func keepFailedDraft() -> DraftRetry {
+        guard endsAfterItsCommands else { return .here }
+        switch drafts.keepForTheNextSession() {
+        case .taken(let path):
+            do {
+                try drafts.writeIfChanged()
+                return .nextSession(path: path)
+            } catch {
+                return .notKept(.unavailable(error))
+            }
+        case .anotherDraftWaits(let path): return .notKept(.anotherDraftWaits(path: path))
+        case .heldByAnotherSession(let path): return .notKept(.heldByAnotherSession(path: path))
+        case .unavailable(let error): return .notKept(.unavailable(error))
+        case .noFile: return .notKept(drafts.keeping == .memoryStore ? .memoryStore : .noFile)
+        }
+    }
+
     /// Where the open draft is kept, in a sentence.
     var whereTheDraftIs: String {
         Messages.diskCopy(drafts.diskCopy, keeping: drafts.keeping) { summary(of: $0) }
@@ -116,5 +136,26 @@ extension PresentableDraft {
     func show(session: Session, all: Bool) async -> Session.Outcome {
         for line in details(session: session) { session.say(line) }
         return .succeeded
+    }
+}
+
+/// Where a draft whose save failed waits for the next try. An interactive or piped session
+/// keeps it open; a `-c` run ends after its commands, so it keeps the draft in the draft file
+/// for the next session when it can, or says that it cannot.
+public enum DraftRetry: Equatable, Sendable {
+    /// Open in this session: the next `save` tries again.
+    case here
+    /// This `-c` run has written the draft into the draft file at `path`; the next session restores it.
+    case nextSession(path: String)
+    /// This `-c` run keeps no copy of the draft.
+    case notKept(NotKept)
+
+    /// Why a `-c` run keeps no copy of its failed draft.
+    public enum NotKept: Equatable, Sendable {
+        case anotherDraftWaits(path: String)
+        case heldByAnotherSession(path: String)
+        case unavailable(DraftFileError)
+        case memoryStore
+        case noFile
     }
 }

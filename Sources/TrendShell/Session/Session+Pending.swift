@@ -20,12 +20,68 @@ extension Session {
     /// Queues a change typed now (replacing a waiting one of the same field), writes the queue
     /// to the pending-changes file, then applies the waiting changes in order.
     func submit(_ change: PendingChange) async -> Outcome {
+        if endsAfterItsCommands, let refusal = await takePendingFile(before: change) { return refusal }
         let queued = pending.add(change)
         let written = persistPending()
         // Refused at this first try, it never waited: unless it took a waiting one's place.
         let neverPending = queued.amendment?.replacedOperations.isEmpty ?? true
         let outcome = await applyPending(typedNow: neverPending ? queued.id : nil)
         return written ? outcome : .failed
+    }
+
+    /// `retry`: applies the waiting changes. A `-c` run first takes the pending-changes file,
+    /// so that only one session applies what waits there; when another session holds it,
+    /// that session is the one to retry.
+    func retryPending() async -> Outcome {
+        if endsAfterItsCommands {
+            switch await adoptPendingFile() {
+            case .adopted: break
+            case .heldByAnotherSession:
+                pending.rereadWaiting()
+                guard !pending.waitingInFile.isEmpty else { return say(Messages.nothingPending) }
+                return fail(Messages.pendingHeldByAnotherSession(pending.waitingInFile, unit: unit))
+            case .unavailable(let problem):
+                return fail(Messages.pendingFileNotTaken(problem))
+            }
+        }
+        guard !pending.changes.isEmpty else { return say(Messages.nothingPending) }
+        return await applyPending()
+    }
+
+    /// In a `-c` run, a new change applies only when no other change waits: the waiting ones
+    /// come first, in the order typed, and only `retry` applies them. The run takes the
+    /// pending-changes file before it tries the change, so that a change the store fails is
+    /// kept there for the next session. Returns the refusal, or nil to go on.
+    private func takePendingFile(before change: PendingChange) async -> Outcome? {
+        if let refusal = refusalWhileChangesWaitInFile(change) { return refusal }
+        _ = await adoptPendingFile()
+        guard pending.changes.isEmpty else {
+            return fail(Messages.pendingWaitFirst(change, waiting: pending.changes, unit: unit))
+        }
+        return nil
+    }
+
+    /// In a `-c` run, the refusal of `change` while changes wait in the pending-changes file
+    /// (read again now); nil when none wait, or in any other run.
+    func refusalWhileChangesWaitInFile(_ change: PendingChange) -> Outcome? {
+        guard endsAfterItsCommands else { return nil }
+        pending.rereadWaiting()
+        guard !pending.waitingInFile.isEmpty else { return nil }
+        return fail(Messages.pendingWaitFirst(change, waiting: pending.waitingInFile, unit: unit))
+    }
+
+    /// Takes the pending-changes file for a `-c` run, and says what it held that the store
+    /// had already applied.
+    private func adoptPendingFile() async -> PendingChanges.Adoption {
+        let history = changeHistory
+        let adoption = await pending.adopt { operation throws(TrendError) in
+            try await history.operationApplied(operation)
+        }
+        if case .adopted(let report) = adoption {
+            if let error = report.unreadable { _ = fail(reasonText(.pendingFile(error))) }
+            for change in report.alreadyApplied { say(Messages.pendingAlreadyApplied(change, unit: unit)) }
+        }
+        return adoption
     }
 
     /// Applies the waiting changes in order and says what became of each. `typedNow` is the
@@ -50,7 +106,8 @@ extension Session {
                     outcome = fail(
                         Messages.pendingKept(
                             error, change: attempt.change, waiting: pending.changes,
-                            keptOnDisk: pending.isOnDisk || !persistsPending, keeping: pending.keeping, unit: unit))
+                            keptOnDisk: pending.isOnDisk || !persistsPending, keeping: pending.keeping,
+                            endsHere: endsAfterItsCommands, unit: unit))
                 } else {
                     outcome = fail(
                         Messages.pendingRefused(

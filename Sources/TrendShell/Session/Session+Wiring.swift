@@ -38,6 +38,7 @@ extension Session {
         return Session(
             store: store, settings: settings, weights: weights, habitLog: habits, trend: trend,
             changeHistory: changeHistory, pending: pending, drafts: drafts, exchange: exchange, output: output,
-            style: style, history: history, namedFiles: namedFiles, terminalWidth: terminalWidth)
+            style: style, history: history, namedFiles: namedFiles, endsAfterItsCommands: !restoringDraft,
+            terminalWidth: terminalWidth)
     }
 }

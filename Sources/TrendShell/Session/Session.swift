@@ -36,6 +36,9 @@ public final class Session {
     public let history: HistoryFile?
     /// Files a person names (`chart --svg`) get this mode.
     public let namedFiles: NamedFile.Permissions
+    /// True for a `-c` run: it ends after its commands, so it leaves a waiting draft and
+    /// waiting changes alone, and keeps what failed for the next session when it can.
+    public let endsAfterItsCommands: Bool
     /// How wide a chart may be when `--width` does not say: `COLUMNS`, then the terminal's
     /// width, then 80.
     let terminalWidth: @MainActor () -> Int
@@ -43,6 +46,8 @@ public final class Session {
     /// the entry has changed since.
     var shownRevisions: [Int64: Int64] = [:]
     var quitArmed = false
+    /// True while what starting reads from the store is still to be read (see `start`).
+    var startWaitsForTheStore = false
     /// True when starting reported an error (a draft file that could not be read).
     public internal(set) var startFailed = false
 
@@ -50,7 +55,7 @@ public final class Session {
         store: Store, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, trend: TrendReport,
         changeHistory: ChangeHistory, pending: PendingChanges, drafts: DraftSlot, exchange: DataExchange,
         output: any OutputSink, style: TerminalStyle, history: HistoryFile?, namedFiles: NamedFile.Permissions,
-        terminalWidth: @escaping @MainActor () -> Int
+        endsAfterItsCommands: Bool, terminalWidth: @escaping @MainActor () -> Int
     ) {
         self.store = store
         self.settings = settings
@@ -65,6 +70,7 @@ public final class Session {
         self.style = style
         self.history = history
         self.namedFiles = namedFiles
+        self.endsAfterItsCommands = endsAfterItsCommands
         self.terminalWidth = terminalWidth
     }
 
@@ -76,11 +82,33 @@ public final class Session {
 
     /// Loads the features, reports what opening the store found, and restores the draft and
     /// the pending changes a previous session left behind.
+    ///
+    /// Starting never waits for another program's lock on the store: help, settings and the
+    /// draft answer at once. When the store is held, what starting reads from it (the
+    /// features, and whether a restored draft or change was already saved) is read again
+    /// before the first command that reads the store, which waits for the lock as any does.
     public func start() async {
+        let started = await store.withoutWaiting {
+            await refreshFeatures()
+            reportStoreNotices()
+            await restoreDraft()
+            await restorePending()
+        }
+        startWaitsForTheStore = started.metLock
+    }
+
+    /// What starting could not read because another program held the store's lock: the
+    /// features, and whether the restored draft and changes had already been applied.
+    func finishStart() async {
         await refreshFeatures()
         reportStoreNotices()
-        await restoreDraft()
-        await restorePending()
+        if let label = await drafts.recheckRestored() { say(Messages.restoredAlreadySaved(label)) }
+        let history = changeHistory
+        let applied = await pending.dropApplied { operation throws(TrendError) in
+            try await history.operationApplied(operation)
+        }
+        for change in applied { say(Messages.pendingAlreadyApplied(change, unit: unit)) }
+        startWaitsForTheStore = store.lockWaitRanOut
     }
 
     /// Reloads every feature from the store. The trend is read when a command asks for it
@@ -104,7 +132,13 @@ public final class Session {
     /// Carries out one command, then keeps the draft file in step with the draft.
     public func perform(_ command: ParsedCommand) async -> Outcome {
         if command.name != "quit" { quitArmed = false }
-        if command.readsStore && store.changedElsewhere() { await refreshFeatures() }
+        store.beginCommand()
+        defer { store.endCommand() }
+        if command.readsStore && startWaitsForTheStore {
+            await finishStart()
+        } else if command.readsStore && store.changedElsewhere() {
+            await refreshFeatures()
+        }
         var outcome = await command.run(self)
         if !persistDraft() && outcome == .succeeded { outcome = .failed }
         if !persistPending() && outcome == .succeeded { outcome = .failed }

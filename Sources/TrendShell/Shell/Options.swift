@@ -84,7 +84,7 @@ public struct Options: Equatable, Sendable {
         Declaration(
             names: ["-c"], value: "COMMAND",
             summary:
-                "Run COMMAND and exit, with the exit status of a piped run; repeat -c for more commands. Starts with no draft and leaves a draft waiting in the draft file alone."
+                "Run COMMAND and exit, with the exit status of a piped run; repeat -c for more commands. Starts with no draft and leaves a waiting draft alone; keeps a draft whose save fails, or a change the store fails, for the next session when it can. While changes are pending, amend, undo and redo are refused until \"retry\"."
         ) { options, value throws(UsageError) in options.commands.append(value ?? "") },
         Declaration(
             names: ["-X"], value: nil, summary: "Do not run the start-up file before the first prompt."

@@ -200,6 +200,15 @@ enum ExchangeFixtures {
         </HealthData>
 
         """
+
+    /// An Apple Health export written on one line, as some tools write it: three BodyMass
+    /// records start on line 1, the second with a letter O for a zero.
+    static let appleHealthOneLine =
+        "<HealthData locale=\"en_US\">"
+        + "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" startDate=\"2026-11-20 08:00:00 +0000\" value=\"80.1\"/>"
+        + "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" startDate=\"2026-11-21 08:00:00 +0000\" value=\"8O.4\"/>"
+        + "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" startDate=\"2026-11-22 08:00:00 +0000\" value=\"80.2\"/>"
+        + "</HealthData>\n"
 }
 
 /// A store in a temporary folder with an importer and an exporter over it, the unit setting

@@ -78,6 +78,19 @@ import TrendKit
             Expected("fix", DataCommands.FixRequest(file: "b.csv", line: 12, action: .set(.note, "\"quoted\", kept")))
         ),
         ("fix 4 note", Expected("fix", DataCommands.FixRequest(file: nil, line: 4, action: .set(.note, "")))),
+        (
+            "fix 1.2 weight 80.4",
+            Expected("fix", DataCommands.FixRequest(file: nil, line: 1, ordinal: 2, action: .set(.weight, "80.4")))
+        ),
+        (
+            "fix w.csv:1.2 skip",
+            Expected("fix", DataCommands.FixRequest(file: "w.csv", line: 1, ordinal: 2, action: .skip))
+        ),
+        (
+            "fix a:b.v2.xml:3.10 reset",
+            Expected("fix", DataCommands.FixRequest(file: "a:b.v2.xml", line: 3, ordinal: 10, action: .reset))
+        ),
+        ("fix 2.csv:7 skip", Expected("fix", DataCommands.FixRequest(file: "2.csv", line: 7, action: .skip))),
         ("fix 4 skip", Expected("fix", DataCommands.FixRequest(file: nil, line: 4, action: .skip))),
         ("fix 4 RESET", Expected("fix", DataCommands.FixRequest(file: nil, line: 4, action: .reset))),
         ("export csv", Expected("export", DataCommands.ExportRequest(habits: false, format: .csv, path: nil))),
@@ -167,7 +180,9 @@ import TrendKit
         (
             "fix four weight 70",
             .badArguments(
-                command: "fix", problem: .notOneOf(word: "four", what: "a line number", choices: ["LINE", "FILE:LINE"]))
+                command: "fix",
+                problem: .notOneOf(
+                    word: "four", what: "a row's address", choices: ["LINE", "LINE.K", "FILE:LINE", "FILE:LINE.K"]))
         ),
         (
             "fix 4 kilos 70",
@@ -177,6 +192,35 @@ import TrendKit
                     word: "kilos", what: "a field", choices: ["weight", "date", "note", "skip", "reset"]))
         ),
         ("fix 4 skip now", .badArguments(command: "fix", problem: .tooManyWords(max: 2))),
+        (
+            "fix 1.2.3 skip",
+            .badArguments(
+                command: "fix",
+                problem: .notOneOf(
+                    word: "1.2.3", what: "a row's address", choices: ["LINE", "LINE.K", "FILE:LINE", "FILE:LINE.K"]))
+        ),
+        (
+            "fix 1. skip",
+            .badArguments(
+                command: "fix",
+                problem: .notOneOf(
+                    word: "1.", what: "a row's address", choices: ["LINE", "LINE.K", "FILE:LINE", "FILE:LINE.K"]))
+        ),
+        (
+            "fix w.csv:1.0 skip",
+            .badArguments(
+                command: "fix",
+                problem: .notOneOf(
+                    word: "w.csv:1.0", what: "a row's address",
+                    choices: ["LINE", "LINE.K", "FILE:LINE", "FILE:LINE.K"]))
+        ),
+        (
+            "fix w.csv.2 skip",
+            .badArguments(
+                command: "fix",
+                problem: .notOneOf(
+                    word: "w.csv.2", what: "a row's address", choices: ["LINE", "LINE.K", "FILE:LINE", "FILE:LINE.K"]))
+        ),
         ("export", .badArguments(command: "export", problem: .needs("a format, csv or json"))),
         (
             "export xml",
