@@ -97,7 +97,7 @@ import TrendshTestSupport
         let waiting = try #require(fileBytes(pendingPath))
 
         for (command, described) in [
-            ("undo", "undo (the newest change)"), ("redo", "redo (the next undone change)"),
+            ("undo", "undo (the newest change)"), ("redo", "redo (the change undone last)"),
             ("amend 1 note typed by cron", "amend #1 note \"typed by cron\""),
         ] {
             let result = oneShot([command])
