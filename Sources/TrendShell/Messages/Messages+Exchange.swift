@@ -209,20 +209,26 @@ extension Messages {
     public static func importSaved(_ outcome: ImportOutcome, draft: ImportDraft) -> String {
         switch outcome {
         case .imported(let counts):
-            var left: [String] = []
-            if counts.duplicates > 0 {
-                left.append(counts.duplicates == 1 ? "1 duplicate" : "\(counts.duplicates) duplicates")
-            }
-            if counts.rejected > 0 { left.append("\(counts.rejected) rejected") }
-            if counts.skipped > 0 { left.append("\(counts.skipped) skipped") }
-            let joined =
-                left.count > 1 ? left.dropLast().joined(separator: ", ") + " and " + (left.last ?? "") : left.first
-            let leftOut = joined.map { " (\($0) left out)" } ?? ""
-            return "Imported \(entries(counts.added)) from \(importFiles(draft))\(leftOut)."
+            return "Imported \(entries(counts.added)) from \(importFiles(draft))\(leftOut(counts))."
+        case .nothingNew(let counts):
+            return
+                "Nothing was imported from \(importFiles(draft)): no row is new\(leftOut(counts)), so nothing was written."
         case .alreadySaved(let added):
             return
                 "Imported \(entries(added)) from \(importFiles(draft)) (an earlier attempt had already saved them; nothing new was written)."
         }
+    }
+
+    /// ` (2 duplicates and 1 rejected left out)`; empty when nothing was.
+    private static func leftOut(_ counts: ImportCounts) -> String {
+        var left: [String] = []
+        if counts.duplicates > 0 {
+            left.append(counts.duplicates == 1 ? "1 duplicate" : "\(counts.duplicates) duplicates")
+        }
+        if counts.rejected > 0 { left.append("\(counts.rejected) rejected") }
+        if counts.skipped > 0 { left.append("\(counts.skipped) skipped") }
+        let joined = left.count > 1 ? left.dropLast().joined(separator: ", ") + " and " + (left.last ?? "") : left.first
+        return joined.map { " (\($0) left out)" } ?? ""
     }
 
     public static func importSaveFailed(_ error: TrendError, unit: WeightUnit, retry: DraftRetry = .here) -> String {

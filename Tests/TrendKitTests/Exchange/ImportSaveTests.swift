@@ -88,7 +88,7 @@ import TrendshTestSupport
         let (second, preview) = try harness.previewed([file])
         #expect(preview.newCount == 0)
         #expect(preview.duplicateCount == 200)
-        #expect(try harness.importer.save(second) == .imported(ImportCounts(added: 0, duplicates: 200)))
+        #expect(try harness.importer.save(second) == .nothingNew(ImportCounts(duplicates: 200)))
         #expect(try harness.count() == 200)
     }
 

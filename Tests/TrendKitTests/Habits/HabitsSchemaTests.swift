@@ -10,8 +10,8 @@ import TrendshTestSupport
         #expect(HabitsSchema.migrations.map(\.version) == [3])
         #expect(HabitsSchema.migrations.map(\.feature) == [.habits])
         #expect(Schema.trendsh.migrations.filter { $0.feature == .habits }.map(\.version) == [3])
-        #expect(Schema.trendsh.latestVersion == 7)
-        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7])
+        #expect(Schema.trendsh.latestVersion == 8)
+        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8])
     }
 
     /// Writes `new` as a version-2 trendsh did. Today's weights repository also keeps the
@@ -68,11 +68,11 @@ import TrendshTestSupport
                 habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now, operation: .make())
                 == .changed)
         #expect(try habits.habits().map(\.doneDays) == [[HabitFixtures.today]])
-        #expect(store.takeNotices() == [.upgraded(from: 2, to: 7, backup: path + ".v2-backup")])
+        #expect(store.takeNotices() == [.upgraded(from: 2, to: 8, backup: path + ".v2-backup")])
         store.close()
 
         let other = try OtherProgramConnection(path: path)
-        #expect(try other.integer("PRAGMA user_version") == 7)
+        #expect(try other.integer("PRAGMA user_version") == 8)
         #expect(try other.rows("PRAGMA foreign_key_check").isEmpty)
         #expect(try other.integrity() == "ok")
         #expect(

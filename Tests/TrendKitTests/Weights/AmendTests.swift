@@ -97,6 +97,32 @@ import Testing
         #expect(after.revision == 3)
     }
 
+    /// An amend to what the entry holds is judged when it applies, after any amend it replaced
+    /// that landed: nothing is written (no new revision, no operation), and a retry judges again.
+    @Test(arguments: StoreKind.allCases)
+    func anAmendToWhatTheEntryHoldsWritesNothing(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        defer { store.remove() }
+        let entry = try await store.insert([Fixtures.newEntries[0]])[0]
+        let same = amendment(entry, .kilograms(entry.kilograms), from: 1)
+
+        #expect(try await store.repository.amend(same) == .unchanged(entry))
+        #expect(try await store.repository.amend(same) == .unchanged(entry))
+        #expect(try await store.repository.amend(amendment(entry, .note(entry.note), from: 1)) == .unchanged(entry))
+        #expect(try await store.repository.amend(amendment(entry, .date(entry.date), from: 1)) == .unchanged(entry))
+        #expect(try await store.repository.operationApplied(same.operation) == false)
+        #expect(try await store.repository.entry(id: entry.id)?.revision == 1)
+
+        let landed = amendment(entry, .kilograms(77), from: 1)
+        _ = try await store.repository.amend(landed)
+        let again = amendment(entry, .kilograms(77), from: 1, replacing: [landed.operation])
+        guard case .unchanged(let now) = try await store.repository.amend(again) else {
+            Issue.record("77 again, after the 77 it replaced landed, was written")
+            return
+        }
+        #expect(now.revision == 2)
+    }
+
     @Test(arguments: StoreKind.allCases)
     func theWeightOfAnEntryDatedInTheFutureCannotBeAmendedButItsNoteCan(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
