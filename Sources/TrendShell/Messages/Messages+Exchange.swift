@@ -73,6 +73,7 @@ extension Messages {
         case .unreadableDate(let text):
             return text.isEmpty ? "it has no date." : "\"\(text)\" is not a date trendsh reads."
         case .dateInFuture(let date): return "\(LocalCalendar.minuteText(date)) is in the future."
+        case .dayInFuture(let day): return "\(LocalCalendar.dayText(dayNumber: day)) is in the future."
         case .unreadableWeight(let text): return "\"\(text)\" is not a weight."
         case .missingWeight: return "it has no weight."
         case .weightOutOfRange(let value, let unit):

@@ -40,6 +40,52 @@ import Testing
         #expect(marked.files.first?.layout == sample.layout)
     }
 
+    /// A file in each layout whose one row is dated today (the fixed clock's local day) and
+    /// names no time: an empty time column, no `time` key, or a date alone where a time may be.
+    nonisolated static func todayWithoutATime() -> [(name: String, text: String)] {
+        let today = LocalCalendar.fields(of: Fixtures.now)
+        let day = LocalCalendar.dayText(Fixtures.now)
+        let fitbit = "\(today.month)/\(today.day)/\(today.year % 100)"
+        return [
+            ("hackdiet_db.csv", "Date,Weight,Rung,Flag,Comment\nStartTrend,2026-11-01,82.0,kg\n\(day),80.0,12,1,\n"),
+            ("trendsh.csv", "date,kilograms,note\n\(day),80.0,\n"),
+            (
+                "trendsh.json",
+                "{\"format\":\"trendsh-entries\",\"version\":1,\"entries\":[{\"date\":\"\(day)\",\"kilograms\":80}]}"
+            ),
+            ("libra.csv", "#Version:6\n#Units:kg\n#date;weight;weight trend;log\n\(day);80.0;80.0;\n"),
+            ("openscale2.csv", "\"dateTime\",\"weight\"\n\"\(day)\",\"80.0\"\n"),
+            ("openscale3.csv", "DATE,TIME,WEIGHT\n\(day),,80.0\n"),
+            ("withings.csv", "Date,\"Weight (kg)\",Comments\n\"\(day)\",80.0,\n"),
+            ("weight.json", "[{\"date\":\"\(fitbit)\",\"weight\":80.0,\"logId\":1}]"),
+            ("trendweight.csv", "Date,Time,Weight,Body Fat %\n\(day),,80.0,\n"),
+            (
+                "export.xml",
+                "<HealthData><Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" startDate=\"\(day)\" value=\"80\"/></HealthData>"
+            ),
+        ]
+    }
+
+    @Test(arguments: todayWithoutATime())
+    func aRowDatedTodayWithoutATimeIsNewAtAnyHourAndKeptAtNoonInAnyLayout(name: String, text: String) throws {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        var noon = LocalCalendar.fields(of: Fixtures.now)
+        (noon.hour, noon.minute, noon.second) = (12, 0, 0)
+        let expected = try #require(LocalCalendar.date(from: noon))
+        let (draft, preview) = try harness.previewed([try harness.file(text, named: name)])
+        guard case .new(let entry) = preview.samples.first?.verdict else {
+            Issue.record("\(name): \(preview.samples)")
+            return
+        }
+        #expect(entry.date == expected)
+        #expect(entry.kilograms == 80)
+        _ = try harness.importer.save(draft)
+        let (_, again) = try harness.previewed([try harness.file(text, named: name)])
+        #expect(again.newCount == 0)
+        #expect(again.duplicateCount == 1, "importing it again finds it")
+    }
+
     @Test func aGivenUnitReadsOnlyFilesThatNameNone() throws {
         let harness = try ExchangeHarness(unit: .pounds)
         defer { harness.directory.remove() }
