@@ -180,7 +180,9 @@ enum Imports {
                     entry.milliseconds, entry.kilograms, entry.kilograms, entry.note, unit: unit, to: &file)
             }
         case .json:
-            ExportText.append("{\"format\":\"trendsh-entries\",\"version\":1,\"unit\":", to: &file)
+            ExportText.append("{\"format\":\"trendsh-entries\",\"version\":", to: &file)
+            file += Array(String(EntryExporter.entriesVersion).utf8)
+            ExportText.append(",\"unit\":", to: &file)
             ExportText.appendJSON(unit.rawValue, to: &file)
             ExportText.append(",\"entries\":[\n", to: &file)
             for (index, entry) in entries.enumerated() {

@@ -130,6 +130,61 @@ import Testing
         }
     }
 
+    /// trendsh's JSON export with one entry and `"version"` written as `version` says: `{V}`
+    /// stands for the number, spaced as given, before the entries or after them.
+    static func trendshJSON(_ version: String, after: Bool = false) -> String {
+        let entries = "\"entries\":[{\"date\":\"2026-11-20T07:30:00.000Z\",\"kilograms\":80}]"
+        return after
+            ? "{\"format\":\"trendsh-entries\",\(entries),\(version)}\n"
+            : "{\"format\":\"trendsh-entries\",\(version),\"unit\":\"kg\",\(entries)}\n"
+    }
+
+    nonisolated static let versionSpacings = [
+        "\"version\":{V}", "\"version\": {V}", "\"version\" : {V}", "\"version\"\n\t:\n  {V} ", " \"version\":{V}\n",
+    ]
+
+    @Test(arguments: versionSpacings, [false, true])
+    func aTrendshJSONFileOfANewerVersionThanThisBuildWritesIsRefusedHoweverItIsSpaced(spacing: String, after: Bool)
+        throws
+    {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        let newer = String(EntryExporter.entriesVersion + 1)
+        let text = Self.trendshJSON(spacing.replacingOccurrences(of: "{V}", with: newer), after: after)
+        let file = try harness.file(text, named: "newer.json")
+        #expect(throws: TrendError.importFile(ImportFileProblem(file: "newer.json", error: .unreadableVersion(newer))))
+        {
+            try harness.importer.preview(ImportDraft(files: [file]))
+        }
+    }
+
+    @Test(arguments: versionSpacings, [false, true])
+    func aTrendshJSONFileOfTheVersionThisBuildWritesIsReadHoweverItIsSpaced(spacing: String, after: Bool) throws {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        let text = Self.trendshJSON(
+            spacing.replacingOccurrences(of: "{V}", with: String(EntryExporter.entriesVersion)), after: after)
+        let preview = try harness.previewed([try harness.file(text, named: "this.json")]).1
+        #expect(preview.files.first?.layout == .trendshJSON)
+        #expect(preview.newCount == 1)
+    }
+
+    @Test(arguments: ["\"2.5\"", "2.5", "-1", "0", "\"two\"", "null", "{\"major\":2}", "99999999999999999999999"])
+    func aTrendshJSONFileWhoseVersionIsNoVersionThisBuildReadsIsRefused(version: String) throws {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        let file = try harness.file(Self.trendshJSON("\"version\": \(version)"), named: "odd.json")
+        do {
+            let preview = try harness.importer.preview(ImportDraft(files: [file]))
+            Issue.record("version \(version) was read: \(preview.samples)")
+        } catch {
+            guard case .importFile(let problem) = error, case .unreadableVersion = problem.error else {
+                Issue.record("version \(version): \(error)")
+                return
+            }
+        }
+    }
+
     @Test func trendshsExportOfHabitsIsNamedForWhatItIs() throws {
         let harness = try ExchangeHarness()
         defer { harness.directory.remove() }
