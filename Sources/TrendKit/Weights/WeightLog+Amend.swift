@@ -17,7 +17,7 @@ extension WeightLog {
             switch field {
             case .value:
                 newValue = .kilograms(try selectedUnit.kilograms(from: text))
-                if let entry, entry.date > StoredTime.rounded(now) {
+                if let entry, entry.date > StoredTime.rounded(latestWeighingDate) {
                     throw .futureEntryAllowsOnlyNote(date: entry.date)
                 }
             case .note:
@@ -32,14 +32,14 @@ extension WeightLog {
         }
         return EntryAmendment(
             id: id, newValue: newValue, expectedRevision: expectedRevision ?? entry?.revision, operation: operation,
-            latestWeighingDate: now)
+            latestWeighingDate: latestWeighingDate)
     }
 
     /// Writes an amendment, once, and publishes the entry only after storage confirms it. A
     /// retry of an amendment whose first write landed (its reply lost) writes nothing new.
     public func amend(_ amendment: EntryAmendment) async throws(TrendError) -> AmendResult {
         var amendment = amendment
-        amendment.latestWeighingDate = StoredTime.rounded(latestPermittedEntryDate)
+        amendment.latestWeighingDate = StoredTime.rounded(latestWeighingDate)
         let outcome: AmendOutcome
         do {
             outcome = try await repository.amend(amendment)

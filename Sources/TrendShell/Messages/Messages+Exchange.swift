@@ -56,6 +56,24 @@ extension Messages {
         case .undefinedEntity(let line, let name):
             return "\(file) line \(line) refers to the XML entity \"&\(name);\", which trendsh never expands."
         case .malformed(let line): return "\(file) is malformed at line \(line)."
+        case .endsEarly(let line):
+            return
+                "\(file) ends at line \(line) before its last element is closed, so it may have been cut short. Export or unzip it again, then import the whole file."
+        case .repeatedAttribute(let line, let name):
+            let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
+            return
+                "\(file) line \(line) gives the attribute \"\(shown)\" twice in one tag, so which value is meant is unknown."
+        case .unreadableVersion(let text):
+            let newest = EntryExporter.entriesVersion
+            let readable = newest == 1 ? "version 1" : "versions 1 to \(newest)"
+            let shown = text.count > 24 ? String(text.prefix(24)) + "…" : text
+            let isWhole = !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && text.first != "0"
+            guard isWhole else {
+                return
+                    "\(file) gives its format's version as \"\(shown)\", which is no version of trendsh's export; this trendsh reads \(readable)."
+            }
+            return
+                "\(file) is a trendsh export of version \(shown), newer than this trendsh reads (\(readable)). Import it with the trendsh that wrote it, or a newer one."
         case .readFailed(let number): return "\(file) could not be read: \(systemMessage(number))."
         case .changedSincePreview:
             return "\(file) changed since the preview. Type \"show\" to preview the import again, then \"save\"."
@@ -73,6 +91,7 @@ extension Messages {
         case .unreadableDate(let text):
             return text.isEmpty ? "it has no date." : "\"\(text)\" is not a date trendsh reads."
         case .dateInFuture(let date): return "\(LocalCalendar.minuteText(date)) is in the future."
+        case .dayInFuture(let day): return "\(LocalCalendar.dayText(dayNumber: day)) is in the future."
         case .unreadableWeight(let text): return "\"\(text)\" is not a weight."
         case .missingWeight: return "it has no weight."
         case .weightOutOfRange(let value, let unit):

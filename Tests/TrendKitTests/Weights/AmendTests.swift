@@ -137,6 +137,41 @@ import Testing
         }
     }
 
+    /// A moment after the fixed clock but on its local day, as an imported day without a
+    /// time is kept (12:00) when the import runs in the morning.
+    static var laterToday: Date {
+        let end = LocalCalendar.lastMomentOfDay(of: Fixtures.now)
+        return StoredTime.rounded(Fixtures.now + (end.timeIntervalSince(Fixtures.now) / 2))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func theWeightOfAnEntryDatedLaterTodayCanBeAmendedButNotOneDatedOnALaterDay(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        defer { store.remove() }
+        #expect(Self.laterToday > Fixtures.now)
+        let today = try await store.insert([
+            NewWeightEntry(date: Self.laterToday, kilograms: 75, note: "", draftID: .make())
+        ])[
+            0]
+        let log = Fixtures.log(repository: store.repository)
+        let change = try log.amendment(id: today.id, field: .value, text: "76", entry: today, expectedRevision: nil)
+        #expect(try await log.amend(change).entry?.kilograms == 76)
+
+        let tomorrow = try await store.insert([
+            NewWeightEntry(
+                date: LocalCalendar.lastMomentOfDay(of: Fixtures.now) + Fixtures.hour, kilograms: 75, note: "",
+                draftID: .make())
+        ])[0]
+        #expect(throws: TrendError.validation(.futureEntryAllowsOnlyNote(date: tomorrow.date))) {
+            try log.amendment(id: tomorrow.id, field: .value, text: "76", entry: tomorrow, expectedRevision: nil)
+        }
+        // Typed while the entry was unread, the store's own check refuses it the same way.
+        let unread = try log.amendment(id: tomorrow.id, field: .value, text: "76", entry: nil, expectedRevision: nil)
+        await #expect(throws: TrendError.validation(.futureEntryAllowsOnlyNote(date: tomorrow.date))) {
+            try await log.amend(unread)
+        }
+    }
+
     @Test func typedTextIsCheckedByTheDraftsRules() throws {
         let log = Fixtures.log(repository: InMemoryWeightRepository(entries: Fixtures.storedEntries), unit: .pounds)
         let entry = Fixtures.storedEntries[0]
