@@ -1,35 +1,27 @@
-/// One kind of file trendsh owns: what it is, whatever its path.
-public enum OwnFile: Sendable, Equatable, CaseIterable {
+/// One kind of file trendsh owns: what it is, whatever its path. Each feature declares the
+/// files it owns (`FeatureDeclaration.ownFiles`), so adding a file changes nothing here.
+public struct OwnFile: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+
     /// The SQLite store.
-    case store
+    public static let store = OwnFile("store")
     /// SQLite's write-ahead log, `<store>-wal`.
-    case writeAheadLog
+    public static let writeAheadLog = OwnFile("write-ahead log")
     /// SQLite's shared-memory index of the log, `<store>-shm`.
-    case sharedMemory
+    public static let sharedMemory = OwnFile("shared memory")
     /// SQLite's rollback journal, `<store>-journal` (before the store is in WAL mode).
-    case rollbackJournal
-    /// The open draft, `<store>.draft`.
-    case draft
-    /// The lock one session holds on the draft file.
-    case draftLock
-    /// Pending changes, `<store>.pending`.
-    case pending
-    /// The lock one session holds on the pending changes.
-    case pendingLock
-    /// Settings, `<store>.settings`.
-    case settings
-    /// The lock held while the settings file is written.
-    case settingsLock
+    public static let rollbackJournal = OwnFile("rollback journal")
     /// A copy of the store made before an upgrade, `<store>.v<N>-backup` (`-2`, `-3` when taken).
-    case backup
-    /// The interactive history.
-    case history
-    /// The start-up file (the default one, or the one `--init` names).
-    case startupFile
+    public static let backup = OwnFile("backup")
 }
 
-/// How the path of one own file is made: declared once in `OwnFiles.declarations`, so that
-/// whatever creates the file and whatever checks a named path read the same name.
+/// How the path of one own file is made: declared once, by the feature that owns the file
+/// (`FeatureDeclaration.ownFiles`), so that whatever creates the file and whatever checks a
+/// named path read the same name.
 public struct OwnFileDeclaration: Sendable {
     /// Where the file's name comes from.
     public enum Name: Sendable, Equatable {

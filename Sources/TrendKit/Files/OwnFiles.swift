@@ -23,22 +23,8 @@ public struct OwnFiles: Sendable, Equatable {
         }
     }
 
-    /// Every own file and how its name is made, in one list.
-    public static let declarations: [OwnFileDeclaration] = [
-        OwnFileDeclaration(.store, .store),
-        OwnFileDeclaration(.writeAheadLog, .besideStore(suffix: "-wal"), keptBySQLite: true),
-        OwnFileDeclaration(.sharedMemory, .besideStore(suffix: "-shm"), keptBySQLite: true),
-        OwnFileDeclaration(.rollbackJournal, .besideStore(suffix: "-journal"), keptBySQLite: true),
-        OwnFileDeclaration(.draft, .besideStore(suffix: ".draft"), replacedThroughTemporary: true),
-        OwnFileDeclaration(.draftLock, .lock(of: .draft)),
-        OwnFileDeclaration(.pending, .besideStore(suffix: ".pending"), replacedThroughTemporary: true),
-        OwnFileDeclaration(.pendingLock, .lock(of: .pending)),
-        OwnFileDeclaration(.settings, .besideStore(suffix: ".settings"), replacedThroughTemporary: true),
-        OwnFileDeclaration(.settingsLock, .lock(of: .settings)),
-        OwnFileDeclaration(.backup, .backupOfStore),
-        OwnFileDeclaration(.history, .history, replacedThroughTemporary: true),
-        OwnFileDeclaration(.startupFile, .startupFile),
-    ]
+    /// Every own file and how its name is made: what each feature declares it owns.
+    public static let declarations: [OwnFileDeclaration] = FeatureDeclaration.all.flatMap(\.ownFiles)
 
     /// What a lock file's name adds to the name of the file it locks.
     public static let lockSuffix = ".lock"

@@ -47,6 +47,7 @@ extension Messages {
         case .backup: name = "a backup copy of \(store)"
         case .history: name = "trendsh's interactive history"
         case .startupFile: name = "trendsh's start-up file"
+        default: name = "one of trendsh's own files (its \(match.file))"
         }
         return match.temporary ? "a temporary copy of \(name)" : name
     }

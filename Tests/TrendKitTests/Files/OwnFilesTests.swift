@@ -26,7 +26,7 @@ import TrendshTestSupport
     }
 
     @Test func everyOwnFileIsDeclaredExactlyOnce() {
-        for file in OwnFile.allCases {
+        for file in FeatureDeclaration.all.flatMap(\.ownFiles).map(\.file) {
             #expect(OwnFiles.declarations.filter { $0.file == file }.count == 1, "\(file)")
         }
     }
