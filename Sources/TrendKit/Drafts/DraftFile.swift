@@ -51,9 +51,22 @@ public final class DraftFile {
         self.format = format
     }
 
-    deinit {
-        if lockDescriptor >= 0 { close(lockDescriptor) }
-        if descriptor >= 0 { close(descriptor) }
+    deinit { release() }
+
+    /// Lets go of the lock, and of the file, now. The lock is released by `LOCK_UN`, not only
+    /// by closing its descriptor: a copy of the descriptor (a process spawned a moment ago,
+    /// not yet at its `exec`) would keep a lock held past a close. The file can be taken again
+    /// with `acquire`.
+    public func release() {
+        if lockDescriptor >= 0 {
+            flock(lockDescriptor, LOCK_UN)
+            close(lockDescriptor)
+            lockDescriptor = -1
+        }
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
+        }
     }
 
     /// What taking the draft lock found.
