@@ -17,6 +17,10 @@ struct FaultShim {
         case writeError
         /// `fsync`/`fdatasync` fail with EIO: the commit's frames reach the file, the sync does not.
         case syncError
+        /// `fsync`/`fdatasync` of the store file itself (`.sqlite`, not its `-wal`) fail with
+        /// EIO: a commit reaches the log and is synced there, but a checkpoint cannot sync
+        /// what it copied into the store file.
+        case storeFileSyncError
         /// `pread`/`pread64` fail with EIO.
         case readError
         /// `write`/`pwrite` on the draft file (`.draft`) fail with EIO.
@@ -33,6 +37,7 @@ struct FaultShim {
             case .diskFull(let after): return "enospc write \(after)"
             case .writeError: return "eio write 0"
             case .syncError: return "eio sync 0"
+            case .storeFileSyncError: return "eio sync 0 store"
             case .readError: return "eio read 0"
             case .draftWriteError: return "eio write 0 draft"
             case .settingsSyncError: return "eio sync 0 settings"
@@ -107,8 +112,8 @@ struct FaultShim {
         static char last_control[128];
 
         /* True when fd is open on a file of the kind named: the store's (a path ending in
-           ".sqlite" or ".sqlite-wal"), the draft's (".draft"), the settings (".settings", or
-           ".settings.tmp-" in it), or a folder. */
+           ".sqlite" or ".sqlite-wal"), the store file alone ("store": ".sqlite"), the draft's
+           (".draft"), the settings (".settings", or ".settings.tmp-" in it), or a folder. */
         static int is_target_file(int fd, const char *kind) {
             if (strcmp(kind, "folder") == 0) {
                 struct stat info;
@@ -126,7 +131,9 @@ struct FaultShim {
                     || strstr(target, ".settings.tmp-") != NULL;
             }
             const char *suffixes[] = {".sqlite", ".sqlite-wal", ".draft"};
-            for (int i = draft ? 2 : 0; i < (draft ? 3 : 2); i++) {
+            int first = draft ? 2 : 0;
+            int end = draft ? 3 : strcmp(kind, "store") == 0 ? 1 : 2;
+            for (int i = first; i < end; i++) {
                 size_t n = strlen(suffixes[i]);
                 if ((size_t)length >= n && strcmp(target + length - n, suffixes[i]) == 0) return 1;
             }

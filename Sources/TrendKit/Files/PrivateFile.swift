@@ -113,8 +113,9 @@ public enum PrivateFile {
         return try readAll(descriptor, path: path, limit: limit)
     }
 
-    /// Opens `path` read-only, never through a symbolic link, and only a regular file; nil
-    /// when it does not exist.
+    /// Opens `path` read-only, never through a symbolic link, and only a regular file of
+    /// this user's (another user could have planted it, to be read as ours); nil when it does
+    /// not exist.
     static func openForReading(_ path: String) throws(PrivateFileError) -> Int32? {
         let descriptor = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
@@ -131,6 +132,10 @@ public enum PrivateFile {
         guard info.st_mode & S_IFMT == S_IFREG else {
             Glibc.close(descriptor)
             throw PrivateFileError(path: path, reason: .notARegularFile)
+        }
+        guard info.st_uid == geteuid() else {
+            Glibc.close(descriptor)
+            throw PrivateFileError(path: path, reason: .ownedByAnotherUser)
         }
         return descriptor
     }

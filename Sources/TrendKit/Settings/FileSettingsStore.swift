@@ -54,7 +54,12 @@ public final class FileSettingsStore: SettingsStore {
 
     public func update(_ change: (inout Settings) -> Void) throws(SettingsError) -> SettingsReading {
         let lock = try takeLock()
-        defer { close(lock) }
+        defer {
+            // Unlocked before it is closed: a copy of the descriptor (a process spawned a
+            // moment ago, not yet at its exec) would otherwise keep the lock held.
+            flock(lock, LOCK_UN)
+            close(lock)
+        }
         let (version, read) = readBytes()
         let previous = try read.get()
         var settings = try decode(previous)

@@ -76,7 +76,8 @@ public struct TranscriptPlayer {
                 keysFromTerminal: environment.stdinIsTerminal, pauseWithoutKeys: schedule.pauseBeforeCommand)
             : nil
         let reader = PlayLineReader(
-            steps: PlayStep.steps(for: transcript), output: demoOutput, terminal: terminal, recorder: recorder,
+            steps: PlayStep.steps(for: transcript), path: path, output: demoOutput, terminal: terminal,
+            recorder: recorder,
             schedule: schedule, autoAdvance: options.autoAdvance, style: style)
         var repl = REPL(session: session, reader: reader, output: demoOutput)
         repl.bail = options.bail

@@ -255,6 +255,12 @@ extension Messages {
         "The hidden command \"\(DisplayText.escaped(command))\" failed: \(error)"
     }
 
+    /// `--play`: a hidden command printed an error, which the demo does not show. `error` is
+    /// the sentence it printed, already escaped.
+    public static func playHiddenCommandFailed(path: String, line: Int, command: String, error: String) -> String {
+        "\(DisplayText.escaped(path)): line \(line): the hidden command \"\(DisplayText.escaped(command))\" failed: \(error)"
+    }
+
     public static func transcriptStatusDiffers(expected: Int32, actual: Int32) -> String {
         "The session ended with status \(actual); the transcript's last line says [\(expected)]."
     }

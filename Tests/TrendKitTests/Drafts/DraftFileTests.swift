@@ -311,24 +311,38 @@ import TrendshTestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite.draft")
-        var first: DraftFile? = DraftFile(path: path)
+        let first = DraftFile(path: path)
         let second = DraftFile(path: path)
 
-        #expect(first?.acquire() == .acquired)
-        #expect(first?.acquire() == .acquired)
+        #expect(first.acquire() == .acquired)
+        #expect(first.acquire() == .acquired)
         #expect(second.acquire() == .heldByAnotherSession)
         #expect(permissions(of: path + ".lock") == 0o600)
 
-        first = nil
+        first.release()
 
-        // Other suites spawn processes in parallel; a child between fork and exec briefly
-        // shares the closed lock's open file, so give it a moment to let go.
-        var acquisition = second.acquire()
-        for _ in 0..<200 where acquisition != .acquired {
-            usleep(10_000)
-            acquisition = second.acquire()
-        }
-        #expect(acquisition == .acquired)
+        #expect(second.acquire() == .acquired)
         #expect(DraftFile(path: path).acquire() == .heldByAnotherSession)
+        #expect(first.acquire() == .heldByAnotherSession, "a released file takes the lock like any other")
+    }
+
+    /// Tests in other suites spawn processes while this one runs, and a child holds a copy of
+    /// every descriptor from its spawn until its `exec` closes them. A lock released only by
+    /// closing its descriptor stays held through such a copy; releasing it must not.
+    @Test(arguments: [false, true])
+    func theLockIsLetGoWhileACopyOfItsDescriptorIsStillOpen(byDeallocation: Bool) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite.draft")
+        var first: DraftFile? = DraftFile(path: path)
+        #expect(first?.acquire() == .acquired)
+        let lock = try #require(OpenDescriptors.descriptor(openOn: path + ".lock"))
+        let copy = dup(lock)
+        try #require(copy >= 0)
+        defer { close(copy) }
+
+        if byDeallocation { first = nil } else { first?.release() }
+
+        #expect(DraftFile(path: path).acquire() == .acquired)
     }
 }
