@@ -4,6 +4,14 @@ import TrendKit
 extension Messages {
     /// A step in a few words: `amended #1: value 76.0 kg (was 75.0 kg)`.
     public static func describe(_ step: HistoryStep, unit: WeightUnit) -> String {
+        for feature in ShellFeature.all {
+            if let text = feature.describeStep(step, unit) { return text }
+        }
+        return step.rowCount == 1 ? "a change of 1 row" : "a change of \(step.rowCount) rows"
+    }
+
+    /// A weights step: a save, an edit, an amend or a delete.
+    static func describeWeightsStep(_ step: HistoryStep, unit: WeightUnit) -> String? {
         switch (step.kind, step.before, step.after) {
         case (.save, _, .entry(let entry)?):
             return "saved \(Renderer.entrySummary(entry, unit: unit))"
@@ -12,8 +20,19 @@ extension Messages {
             return "\(verb) #\(after.id): \(Renderer.entryDifferences(from: before, to: after, unit: unit))"
         case (.delete, .entry(let entry)?, _):
             return "deleted \(Renderer.entrySummary(entry, unit: unit))"
-        case (.import, _, _):
-            return step.rowCount == 1 ? "imported 1 entry" : "imported \(step.rowCount) entries"
+        default: return nil
+        }
+    }
+
+    /// An import's step.
+    static func describeExchangeStep(_ step: HistoryStep, unit: WeightUnit) -> String? {
+        guard step.kind == .import else { return nil }
+        return step.rowCount == 1 ? "imported 1 entry" : "imported \(step.rowCount) entries"
+    }
+
+    /// A habits step: a habit added, renamed or deleted, or a day marked.
+    static func describeHabitsStep(_ step: HistoryStep, unit: WeightUnit) -> String? {
+        switch (step.kind, step.before, step.after) {
         case (.habitAdd, _, .habit(let habit)?):
             return "added the habit \"\(habit.name)\""
         case (.habitRename, .habit(let before)?, .habit(let after)?):
@@ -26,8 +45,7 @@ extension Messages {
             return "marked \"\(step.subject)\" done on \(LocalCalendar.dayText(dayNumber: day))"
         case (.habitUndone, .day(_, let day)?, _):
             return "marked \"\(step.subject)\" not done on \(LocalCalendar.dayText(dayNumber: day))"
-        default:
-            return step.rowCount == 1 ? "a change of 1 row" : "a change of \(step.rowCount) rows"
+        default: return nil
         }
     }
 

@@ -1,6 +1,14 @@
 import TrendKit
 
 extension Session {
+    /// The features a session is built of, for what each feature declares it needs of them
+    /// before the session exists (the draft slot's restorers).
+    struct Parts {
+        let weights: WeightLog
+        let habits: HabitLog
+        let exchange: DataExchange
+    }
+
     /// Builds a session over the store `files` names: SQLite through one `Store` (whose fault
     /// plan `simulate` drives), settings beside it (in memory for `:memory:`), the draft
     /// slot with every kind's restorer, and the pending changes, each at the path `files`
@@ -31,10 +39,10 @@ extension Session {
         let changeHistory = ChangeHistory(repository: SQLiteHistoryRepository(store: store))
         let withoutFile: DraftSlot.Keeping =
             location == .memory ? .memoryStore : .nothingBesideStore(path: location.sqlitePath)
+        let parts = Parts(weights: weights, habits: habits, exchange: exchange)
         let drafts = DraftSlot(
             path: files.path(of: .draft), withoutFile: withoutFile,
-            restorers: [weights.draftRestorer(), habits.draftRestorer(), exchange.importer.draftRestorer()],
-            restoring: restoringDraft)
+            restorers: ShellFeature.all.flatMap { $0.restorers(parts) }, restoring: restoringDraft)
         let pending = PendingChanges(
             path: files.path(of: .pending), withoutFile: withoutFile, restoring: restoringDraft)
         return Session(

@@ -76,7 +76,7 @@ public final class Session {
     }
 
     /// Every feature, in the order `status` reports them.
-    public var features: [any FeatureStatus] { [weights, trend, habitLog, settings] }
+    public var features: [any FeatureStatus] { ShellFeature.all.compactMap { $0.state?(self) } }
 
     /// The unit weights are shown in now.
     public var unit: WeightUnit { settings.unit }
@@ -115,9 +115,7 @@ public final class Session {
     /// Reloads every feature from the store. The trend is read when a command asks for it
     /// (so start-up does not pay for it); once read, or when `everything` asks, it is reloaded too.
     func refreshFeatures(everything: Bool = false) async {
-        await weights.refresh()
-        await habitLog.refresh()
-        if everything || trend.loadState != .idle { await trend.refresh() }
+        for feature in ShellFeature.all { await feature.refresh?(self, everything) }
     }
 
     /// True when marks and charts are drawn with Unicode: the chart style, or on `auto`,
