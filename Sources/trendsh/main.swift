@@ -53,7 +53,10 @@ if options.showManual {
     exit(output.failure == nil ? ExitStatus.success.rawValue : ExitStatus.failure.rawValue)
 }
 if !options.checkFiles.isEmpty {
-    let status = await TranscriptChecker(output: output, permissions: namedFiles).check(
+    // `--update` rewrites the transcripts it is given, but never one of trendsh's own files.
+    let rules = NamedFileRules(
+        ownFiles: environment.ownFiles(store: .memory, options: options), permissions: namedFiles)
+    let status = await TranscriptChecker(output: output, rules: rules).check(
         files: options.checkFiles, update: options.updateTranscripts)
     output.flush()
     exit(output.failure == nil ? status.rawValue : ExitStatus.failure.rawValue)
@@ -87,6 +90,25 @@ if let playFile = options.playFile {
 guard let storePath = options.storePath ?? environment.defaultStorePath else {
     exitWithUsageError(Messages.noStoreFolder)
 }
+let location = StoreLocation(storePath)
+let ownFiles = environment.ownFiles(store: location, options: options)
+// A piped run's commands may come from a file, which nothing the run writes may replace.
+let inputs = interactive || oneShot ? [] : [NamedFileRules.Input.standardInput()].compactMap { $0 }
+
+// First, before any folder or file is made: a recording over a file it may not replace is
+// a wrong command line.
+var recorder: CastRecorder?
+if let castPath = options.castPath {
+    do throws(CastRecorder.NotStarted) {
+        recorder = try CastRecorder.start(
+            path: castPath, title: "trendsh", environment: environment,
+            timing: interactive ? .wallClock() : .schedule(CastSchedule(options: options)),
+            rules: NamedFileRules(ownFiles: ownFiles, permissions: namedFiles, inputs: inputs), errors: output)
+    } catch {
+        end(.status(error.status))
+    }
+}
+
 if options.storePath == nil, let directory = environment.dataDirectory {
     // A folder that can't be created is the store's error to report (its features' commands
     // say so); help, settings and the rest keep working.
@@ -94,33 +116,23 @@ if options.storePath == nil, let directory = environment.dataDirectory {
 }
 
 var history: HistoryFile?
-if interactive, !options.noHistory, let path = environment.historyPath, let directory = environment.stateDirectory,
-    makePrivateDirectory(directory)
+if interactive, !options.noHistory, environment.historyPath != nil, let path = ownFiles.path(of: .history),
+    let directory = environment.stateDirectory, makePrivateDirectory(directory)
 {
     history = HistoryFile(path: path)
-}
-
-var recorder: CastRecorder?
-if let castPath = options.castPath {
-    recorder = CastRecorder.start(
-        path: castPath, title: "trendsh", environment: environment,
-        timing: interactive ? .wallClock() : .schedule(CastSchedule(options: options)), permissions: namedFiles,
-        errors: output)
-    if recorder == nil { end(.status(.failure)) }
 }
 // A recording of input no person typed is the same wherever it is made: plain text.
 let plainForTheRecording = recorder != nil && !interactive
 let startupFile = interactive ? StartupFile.chosen(by: options, environment: environment) : nil
 let recordedOutput: any OutputSink = recorder.map { DemoOutput(shown: output, recorder: $0) } ?? output
 let sessionOutput = startupFile.map { _ in PrefixedOutput(recordedOutput) }
-let location = StoreLocation(storePath)
 let style =
     plainForTheRecording
     ? TerminalStyle.plain : TerminalStyle(usesColor: environment.allowsColor, drawsUnicode: environment.drawsUnicode)
 let session = Session.make(
-    location: location, clock: options.now.map { Clock.fixed($0) } ?? .system, output: sessionOutput ?? recordedOutput,
+    files: ownFiles, clock: options.now.map { Clock.fixed($0) } ?? .system, output: sessionOutput ?? recordedOutput,
     history: history, style: style, interruptRequested: { Signals.stopRequested }, restoringDraft: !oneShot,
-    namedFiles: namedFiles, terminalWidth: { plainForTheRecording ? 80 : environment.outputWidth() })
+    namedFiles: namedFiles, inputs: inputs, terminalWidth: { plainForTheRecording ? 80 : environment.outputWidth() })
 
 var editLineReader: EditLineReader?
 if interactive {

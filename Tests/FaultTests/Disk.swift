@@ -40,6 +40,20 @@ enum Disk {
         return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
     }
 
+    /// The names in a folder, without "." and "..".
+    static func names(in folder: String) throws -> [String] {
+        guard let directory = opendir(folder) else { throw SystemCallFailure(call: "opendir \(folder)", errno: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     static func makeFolder(_ path: String) throws {
         guard mkdir(path, 0o700) == 0 else { throw SystemCallFailure(call: "mkdir \(path)", errno: errno) }
     }

@@ -38,3 +38,35 @@ import TrendshTestSupport
         #expect(try fixture.entries().map(\.kilograms) == [75])
     }
 }
+
+/// A draft file from trendsh 0.1 is rebuilt in the new format at the first write. The rebuild
+/// replaces the old file whole, with the draft in it, so no failed or torn write, then or
+/// after, can leave a file that holds no draft.
+@Suite struct RebuiltDraftFileFaultTests {
+    /// A 0.1 draft file (JSON): 75 kg, dated 2026-11-28 08:00 UTC (seconds since 2001).
+    static let draft01 = #"{"draft":{"id":"draft-01","date":817545600.0,"value":"75","note":""}}"#
+
+    @Test func aFailedWriteAfterA01DraftWasRebuiltLeavesTheRebuiltDraftForTheNextSession() throws {
+        let fixture = try StoreFixture()
+        try #require(fixture.run(["status"]).status == 0)
+        try Disk.write(Self.draft01, to: fixture.draftPath)
+        let shim = try FaultShim.build(in: fixture.directory)
+        // Every write into the draft file in place fails; a new file beside it is not touched.
+        try shim.arm(.draftWriteError)
+
+        let edited = fixture.run(["note after run", "value 76", "show"], environment: shim.environment)
+        try shim.disarm()
+        let next = fixture.run(["show"])
+
+        #expect(edited.stdout.contains("Restored unsaved draft"), "\(edited)")
+        #expect(shim.injectedFaults > 0, "a write into the draft file failed")
+        #expect(edited.stdout.contains("  value: 76 (kg)"), "the session keeps the draft as typed: \(edited)")
+        #expect(
+            edited.stderr.contains(
+                "the draft file still holds the version before (value \"75\", note \"after run\", dated 2026-11-28 08:00)."
+            ), "what the session says is on disk is: \(edited)")
+        #expect(next.stdout.contains("Restored unsaved draft"), "\(next)")
+        #expect(next.stdout.contains("  value: 75 (kg)"), "the copy before the failed write: \(next)")
+        #expect(next.stdout.contains("  note:  after run"), "the rebuild wrote the first edit: \(next)")
+    }
+}

@@ -8,7 +8,8 @@ import TrendshTestSupport
 /// compiles at run time. Only the trendsh child loads it; the test's own connection is clean.
 struct FaultShim {
     /// What the library does to calls on the store's files (paths ending in `.sqlite` or
-    /// `.sqlite-wal`; the shared-memory index, the draft and the settings are left alone).
+    /// `.sqlite-wal`; the shared-memory index, the draft and the settings are left alone),
+    /// or, where the case says so, on the draft, the settings or a folder.
     enum Fault: Sendable, Equatable {
         /// `write`/`pwrite`/`pwrite64` fail with ENOSPC after `after` calls succeed.
         case diskFull(after: Int)
@@ -16,18 +17,31 @@ struct FaultShim {
         case writeError
         /// `fsync`/`fdatasync` fail with EIO: the commit's frames reach the file, the sync does not.
         case syncError
+        /// `fsync`/`fdatasync` of the store file itself (`.sqlite`, not its `-wal`) fail with
+        /// EIO: a commit reaches the log and is synced there, but a checkpoint cannot sync
+        /// what it copied into the store file.
+        case storeFileSyncError
         /// `pread`/`pread64` fail with EIO.
         case readError
         /// `write`/`pwrite` on the draft file (`.draft`) fail with EIO.
         case draftWriteError
+        /// `fsync`/`fdatasync` of the settings file, or of the new file that replaces it
+        /// (`.settings`, `.settings.tmp-PID`), fail with EIO.
+        case settingsSyncError
+        /// `fsync`/`fdatasync` of any folder fail with EIO (SQLite ignores a folder's sync
+        /// failing, so only trendsh's own syncs of a folder notice).
+        case folderSyncError
 
         var control: String {
             switch self {
             case .diskFull(let after): return "enospc write \(after)"
             case .writeError: return "eio write 0"
             case .syncError: return "eio sync 0"
+            case .storeFileSyncError: return "eio sync 0 store"
             case .readError: return "eio read 0"
             case .draftWriteError: return "eio write 0 draft"
+            case .settingsSyncError: return "eio sync 0 settings"
+            case .folderSyncError: return "eio sync 0 folder"
             }
         }
     }
@@ -88,6 +102,7 @@ struct FaultShim {
         #include <stdio.h>
         #include <stdlib.h>
         #include <string.h>
+        #include <sys/stat.h>
         #include <sys/types.h>
         #include <unistd.h>
 
@@ -97,16 +112,28 @@ struct FaultShim {
         static char last_control[128];
 
         /* True when fd is open on a file of the kind named: the store's (a path ending in
-           ".sqlite" or ".sqlite-wal"), or the draft's (".draft"). */
-        static int is_target_file(int fd, int draft) {
+           ".sqlite" or ".sqlite-wal"), the store file alone ("store": ".sqlite"), the draft's
+           (".draft"), the settings (".settings", or ".settings.tmp-" in it), or a folder. */
+        static int is_target_file(int fd, const char *kind) {
+            if (strcmp(kind, "folder") == 0) {
+                struct stat info;
+                return fstat(fd, &info) == 0 && S_ISDIR(info.st_mode);
+            }
+            int draft = strcmp(kind, "draft") == 0;
             char link[64];
             char target[4096];
             snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
             ssize_t length = readlink(link, target, sizeof target - 1);
             if (length <= 0) return 0;
             target[length] = 0;
+            if (strcmp(kind, "settings") == 0) {
+                return (length >= 9 && strcmp(target + length - 9, ".settings") == 0)
+                    || strstr(target, ".settings.tmp-") != NULL;
+            }
             const char *suffixes[] = {".sqlite", ".sqlite-wal", ".draft"};
-            for (int i = draft ? 2 : 0; i < (draft ? 3 : 2); i++) {
+            int first = draft ? 2 : 0;
+            int end = draft ? 3 : strcmp(kind, "store") == 0 ? 1 : 2;
+            for (int i = first; i < end; i++) {
                 size_t n = strlen(suffixes[i]);
                 if ((size_t)length >= n && strcmp(target + length - n, suffixes[i]) == 0) return 1;
             }
@@ -143,12 +170,11 @@ struct FaultShim {
             char error[16] = {0}, operation[16] = {0}, target[16] = {0};
             long after = 0;
             if (sscanf(text, "%15s %15s %ld %15s", error, operation, &after, target) < 2) return 0;
-            int draft = strcmp(target, "draft") == 0;
             int number = strcmp(error, "enospc") == 0 ? ENOSPC : strcmp(error, "eio") == 0 ? EIO : 0;
             if (number == 0) return 0;
             enum operation wanted = strcmp(operation, "write") == 0 ? OP_WRITE
                 : strcmp(operation, "sync") == 0 ? OP_SYNC : OP_READ;
-            if (wanted != op || !is_target_file(fd, draft)) return 0;
+            if (wanted != op || !is_target_file(fd, target)) return 0;
             if (__atomic_fetch_add(&matching_calls, 1, __ATOMIC_SEQ_CST) < after) return 0;
             note(error, operation, fd);
             return number;

@@ -77,9 +77,9 @@ import TrendshTestSupport
         #expect(
             listed.stdout
                 == lines(
-                    "step  state   change", "   3  undone  deleted #1: 75.0 kg on 2026-11-29 08:00",
-                    "   2  undone  amended #1: note \"after run\" (was none)",
-                    "   1  done    saved #1: 75.0 kg on 2026-11-29 08:00",
+                    "step  state   next  change", "   3  undone        deleted #1: 75.0 kg on 2026-11-29 08:00",
+                    "   2  undone  redo  amended #1: note \"after run\" (was none)",
+                    "   1  done    undo  saved #1: 75.0 kg on 2026-11-29 08:00",
                     "Redid step 2: amended #1: note \"after run\" (was none).",
                     "#1  2026-11-29 08:00  75.0 kg  trend 75.0  after run"))
         #expect(listed.status == 0)
@@ -97,7 +97,7 @@ import TrendshTestSupport
         let waiting = try #require(fileBytes(pendingPath))
 
         for (command, described) in [
-            ("undo", "undo (the newest change)"), ("redo", "redo (the next undone change)"),
+            ("undo", "undo (the newest change)"), ("redo", "redo (the change undone last)"),
             ("amend 1 note typed by cron", "amend #1 note \"typed by cron\""),
         ] {
             let result = oneShot([command])
@@ -271,11 +271,12 @@ import TrendshTestSupport
                 lines(
                     "Amended #1: 77.0 kg on 2026-11-29 08:00, no note.",
                     "Amended #2: 60.0 kg on 2026-11-29 08:00, note \"a\".",
-                    "Amended #1: 77.0 kg on 2026-11-29 08:00, note \"b\".", "step  state  change",
-                    "   5  done   amended #1: note \"b\" (was none)", "   4  done   amended #2: note \"a\" (was none)",
-                    "   3  done   amended #1: value 77.0 kg (was 75.0 kg)",
-                    "   2  done   saved #2: 60.0 kg on 2026-11-29 08:00",
-                    "   1  done   saved #1: 75.0 kg on 2026-11-29 08:00")), "\(retried.stdout)")
+                    "Amended #1: 77.0 kg on 2026-11-29 08:00, note \"b\".", "step  state  next  change",
+                    "   5  done   undo  amended #1: note \"b\" (was none)",
+                    "   4  done         amended #2: note \"a\" (was none)",
+                    "   3  done         amended #1: value 77.0 kg (was 75.0 kg)",
+                    "   2  done         saved #2: 60.0 kg on 2026-11-29 08:00",
+                    "   1  done         saved #1: 75.0 kg on 2026-11-29 08:00")), "\(retried.stdout)")
         #expect(retried.stderr == "")
         #expect(try stored().map(\.kilograms) == [77, 60])
     }

@@ -110,7 +110,7 @@ struct ChartSVGTests {
         #expect(result.status == 1)
         #expect(
             result.stderr.contains(
-                "error: could not write \(shell.home.file("missing-folder/chart.svg")): no such file or directory. Nothing was written there."
+                "error: The chart could not be written to \(shell.home.file("missing-folder/chart.svg")): no such file or directory. Nothing was written there."
             ), "\(result.stderr)")
     }
 
@@ -122,7 +122,29 @@ struct ChartSVGTests {
         #expect(text == nil)
         #expect(
             result.stderr.contains(
-                "error: nothing to chart, so \(shell.home.file("chart.svg")) was not written: 1 of the last 30 days had a weigh-in, and a chart needs 2."
+                "error: There is too little to chart, so \(shell.home.file("chart.svg")) was not written: 1 of the last 30 days had a weigh-in, and a chart needs 2."
             ))
+    }
+
+    @Test func aWeightThatReadsTheSameAsItsTrendIsDrawnOnTheLineNeitherFloatNorSinker() throws {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        // The first weigh-in is its own trend; the second is above it.
+        let (result, text) = svg(shell, ["value 80", "date -1d", "save", "value 81", "save"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let days = try #require(text?.components(separatedBy: "<g class=\"days\">").last)
+        let fills = days.components(separatedBy: "<circle").dropFirst().prefix(2).map {
+            $0.components(separatedBy: "fill=\"").dropFirst().first?.prefix(7)
+        }
+        #expect(fills == ["#000000", "#d62728"], "the first day is on its trend, the second a float")
+    }
+
+    @Test func tooFewWeighInsOverOneDaySayTheLastDayNotTheLastOneDays() {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        let result = shell.run(["value 80", "save", "chart 1"])
+        #expect(
+            result.stdout.hasSuffix(
+                "Too few weigh-ins to chart: the last day had one, and a chart needs 2.\n"), "\(result.stdout)")
     }
 }

@@ -96,6 +96,28 @@ struct TrendCommandTests {
             ))
     }
 
+    @Test func aLongPeriodIsNamedInItsRowAndLeavesTheLabelColumnAsWideAsEver() {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        let short = shell.run(["value 80", "save", "stats"]).stdout.split(separator: "\n")
+        let long = shell.run(["stats 36500"]).stdout.split(separator: "\n")
+        #expect(long.contains("period         last 36500 days: 1 entry on 1 of 36500 days"), "\(long)")
+        // Every other row reads exactly as with the default period: the labels kept their width.
+        #expect(long.filter { !$0.hasPrefix("period") } == short.dropFirst(2).filter { !$0.hasPrefix("last 30 days") })
+    }
+
+    @Test func habitsAreAlignedByTheTextShownNotTheTextStored() {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        let result = shell.run(["new habit", "name \u{1B}[31mred", "save", "new habit", "name walk", "save", "habits"])
+        let table = result.stdout.split(separator: "\n").suffix(3)
+        #expect(
+            Array(table) == [
+                "habit      last 7 days  streak  30 days", "\\e[31mred  .......           0        0",
+                "walk       .......           0        0",
+            ], "\(table)")
+    }
+
     @Test func statsComparesTheTrendOnDaysEachHabitWasDoneWithDaysItWasNot() {
         let shell = Self.shellWithAMonth()
         defer { shell.home.remove() }
@@ -166,6 +188,23 @@ struct TrendCommandTests {
         #expect(widest(["chart"], columns: "zero") == 80)
         // The narrowest chart: its legend (77 characters) takes three lines.
         #expect(widest(["chart --width 24"], columns: nil) == 24)
+    }
+
+    @Test func onATerminalNarrowerThanTheLeastWidthTheWholeChartIsDrawnAtIt() {
+        let shell = Self.shellWithAMonth()
+        defer { shell.home.remove() }
+        func chart(columns: String) -> String {
+            var environment = shell.environment
+            environment["COLUMNS"] = columns
+            return shell.run(
+                arguments: ["--store", shell.storePath, "--now", Fixtures.now], input: "chart\n",
+                environment: environment
+            ).stdout
+        }
+        let least = chart(columns: "24")
+        // Not the plot at 24 with a title broken one word to a line: the same chart as at 24.
+        #expect(chart(columns: "12") == least)
+        #expect(chart(columns: "1") == least)
     }
 
     @Test(arguments: [

@@ -82,7 +82,8 @@ enum Imports {
     /// No row's line is before the last one's; rows on one line (as XML records or a one-line
     /// JSON document may be) share its number, are counted 1, 2, … on it, and each knows it
     /// shares the line, so each has an address of its own (`1.2`). An entry's weight is between
-    /// 20 and 500 kg, its date within 1900–9999 and not after now, its note as a save stores
+    /// 20 and 500 kg, its date within 1900–9999 and not after now (or, for a row without a
+    /// time, 12:00 today), its note as a save stores
     /// it; and what the preview prints for each row, and the sentence for a file problem, hold
     /// no control character once escaped.
     static func check(_ pass: Pass) {
@@ -104,7 +105,7 @@ enum Imports {
                     entry.kilograms.isFinite && entry.kilograms >= 20 && entry.kilograms <= 500,
                     "line \(row.line) reads as \(entry.kilograms) kg")
                 Fuzz.check(
-                    entry.milliseconds <= now && StoredTime.isKeepable(entry.date),
+                    (entry.milliseconds <= now || isTodayWithoutATime(entry)) && StoredTime.isKeepable(entry.date),
                     "line \(row.line) is dated \(StoredTime.text(entry.date))")
                 Fuzz.check(
                     entry.note.count <= WeightEntryDraft.maximumNoteLength
@@ -128,6 +129,16 @@ enum Imports {
             let shown = DisplayText.escaped(Messages.reason(ImportFileProblem(file: "export", error: problem)))
             Fuzz.check(!Fuzz.hasControl(shown), "\(shown.debugDescription) holds a control character")
         }
+    }
+
+    /// True for an entry after now that a row without a time gives: 12:00:00.000 local time
+    /// (or the first time after a change that skipped it, which no zone here has) on today's
+    /// local day, the day a row is judged by.
+    static func isTodayWithoutATime(_ entry: ImportedEntry) -> Bool {
+        let fields = LocalCalendar.fields(of: entry.date)
+        let today = LocalCalendar.dayNumber(of: Date(timeIntervalSince1970: Double(now) / 1_000))
+        return entry.milliseconds % 1_000 == 0 && fields.hour == 12 && fields.minute == 0 && fields.second == 0
+            && LocalCalendar.dayNumber(of: entry.date) == today
     }
 
     /// An entry as a save would store it, made from the bytes: a time within the years
@@ -169,7 +180,9 @@ enum Imports {
                     entry.milliseconds, entry.kilograms, entry.kilograms, entry.note, unit: unit, to: &file)
             }
         case .json:
-            ExportText.append("{\"format\":\"trendsh-entries\",\"version\":1,\"unit\":", to: &file)
+            ExportText.append("{\"format\":\"trendsh-entries\",\"version\":", to: &file)
+            file += Array(String(EntryExporter.entriesVersion).utf8)
+            ExportText.append(",\"unit\":", to: &file)
             ExportText.appendJSON(unit.rawValue, to: &file)
             ExportText.append(",\"entries\":[\n", to: &file)
             for (index, entry) in entries.enumerated() {

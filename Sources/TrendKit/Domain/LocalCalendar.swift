@@ -119,6 +119,16 @@ public enum LocalCalendar {
         return nil
     }
 
+    /// The last millisecond of the local day `date` falls on: the moment before the next
+    /// day's first (its midnight, or the first time after a change that skipped it). On the
+    /// last day trendsh keeps (9999-12-31), whose next day it cannot name, `date` itself.
+    public static func lastMomentOfDay(of date: Date) -> Date {
+        let next = Timestamp.civilFromDays(dayNumber(of: date) + 1)
+        let midnight = Fields(year: next.year, month: next.month, day: next.day)
+        guard let start = resolve(midnight).earliest ?? firstMomentAfterGap(midnight) else { return date }
+        return Date(timeIntervalSince1970: max(date.timeIntervalSince1970, start.timeIntervalSince1970 - 0.001))
+    }
+
     /// `mktime` for these fields, normalising out-of-range ones; nil when it fails.
     private static func makeTime(_ fields: Fields, isDaylightSaving: Int32) -> time_t? {
         var parts = tm()

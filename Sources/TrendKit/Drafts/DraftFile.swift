@@ -8,7 +8,9 @@ import FoundationEssentials
 ///
 /// The file is made once, at its full size, and then neither grows, shrinks nor moves while
 /// drafts come and go: a header page, then two slots. (Only a draft bigger than a slot,
-/// which no typed line makes, rebuilds it once with bigger slots.) Each change is one `pwrite` into the slot not holding the newest draft,
+/// which no typed line makes, rebuilds it once with bigger slots, and a file of an older
+/// format is rebuilt at its first write: a whole new file holding that write's draft, renamed
+/// over the old one.) Each change is one `pwrite` into the slot not holding the newest draft,
 /// with a sequence number and a CRC-32, so a write that fails or is torn (a full disk, a
 /// killed process) leaves the previous draft whole in the other slot. Closing a draft writes
 /// an empty record the same way: no file is created or removed in a draft's life. No fsync:
@@ -49,9 +51,22 @@ public final class DraftFile {
         self.format = format
     }
 
-    deinit {
-        if lockDescriptor >= 0 { close(lockDescriptor) }
-        if descriptor >= 0 { close(descriptor) }
+    deinit { release() }
+
+    /// Lets go of the lock, and of the file, now. The lock is released by `LOCK_UN`, not only
+    /// by closing its descriptor: a copy of the descriptor (a process spawned a moment ago,
+    /// not yet at its `exec`) would keep a lock held past a close. The file can be taken again
+    /// with `acquire`.
+    public func release() {
+        if lockDescriptor >= 0 {
+            flock(lockDescriptor, LOCK_UN)
+            close(lockDescriptor)
+            lockDescriptor = -1
+        }
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
+        }
     }
 
     /// What taking the draft lock found.
@@ -67,9 +82,10 @@ public final class DraftFile {
     public func acquire() -> Acquisition {
         if lockDescriptor >= 0 { return .acquired }
         let lock: Int32
+        let lockPath = OwnFiles.lockPath(for: path)
         do {
-            guard let opened = try PrivateFile.open(path + ".lock", creating: true) else {
-                return .unavailable(PrivateFileError(path: path + ".lock", reason: .system(ENOENT)))
+            guard let opened = try PrivateFile.open(lockPath, creating: true) else {
+                return .unavailable(PrivateFileError(path: lockPath, reason: .system(ENOENT)))
             }
             lock = opened
         } catch {
@@ -79,7 +95,7 @@ public final class DraftFile {
             let failure = errno
             close(lock)
             return failure == EWOULDBLOCK
-                ? .heldByAnotherSession : .unavailable(PrivateFileError(path: path + ".lock", reason: .system(failure)))
+                ? .heldByAnotherSession : .unavailable(PrivateFileError(path: lockPath, reason: .system(failure)))
         }
         lockDescriptor = lock
         return .acquired
@@ -149,16 +165,20 @@ public final class DraftFile {
     }
 
     /// Makes the file at its full size now, so later draft writes need no new disk space.
+    /// A file of an older format is left as it is: it may hold a draft, and only the first
+    /// write, which rebuilds the file with that write's draft in it, may replace it.
     public func prepare() throws(DraftFileError) {
-        if descriptor >= 0 && !holdsOlderFormat { return }
+        if holdsOlderFormat { return }
         try openForWriting()
     }
 
     /// Writes `record` (nil: no draft) into the slot not holding the newest one. Either way
-    /// a crash, a full disk or a failed write leaves the previous draft readable.
+    /// a crash, a full disk or a failed write leaves the previous draft readable. A draft too
+    /// big for a slot, or a file of an older format, is written by rebuilding the file whole
+    /// with `record` in it: the old file stays until the new one is renamed over it.
     public func write(_ record: DraftRecord?) throws(DraftFileError) {
         let payload = record?.encoded() ?? []
-        if payload.count > slotSize - Self.slotHeaderSize {
+        if holdsOlderFormat || payload.count > slotSize - Self.slotHeaderSize {
             try rebuild(slotSize: Self.slotSize(fitting: payload.count), first: payload)
             return
         }
@@ -186,12 +206,10 @@ public final class DraftFile {
         return size
     }
 
-    /// Opens the file, creating and sizing it when new, or replacing an older format.
+    /// Opens the file, creating and sizing it when new. Never called while the file is of an
+    /// older format (`write` rebuilds that one, `prepare` leaves it alone), which sizing would
+    /// write over.
     private func openForWriting() throws(DraftFileError) {
-        if holdsOlderFormat {
-            try rebuild(slotSize: slotSize, first: nil)
-            return
-        }
         if descriptor >= 0 { return }
         let file: Int32?
         do {
@@ -231,24 +249,23 @@ public final class DraftFile {
         descriptor = opened
     }
 
-    /// Writes a whole new file (header, first record in slot 1) beside the old one and
-    /// renames it into place: for an older format, or a draft bigger than a slot.
-    private func rebuild(slotSize size: Int, first payload: [UInt8]?) throws(DraftFileError) {
+    /// Writes a whole new file (header, `payload`'s record in slot 1 with sequence 1) beside
+    /// the old one and renames it into place: for an older format, or a draft bigger than a
+    /// slot. Until the rename the old file holds what it held; after it, the new draft.
+    private func rebuild(slotSize size: Int, first payload: [UInt8]) throws(DraftFileError) {
         var bytes = header(slotSize: size) + [UInt8](repeating: 0, count: 2 * size)
-        if let payload {
-            let next: UInt64 = 1
-            var slot = Self.slotMagic
-            for shift in stride(from: 0, to: 64, by: 8) {
-                slot.append(UInt8(truncatingIfNeeded: next >> UInt64(shift)))
-            }
-            for value in [UInt32(payload.count), CRC32.checksum(payload, startingWith: UInt32(next))] {
-                for shift in stride(from: 0, to: 32, by: 8) {
-                    slot.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
-                }
-            }
-            slot += payload
-            bytes.replaceSubrange(Self.headerSize + size..<Self.headerSize + size + slot.count, with: slot)
+        let next: UInt64 = 1
+        var slot = Self.slotMagic
+        for shift in stride(from: 0, to: 64, by: 8) {
+            slot.append(UInt8(truncatingIfNeeded: next >> UInt64(shift)))
         }
+        for value in [UInt32(payload.count), CRC32.checksum(payload, startingWith: UInt32(next))] {
+            for shift in stride(from: 0, to: 32, by: 8) {
+                slot.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+            }
+        }
+        slot += payload
+        bytes.replaceSubrange(Self.headerSize + size..<Self.headerSize + size + slot.count, with: slot)
         do {
             try PrivateFile.replace(path, with: bytes)
         } catch {
@@ -261,7 +278,7 @@ public final class DraftFile {
         descriptor = -1
         holdsOlderFormat = false
         slotSize = size
-        sequence = payload == nil ? 0 : 1
+        sequence = next
         try openForWriting()
     }
 

@@ -46,6 +46,10 @@ public final class EntryExporter {
         public static let all = allCases
     }
 
+    /// The version of the entries' JSON format this trendsh writes (its `"version"`), and the
+    /// newest its import reads: a file of a later version is refused, naming both.
+    nonisolated public static let entriesVersion = 1
+
     /// `taken_at`, `kilograms`, `note`: the columns `EntryColumn.all` is written from.
     static let entriesQuery = "SELECT taken_at, kilograms, note FROM entries ORDER BY taken_at, id"
 
@@ -77,7 +81,9 @@ public final class EntryExporter {
             }
             record.append(contentsOf: [0x0D, 0x0A])
         case .json:
-            ExportText.append("{\"format\":\"trendsh-entries\",\"version\":1,\"unit\":", to: &record)
+            ExportText.append("{\"format\":\"trendsh-entries\",\"version\":", to: &record)
+            record.append(contentsOf: String(Self.entriesVersion).utf8)
+            ExportText.append(",\"unit\":", to: &record)
             ExportText.appendJSON(unit.rawValue, to: &record)
             ExportText.append(",\"entries\":[\n", to: &record)
         }

@@ -104,6 +104,7 @@ public final class EntryImporter {
         }
         let scan = scan(draft)
         var fileProblem: ImportFileProblem?
+        var nothingNew: ImportCounts?
         do throws(StorageError) {
             return try store.write(.weights) { db throws(StorageError) in
                 if let added = try ImportSQL.importedCount(draft.id, in: db) { return .alreadySaved(added: added) }
@@ -111,8 +112,6 @@ public final class EntryImporter {
                 // earlier row with the same fingerprint; only those are looked up, exactly.
                 let stored = try ImportSQL.storedRange(in: db)
                 let firstNewID = try DailyTable.suspendNotes(in: db)
-                // The whole import is one undoable step.
-                var step = try ChangeRecorder.begin(.import, feature: .weights, operation: draft.id.operation, in: db)
                 let writer = try ImportWriter(db: db)
                 var seen = FingerprintSet()
                 var counts = ImportCounts()
@@ -159,12 +158,20 @@ public final class EntryImporter {
                 // A file's problem stops the transaction, which rolls back; it is reported
                 // below in place of this stand-in.
                 if fileProblem != nil { throw .interrupted }
+                // No row is new: the transaction rolls back (as for a file's problem, with this
+                // stand-in), so the save writes nothing, neither a step nor its operation.
+                if counts.added == 0 {
+                    nothingNew = counts
+                    throw .interrupted
+                }
                 try writer.finish()
                 // The per-day trend takes the new rows in the same transaction: the days they
                 // fall on, and the trend forward from the earliest (or, for a large import,
                 // the whole table rebuilt).
                 try DailyTable.resumeNotes(from: firstNewID, in: db)
                 try DailyTable.catchUp(zone: .local, in: db)
+                // The whole import is one undoable step, of the rows it added.
+                var step = try ChangeRecorder.begin(.import, feature: .weights, operation: draft.id.operation, in: db)
                 let lastID = try db.integer("SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'entries'")
                 if lastID >= firstNewID { step.didAddEntries(firstNewID...lastID) }
                 try step.finish()
@@ -175,6 +182,7 @@ public final class EntryImporter {
             }
         } catch {
             if let fileProblem { throw .importFile(fileProblem) }
+            if let nothingNew { return .nothingNew(nothingNew) }
             throw .storage(error)
         }
     }

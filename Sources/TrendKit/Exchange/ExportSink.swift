@@ -31,9 +31,9 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 public final class NamedFileSink: ExportSink {
     private let file: NamedFile
 
-    public init(path: String, permissions: NamedFile.Permissions) throws(ExportError) {
+    public init(path: String, rules: NamedFileRules) throws(ExportError) {
         do {
-            file = try NamedFile(path: path, permissions: permissions)
+            file = try NamedFile(path: path, rules: rules)
         } catch {
             throw .file(error)
         }

@@ -4,11 +4,26 @@ import FoundationEssentials
 /// `2026-11-29T08:00:00.000+01:00`, `2026-11-29 08:00:00 -0800`, `2026-11-29 08:00`,
 /// `2026-11-29T08:00:00Z`, `2026-11-29` with a separate `08:00[:00]`, and Fitbit's
 /// `11/29/26`. A time without a zone is local time (the first of two in an autumn
-/// overlap; none in a spring gap); a day without a time is read as noon, local time.
+/// overlap; none in a spring gap). A day without a time, in any layout, is kept at 12:00
+/// local time on that day (or at the first time after the clocks' change, in a zone whose
+/// clocks skip noon), whatever the hour of the import, so importing it again finds it.
 enum ImportDateParser {
+    /// What a row's date reads as.
+    struct Reading: Equatable {
+        /// The moment to store, as milliseconds since 1970.
+        var milliseconds: Int64
+        /// For a row without a time, the day it names (days since 1970, local calendar),
+        /// by which it is judged; nil for a row with a time.
+        var day: Int?
+    }
+
     /// Milliseconds since 1970, or nil when the text is not such a date or falls outside
     /// the years 1900–9999 (UTC years, when the text has an offset).
-    static func milliseconds(_ row: RawRow) -> Int64? {
+    static func milliseconds(_ row: RawRow) -> Int64? { read(row)?.milliseconds }
+
+    /// The row's moment, and its day when it names no time; nil when the text is not such a
+    /// date or falls outside the years 1900–9999.
+    static func read(_ row: RawRow) -> Reading? {
         row.bytes.withUnsafeBufferPointer { bytes in
             var date = Cursor(bytes, row.date)
             guard var fields = row.dateOrder == .yearMonthDay ? date.yearMonthDay() : date.monthDayYear() else {
@@ -40,12 +55,22 @@ enum ImportDateParser {
                     guard time.isAtEnd else { return nil }
                 }
             }
-            if !hasTime { fields.hour = 12 }
-            return moment(fields, millis: millis, zone: zone)
+            guard hasTime else {
+                fields.hour = 12
+                guard let day = Timestamp.daysFromCivil(year: fields.year, month: fields.month, day: fields.day),
+                    let milliseconds = moment(fields, millis: 0, zone: nil, afterGap: true)
+                else { return nil }
+                return Reading(milliseconds: milliseconds, day: day)
+            }
+            return moment(fields, millis: millis, zone: zone).map { Reading(milliseconds: $0, day: nil) }
         }
     }
 
-    private static func moment(_ fields: LocalCalendar.Fields, millis: Int, zone: Int?) -> Int64? {
+    /// `afterGap`: a local time the clocks skipped is the first time after the change,
+    /// rather than no moment at all (for the noon of a day without a time).
+    private static func moment(_ fields: LocalCalendar.Fields, millis: Int, zone: Int?, afterGap: Bool = false)
+        -> Int64?
+    {
         // With an offset, the instant decides: 1900-01-01T00:00Z is written
         // 1899-12-31T19:00-05:00 in New York, and it is a moment the store keeps.
         let years =
@@ -58,7 +83,10 @@ enum ImportDateParser {
             seconds =
                 Int64(days) * 86_400 + Int64(fields.hour * 3_600 + fields.minute * 60 + fields.second) - Int64(zone)
         } else {
-            guard let local = LocalCalendar.resolve(fields).earliest else { return nil }
+            guard
+                let local = LocalCalendar.resolve(fields).earliest
+                    ?? (afterGap ? LocalCalendar.firstMomentAfterGap(fields) : nil)
+            else { return nil }
             seconds = Int64(local.timeIntervalSince1970)
         }
         let total = seconds * 1_000 + Int64(millis)

@@ -25,6 +25,14 @@ public enum ImportFileError: Error, Equatable, Sendable {
     case undefinedEntity(line: Int, name: String)
     /// JSON or XML that breaks its grammar on this line.
     case malformed(line: Int)
+    /// XML that ends, on this line, before every element it opened is closed (no
+    /// `</HealthData>`): a file cut short.
+    case endsEarly(line: Int)
+    /// An XML tag, on this line, names one attribute twice, so which value is meant is unknown.
+    case repeatedAttribute(line: Int, name: String)
+    /// trendsh's own JSON export gives a version of its format that this trendsh does not
+    /// read (as written): one newer than `EntryExporter.entriesVersion`, or no version at all.
+    case unreadableVersion(String)
     /// Reading failed part way (its errno).
     case readFailed(errno: Int32)
     /// The file differs from the one previewed (its size, time or content).

@@ -81,6 +81,9 @@ public enum ImportOutcome: Sendable, Equatable {
     /// An earlier attempt at this same import had already been committed (its reply was
     /// lost): nothing new was written. `added` is what that attempt added.
     case alreadySaved(added: Int)
+    /// No row was new (every one a duplicate, rejected or skipped): nothing was written, not
+    /// even the import's operation, so a retry reads the files again.
+    case nothingNew(ImportCounts)
 }
 
 /// What a saved import wrote and left out.

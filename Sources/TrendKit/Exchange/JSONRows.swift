@@ -1,7 +1,9 @@
 /// The rows of the JSON layouts: trendsh's own export (`{"format":"trendsh-entries",
 /// "entries":[…]}`) and Fitbit's `weight-*.json` (an array of `{"date":"11/29/26",
 /// "time":"08:00:00","weight":165.2,…}`, or the same under a `"weight"` key). Each row is
-/// one object; keys trendsh does not use are skipped, however nested.
+/// one object; keys trendsh does not use are skipped, however nested. trendsh's own file
+/// says its format's `"version"`, before or after its entries: one newer than this trendsh
+/// writes (`EntryExporter.entriesVersion`), or one that is no version, refuses the file.
 final class JSONRows: RowSource {
     let layout: ImportLayout
     let statedUnit: StatedUnit
@@ -18,11 +20,14 @@ final class JSONRows: RowSource {
             layout = .fitbit
         case .beginObject:
             var found: ImportLayout?
+            var version: String?
             keys: while true {
                 switch try reader.next() {
                 case .key:
                     let key = reader.string
-                    if key == "format" {
+                    if key == "version" {
+                        version = try Self.versionText(reader)
+                    } else if key == "format" {
                         let token = try reader.next()
                         if token == .string && reader.string.hasPrefix("trendsh-habits") { throw .habitsExport }
                         if token == .beginObject || token == .beginArray { throw .unknownLayout }
@@ -38,6 +43,7 @@ final class JSONRows: RowSource {
                 }
             }
             guard let found else { throw .unknownLayout }
+            if found == .trendshJSON, let version { try Self.check(version: version) }
             layout = found
         default:
             throw .unknownLayout
@@ -68,7 +74,7 @@ final class JSONRows: RowSource {
         switch try reader.next() {
         case .beginObject: break
         case .endArray:
-            while try reader.next() != .end {}
+            try readRest()
             return false
         default:
             throw .malformed(line: reader.line)
@@ -121,8 +127,51 @@ final class JSONRows: RowSource {
         }
     }
 
+    /// The rest of the document after the array of rows, read to its end; a `"version"` of
+    /// trendsh's own file written after its entries is checked as one before them is.
+    private func readRest() throws(ImportFileError) {
+        // 0: among the keys of the object that holds the rows (when they are in one).
+        var depth = 0
+        while true {
+            switch try reader.next() {
+            case .end: return
+            case .key where depth == 0 && layout == .trendshJSON && reader.text.elementsEqual("version".utf8):
+                try Self.check(version: try Self.versionText(reader))
+            case .beginObject, .beginArray: depth += 1
+            case .endObject, .endArray: depth -= 1
+            case .key, .string, .number, .bool, .null: break
+            }
+        }
+    }
+
+    /// The value of a `"version"` key just read, as written: a number's or a string's text,
+    /// or the JSON word for anything else (which no version is).
+    private static func versionText(_ reader: JSONReader) throws(ImportFileError) -> String {
+        switch try reader.next() {
+        case .number, .string: return reader.string
+        case .bool(let value): return value ? "true" : "false"
+        case .null: return "null"
+        case .beginObject, .beginArray:
+            try skipRest(reader)
+            return "{…}"
+        case .key, .endObject, .endArray, .end: throw .malformed(line: reader.line)
+        }
+    }
+
+    /// Refuses a version of trendsh's own format that this trendsh does not read: a number
+    /// after `EntryExporter.entriesVersion`, or anything that is no whole number from 1.
+    static func check(version text: String) throws(ImportFileError) {
+        let isWhole = !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && text.first != "0"
+        // A whole number too long for an Int is newer than any version.
+        guard isWhole, let value = Int(text), value <= EntryExporter.entriesVersion else {
+            throw .unreadableVersion(text)
+        }
+    }
+
     /// Skips the rest of an object or array whose opening token was just read.
-    private func skipRest() throws(ImportFileError) {
+    private func skipRest() throws(ImportFileError) { try Self.skipRest(reader) }
+
+    private static func skipRest(_ reader: JSONReader) throws(ImportFileError) {
         var depth = 1
         while depth > 0 {
             switch try reader.next() {

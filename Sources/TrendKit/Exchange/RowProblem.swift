@@ -7,6 +7,8 @@ public enum RowProblem: Error, Equatable, Sendable {
     case unreadableDate(String)
     /// The date is after now.
     case dateInFuture(Date)
+    /// The row names a day without a time, and that day is after today (days since 1970).
+    case dayInFuture(day: Int)
     /// The weight is not a number.
     case unreadableWeight(String)
     /// The row has no weight.

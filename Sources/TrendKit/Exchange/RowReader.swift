@@ -4,19 +4,34 @@ import FoundationEssentials
 /// and is not in the future, a weight between 20 and 500 kg in the unit it was read in,
 /// and a note of at most 500 characters once trimmed and put in Unicode NFC. A row that
 /// breaks a rule is a `RowProblem`; nothing in it is cut or guessed.
+///
+/// A row without a time is judged by its day, not by the 12:00 it is kept at: a row dated
+/// today is read at any hour, so a morning's import of today's weight is not "in the future".
 struct RowReader {
     /// The unit the file's weights are in; nil when each record names its own.
     let unit: WeightUnit?
-    /// No entry may be dated after this moment (milliseconds since 1970).
+    /// No entry with a time may be dated after this moment (milliseconds since 1970).
     let latestMilliseconds: Int64
+    /// No entry without a time may be dated after this day: today's, in local time (days since 1970).
+    let latestDay: Int
+
+    init(unit: WeightUnit?, latestMilliseconds: Int64) {
+        self.unit = unit
+        self.latestMilliseconds = latestMilliseconds
+        let seconds = latestMilliseconds >= 0 ? latestMilliseconds / 1_000 : (latestMilliseconds - 999) / 1_000
+        latestDay = LocalCalendar.dayNumber(unixSeconds: seconds)
+    }
 
     func read(_ row: RawRow) -> Result<ImportedEntry, RowProblem> {
-        guard let milliseconds = ImportDateParser.milliseconds(row) else {
+        guard let date = ImportDateParser.read(row) else {
             var text = row.text(row.date)
             if let time = row.time, !time.isEmpty { text += " " + row.text(time) }
             return .failure(.unreadableDate(text.trimmingWhitespace()))
         }
-        if milliseconds > latestMilliseconds {
+        let milliseconds = date.milliseconds
+        if let day = date.day {
+            if day > latestDay { return .failure(.dayInFuture(day: day)) }
+        } else if milliseconds > latestMilliseconds {
             return .failure(.dateInFuture(Date(timeIntervalSince1970: Double(milliseconds) / 1_000)))
         }
         let kilograms: Double

@@ -5,6 +5,11 @@
 /// and character references. A DOCTYPE that declares only elements, attributes and
 /// notations, as Apple Health's does, is read past. Text, comments, CDATA and processing
 /// instructions are skipped; only start tags and their attributes are reported.
+///
+/// The document must be whole and well formed as far as what it reports depends on it: each
+/// end tag closes the element open, the root element is closed before the file ends (a file
+/// cut short is `.endsEarly`), nothing but comments, processing instructions and white space
+/// stands outside it, and no tag names one attribute twice.
 final class XMLReader {
     enum Event: Equatable {
         /// A start tag (or an empty-element tag): `name` and the attributes hold it.
@@ -24,6 +29,15 @@ final class XMLReader {
     /// The line the last tag started on.
     private(set) var line = 1
     private var currentLine = 1
+    /// The names of the elements open now, outermost first, back to back; each starts at
+    /// its offset in `openStarts`.
+    private var openNames: [UInt8] = []
+    private var openStarts: [Int] = []
+    /// The root element has been closed: only comments, processing instructions and white
+    /// space may follow it.
+    private var rootClosed = false
+    /// How deep elements may nest (Apple Health's nest four deep).
+    static let depthLimit = 256
 
     init(stream: ByteStream) {
         self.stream = stream
@@ -57,7 +71,10 @@ final class XMLReader {
     func next() throws(ImportFileError) -> Event {
         while true {
             try skipText()
-            guard try stream.peek() != nil else { return .done }
+            guard try stream.peek() != nil else {
+                guard openStarts.isEmpty else { throw .endsEarly(line: currentLine) }
+                return .done
+            }
             stream.position += 1  // "<"
             line = currentLine
             let byte = try take()
@@ -68,19 +85,48 @@ final class XMLReader {
                 try readName()
                 try skipSpace()
                 guard try take() == 0x3E else { throw .malformed(line: line) }
+                try close()
                 return .end
             default:
                 stream.position -= 1
-                try readStartTag()
+                guard !rootClosed else { throw .malformed(line: line) }
+                if try readStartTag() {
+                    if openStarts.isEmpty { rootClosed = true }
+                } else {
+                    guard openStarts.count < Self.depthLimit else { throw .malformed(line: line) }
+                    openStarts.append(openNames.count)
+                    openNames.append(contentsOf: name)
+                }
                 return .start
             }
         }
     }
 
+    /// Closes the open element the end tag just read names; any other is a mistake.
+    private func close() throws(ImportFileError) {
+        guard let start = openStarts.last, openNames[start...].elementsEqual(name) else {
+            throw .malformed(line: line)
+        }
+        openStarts.removeLast()
+        openNames.removeSubrange(start...)
+        if openStarts.isEmpty { rootClosed = true }
+    }
+
     // MARK: - Text and markup that is skipped
 
     /// Skips character data up to the next `<`, checking every entity reference in it.
+    /// Outside the root element only white space may stand.
     private func skipText() throws(ImportFileError) {
+        if openStarts.isEmpty {
+            while let byte = try stream.peek(), byte != 0x3C {
+                guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else {
+                    throw .malformed(line: currentLine)
+                }
+                if byte == 0x0A { currentLine += 1 }
+                stream.position += 1
+            }
+            return
+        }
         while true {
             if stream.isEmpty {
                 guard try stream.refill() else { return }
@@ -107,9 +153,9 @@ final class XMLReader {
     private func readDeclaration() throws(ImportFileError) {
         if try lookingAt("--") {
             try skip(past: "-->")
-        } else if try lookingAt("[CDATA[") {
+        } else if !openStarts.isEmpty, try lookingAt("[CDATA[") {
             try skip(past: "]]>")
-        } else if try lookingAt("DOCTYPE") {
+        } else if openStarts.isEmpty, !rootClosed, try lookingAt("DOCTYPE") {
             try readDoctype()
         } else {
             throw .malformed(line: line)
@@ -197,7 +243,8 @@ final class XMLReader {
 
     // MARK: - Tags
 
-    private func readStartTag() throws(ImportFileError) {
+    /// Reads a start tag after its `<`; true when it is an empty-element tag (`<a/>`).
+    private func readStartTag() throws(ImportFileError) -> Bool {
         try readName()
         storage.removeAll(keepingCapacity: true)
         attributes.removeAll(keepingCapacity: true)
@@ -207,11 +254,11 @@ final class XMLReader {
             switch byte {
             case 0x3E:
                 stream.position += 1
-                return
+                return false
             case 0x2F:
                 stream.position += 1
                 guard try take() == 0x3E else { throw .malformed(line: line) }
-                return
+                return true
             default:
                 guard hadSpace else { throw .malformed(line: line) }
                 try readAttribute()
@@ -238,6 +285,11 @@ final class XMLReader {
         }
         let nameRange = nameStart..<storage.count
         guard !nameRange.isEmpty else { throw .malformed(line: line) }
+        // One attribute named twice would leave it to chance which value is read.
+        for earlier in attributes
+        where earlier.name.count == nameRange.count && storage[earlier.name].elementsEqual(storage[nameRange]) {
+            throw .repeatedAttribute(line: line, name: String(decoding: storage[nameRange], as: UTF8.self))
+        }
         try skipSpace()
         guard try take() == 0x3D else { throw .malformed(line: line) }
         try skipSpace()

@@ -40,6 +40,15 @@ public enum SettingsError: Error, Equatable, Sendable {
     case invalidValue(key: String, value: String)
     /// The simulated settings store was told to fail.
     case simulated
+    /// Another session held the settings lock (the file at `path`) for the whole wait.
+    case locked(path: String)
+    /// The settings lock file could not be opened or locked.
+    case cannotLock(path: String, problem: PrivateFileError.Reason)
+    /// The settings file could not be read, so a change was not written over it.
+    case notWrittenOverUnreadable(path: String, detail: SettingsProblem)
+    /// The change is in the file, but its folder could not be synced, nor the file before it
+    /// put back: a power cut may undo it.
+    case unconfirmed(path: String, problem: PrivateFileError.Reason)
 }
 
 /// What was wrong with a settings file.

@@ -1,5 +1,5 @@
 extension Schema {
-    /// Every feature's tables, as this build of trendsh keeps them.
-    public static let trendsh = Schema(
-        WeightsSchema.migrations + HabitsSchema.migrations + DailySchema.migrations + HistorySchema.migrations)
+    /// Every feature's tables, as this build of trendsh keeps them: the migrations each
+    /// feature declares.
+    public static let trendsh = Schema(FeatureDeclaration.all.flatMap(\.migrations))
 }

@@ -7,7 +7,8 @@
 /// mode for the person's umask, a symbolic link they named is followed (as shell redirection
 /// follows it), and an existing file is replaced (as `sqlite3 .output` does). It is written
 /// to a temporary file in the same folder and renamed into place, so the old file or the new
-/// one is there, never half of one.
+/// one is there, never half of one. It is never one of trendsh's own files or a file the run
+/// reads: every named file is made with the `NamedFileRules`, which refuse those.
 public final class NamedFile {
     /// The mode new files get: 0666 less the umask trendsh started with.
     public struct Permissions: Sendable, Equatable {
@@ -29,10 +30,16 @@ public final class NamedFile {
     private var buffer: [UInt8] = []
     private var finished = false
 
-    /// Starts writing; nothing is visible at `path` until `commit()`.
-    public init(path: String, permissions: Permissions) throws(NamedFileError) {
+    /// Starts writing; nothing is visible at `path` until `commit()`. A path the rules refuse
+    /// (as named, or where a symbolic link there leads) is an error before anything is made.
+    public init(path: String, rules: NamedFileRules) throws(NamedFileError) {
         self.path = path
+        if let refusal = rules.refusal(for: path) { throw NamedFileError(path: path, reason: .refused(refusal)) }
         let resolved = try Self.resolve(path)
+        if resolved != path, let refusal = rules.refusal(for: resolved) {
+            throw NamedFileError(path: path, reason: .refused(refusal))
+        }
+        let permissions = rules.permissions
         target = resolved
         let folder =
             resolved.lastIndex(of: "/").map { String(resolved[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
@@ -114,10 +121,8 @@ public final class NamedFile {
     }
 
     /// Writes `bytes` as the whole file.
-    public static func write(_ bytes: [UInt8], to path: String, permissions: Permissions = .shared)
-        throws(NamedFileError)
-    {
-        let file = try NamedFile(path: path, permissions: permissions)
+    public static func write(_ bytes: [UInt8], to path: String, rules: NamedFileRules) throws(NamedFileError) {
+        let file = try NamedFile(path: path, rules: rules)
         try file.write(bytes)
         try file.commit()
     }
@@ -150,13 +155,34 @@ public final class NamedFile {
     }
 }
 
-/// A file a person named could not be written; the file at that path is as it was.
+/// A file a person named could not be written, or was refused; the file at that path is as it was.
 public struct NamedFileError: Error, Equatable, Sendable {
-    public var path: String
-    public var errno: Int32
+    public enum Reason: Equatable, Sendable {
+        /// A system call failed with this errno.
+        case system(Int32)
+        /// The path is one of trendsh's own files or a file the run reads; nothing was made.
+        case refused(NamedFileRules.Refusal)
+    }
 
-    public init(path: String, errno: Int32) {
+    public var path: String
+    public var reason: Reason
+
+    public init(path: String, reason: Reason) {
         self.path = path
-        self.errno = errno
+        self.reason = reason
+    }
+
+    public init(path: String, errno: Int32) { self.init(path: path, reason: .system(errno)) }
+
+    /// The errno of a system failure; nil for a refusal.
+    public var errno: Int32? {
+        if case .system(let number) = reason { return number }
+        return nil
+    }
+
+    /// Why the path was refused; nil for a system failure.
+    public var refusal: NamedFileRules.Refusal? {
+        if case .refused(let refusal) = reason { return refusal }
+        return nil
     }
 }

@@ -59,12 +59,22 @@ public enum PrivateFile {
     /// it over `path`, so a crash leaves the old file or the new one, never half of one.
     public static func replace(_ path: String, with bytes: [UInt8]) throws(PrivateFileError) {
         try checkReplaceable(path)
-        let temporary = path + ".tmp-\(getpid())"
+        let temporary = try writeTemporary(beside: path, bytes, syncing: false)
+        try rename(temporary, over: path)
+    }
+
+    /// Writes `bytes` to a new file beside `path`, created exclusively (0600), synced to the
+    /// disk first when `syncing`, and returns its path. On a throw no temporary file is left.
+    static func writeTemporary(beside path: String, _ bytes: [UInt8], syncing: Bool) throws(PrivateFileError)
+        -> String
+    {
+        let temporary = OwnFiles.temporaryPath(for: path, process: getpid())
         unlink(temporary)  // a stale one from a killed process with the same pid
         let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw PrivateFileError(path: path, reason: .system(errno)) }
-        do {
+        do throws(PrivateFileError) {
             try writeAll(bytes, to: descriptor, path: path)
+            if syncing && fsync(descriptor) != 0 { throw PrivateFileError(path: path, reason: .system(errno)) }
         } catch {
             Glibc.close(descriptor)
             unlink(temporary)
@@ -75,7 +85,12 @@ public enum PrivateFile {
             unlink(temporary)
             throw PrivateFileError(path: path, reason: .system(failure))
         }
-        guard rename(temporary, path) == 0 else {
+        return temporary
+    }
+
+    /// Renames `temporary` over `path`; on failure the temporary file is removed.
+    static func rename(_ temporary: String, over path: String) throws(PrivateFileError) {
+        guard Glibc.rename(temporary, path) == 0 else {
             let failure = errno
             unlink(temporary)
             throw PrivateFileError(path: path, reason: .system(failure))
@@ -83,7 +98,7 @@ public enum PrivateFile {
     }
 
     /// An existing file at `path` must be ours to replace; a symbolic link or a folder is not.
-    private static func checkReplaceable(_ path: String) throws(PrivateFileError) {
+    static func checkReplaceable(_ path: String) throws(PrivateFileError) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         if info.st_mode & S_IFMT == S_IFLNK { throw PrivateFileError(path: path, reason: .symbolicLink) }
@@ -93,17 +108,36 @@ public enum PrivateFile {
 
     /// The whole file, or nil when it does not exist; at most `limit` bytes.
     public static func read(_ path: String, limit: Int = 1 << 20) throws(PrivateFileError) -> [UInt8]? {
+        guard let descriptor = try openForReading(path) else { return nil }
+        defer { Glibc.close(descriptor) }
+        return try readAll(descriptor, path: path, limit: limit)
+    }
+
+    /// Opens `path` read-only, never through a symbolic link, and only a regular file of
+    /// this user's (another user could have planted it, to be read as ours); nil when it does
+    /// not exist.
+    static func openForReading(_ path: String) throws(PrivateFileError) -> Int32? {
         let descriptor = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
             if errno == ELOOP { throw PrivateFileError(path: path, reason: .symbolicLink) }
             throw PrivateFileError(path: path, reason: .system(errno))
         }
-        defer { Glibc.close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw PrivateFileError(path: path, reason: .system(errno)) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw PrivateFileError(path: path, reason: .notARegularFile) }
-        return try readAll(descriptor, path: path, limit: limit)
+        guard fstat(descriptor, &info) == 0 else {
+            let failure = errno
+            Glibc.close(descriptor)
+            throw PrivateFileError(path: path, reason: .system(failure))
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            Glibc.close(descriptor)
+            throw PrivateFileError(path: path, reason: .notARegularFile)
+        }
+        guard info.st_uid == geteuid() else {
+            Glibc.close(descriptor)
+            throw PrivateFileError(path: path, reason: .ownedByAnotherUser)
+        }
+        return descriptor
     }
 
     /// Reads from the start of `descriptor` to its end; at most `limit` bytes.

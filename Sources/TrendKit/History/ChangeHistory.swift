@@ -16,19 +16,32 @@ public final class ChangeHistory {
 
     public init(repository: any HistoryRepository) { self.repository = repository }
 
-    /// Reads the newest `limit` steps, newest first. A failure keeps the steps read before.
-    public func list(limit: Int = Int(ChangeRecorder.levels)) async throws(TrendError) -> [HistoryStep] {
+    /// Reads the newest `limit` steps, newest first, with the ones undo and redo take now. A
+    /// failure keeps the steps read before.
+    public func list(limit: Int = Int(ChangeRecorder.levels)) async throws(TrendError) -> HistoryListing {
         loadState = .loading
+        let listing: HistoryListing
         do {
-            steps = try await repository.steps(limit: limit)
+            listing = try await repository.listing(limit: limit)
         } catch {
             loadState = .failed
             retainedError = .storage(error)
             throw .storage(error)
         }
+        steps = listing.steps
         loadState = .ready
         retainedError = nil
-        return steps
+        return listing
+    }
+
+    /// Step `id`, if the history holds it.
+    public func step(_ id: Int64) async throws(TrendError) -> HistoryStep? {
+        do {
+            return try await repository.step(id)
+        } catch {
+            retainedError = .storage(error)
+            throw .storage(error)
+        }
     }
 
     /// The step `undo` would revert now, if any.
@@ -41,7 +54,7 @@ public final class ChangeHistory {
         }
     }
 
-    /// The step `redo` would bring back now, if any.
+    /// The step `redo` would bring back now (the one undone last), if any.
     public func nextToRedo() async throws(TrendError) -> HistoryStep? {
         do {
             return try await repository.nextToRedo()
@@ -58,7 +71,7 @@ public final class ChangeHistory {
         }
     }
 
-    /// Re-applies `step` (nil: the next undone change when it runs) as `operation`, once.
+    /// Re-applies `step` (nil: the change undone last, when it runs) as `operation`, once.
     public func redo(step: Int64?, operation: OperationID) async throws(TrendError) -> HistoryResult {
         try await finish { () async throws(StorageError) -> HistoryOutcome in
             try await repository.redo(step: step, operation: operation)

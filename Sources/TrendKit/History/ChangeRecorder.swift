@@ -14,8 +14,8 @@
 /// ```
 ///
 /// A new step clears the steps that were undone (the redo list), as editors do, and the
-/// history keeps the newest `ChangeRecorder.levels` steps. Older steps leave the history at
-/// once (`HistorySQL.kept`) and the file `trimBatch` at a time, so that a save does not also
+/// history keeps the newest `ChangeRecorder.levels` steps (steps, not step numbers). Older
+/// steps leave the history at once (`HistorySQL.kept`) and the file `trimBatch` at a time, so that a save does not also
 /// pay for deleting the oldest step, its rows and its photographs every time.
 public struct ChangeRecorder {
     /// How many steps the history keeps.
@@ -114,8 +114,12 @@ public struct ChangeRecorder {
                 """, [.integer(step), .integer(next), .integer(ids.lowerBound), .integer(ids.upperBound)])
             next += db.changes
         }
-        let oldestKept = step - Self.levels + 1
-        if try db.integer("SELECT coalesce(min(id), 0) FROM changes") <= oldestKept - Self.trimBatch {
+        // The steps `changes` holds are counted, not their numbers (which have gaps where
+        // undone steps were cleared): once `trimBatch` rows past the newest `levels` have
+        // gathered, they go together.
+        if try HistorySQL.stepFromNewest(Self.levels + Self.trimBatch - 1, in: db) != nil,
+            let oldestKept = try HistorySQL.stepFromNewest(Self.levels - 1, in: db)
+        {
             try HistorySQL.forgetSteps(before: oldestKept, in: db)
         }
     }

@@ -30,11 +30,21 @@ enum HistorySQL {
     }
 
     /// The condition on `changes` that a step the history keeps meets: it is one of the
-    /// newest `ChangeRecorder.levels` steps made. (Step numbers are never given twice, and a
-    /// step leaves `changes` only when it is older than those or undone and then replaced, so
-    /// this is the newest `levels` whatever the file still holds.) Older rows wait there to
-    /// be removed in a batch, and no read of the history sees them.
-    static let kept = "id > (SELECT coalesce(max(id), 0) FROM changes) - \(ChangeRecorder.levels)"
+    /// newest `ChangeRecorder.levels` steps `changes` holds, done or undone. (A step leaves
+    /// `changes` when it is undone and then replaced, or older than those: step numbers have
+    /// gaps, so the newest hundred are counted as rows, not as a range of numbers.) Older
+    /// rows wait there to be removed in a batch, and no read of the history sees them. The
+    /// subquery walks the newest hundred ids of the table's own index once per statement.
+    static let kept = """
+        id >= coalesce((SELECT id FROM changes ORDER BY id DESC LIMIT 1 OFFSET \(ChangeRecorder.levels - 1)), 0)
+        """
+
+    /// The step numbered `offset` from the newest (0 is the newest) that `changes` holds, kept or not.
+    static func stepFromNewest(_ offset: Int64, in db: SQLiteDatabase) throws(StorageError) -> Int64? {
+        let id = try db.integer(
+            "SELECT coalesce((SELECT id FROM changes ORDER BY id DESC LIMIT 1 OFFSET ?), 0)", [.integer(offset)])
+        return id > 0 ? id : nil
+    }
 
     /// The newest step that is done: what `undo` reverts.
     static func newestDone(in db: SQLiteDatabase) throws(StorageError) -> Int64? {
@@ -42,12 +52,12 @@ enum HistorySQL {
         return id > 0 ? id : nil
     }
 
-    /// The oldest undone step newer than every done one: what `redo` brings back.
-    static func nextUndone(in db: SQLiteDatabase) throws(StorageError) -> Int64? {
+    /// The step undone last that is still undone, whatever its number: what `redo` brings back.
+    static func undoneLast(in db: SQLiteDatabase) throws(StorageError) -> Int64? {
         let id = try db.integer(
             """
-            SELECT coalesce(min(id), 0) FROM changes
-            WHERE undone = 1 AND \(kept) AND id > (SELECT coalesce(max(id), 0) FROM changes WHERE undone = 0)
+            SELECT coalesce((SELECT id FROM changes WHERE undone = 1 AND \(kept)
+                ORDER BY coalesce(undone_order, 0) DESC, id ASC LIMIT 1), 0)
             """)
         return id > 0 ? id : nil
     }
@@ -139,32 +149,44 @@ enum HistorySQL {
     }
 
     /// The rows that done steps newer than `step` keep in their own row, as `table key`
-    /// texts: read once for a whole undo or redo, however many rows it checks.
-    static func rowsKeptByNewerSteps(after step: Int64, in db: SQLiteDatabase) throws(StorageError) -> Set<String> {
+    /// texts, each with the newest such step: read once for a whole undo or redo, however
+    /// many rows it checks.
+    static func rowsKeptByNewerSteps(after step: Int64, in db: SQLiteDatabase) throws(StorageError) -> [String: Int64] {
         let statement = try db.statement(
-            "SELECT row_table, row_key FROM changes WHERE id > ? AND undone = 0 AND row_table IS NOT NULL")
+            "SELECT row_table, row_key, id FROM changes WHERE id > ? AND undone = 0 AND row_table IS NOT NULL")
         defer { statement.reset() }
         try statement.bind([.integer(step)])
-        var rows: Set<String> = []
-        while try statement.step() { rows.insert("\(statement.text(0) ?? "") \(statement.text(1) ?? "")") }
+        var rows: [String: Int64] = [:]
+        while try statement.step() {
+            let key = "\(statement.text(0) ?? "") \(statement.text(1) ?? "")"
+            rows[key] = max(rows[key] ?? 0, statement.int64(2))
+        }
         return rows
     }
 
-    /// True when a done step newer than `step` changed the same row: one of `keptByNewer`
-    /// (`rowsKeptByNewerSteps`), or a row in `change_rows`, found by its index.
-    static func changedByNewerStep(
-        _ row: StepRow, after step: Int64, keptByNewer: Set<String>, in db: SQLiteDatabase
-    ) throws(StorageError) -> Bool {
-        if keptByNewer.contains("\(row.table.name) \(row.key.text)") { return true }
-        return try db.integer(
+    /// The newest done step newer than `step` that changed the same row, if any: one of
+    /// `keptByNewer` (`rowsKeptByNewerSteps`), or a row in `change_rows`, found by its index.
+    static func newestNewerStep(
+        changing row: StepRow, after step: Int64, keptByNewer: [String: Int64], in db: SQLiteDatabase
+    ) throws(StorageError) -> Int64? {
+        let kept = keptByNewer["\(row.table.name) \(row.key.text)"] ?? 0
+        let listed = try db.integer(
             """
-            SELECT EXISTS (SELECT 1 FROM change_rows r JOIN changes c ON c.id = r.change
-                WHERE r.row_table = ? AND r.row_key = ? AND r.change > ? AND c.undone = 0)
-            """, [.text(row.table.name), .text(row.key.text), .integer(step)]) != 0
+            SELECT coalesce(max(r.change), 0) FROM change_rows r JOIN changes c ON c.id = r.change
+            WHERE r.row_table = ? AND r.row_key = ? AND r.change > ? AND c.undone = 0
+            """, [.text(row.table.name), .text(row.key.text), .integer(step)])
+        let newest = max(kept, listed)
+        return newest > 0 ? newest : nil
     }
 
+    /// Marks a step undone, as the one undone last (above every other's `undone_order`), or done.
     static func setUndone(_ step: Int64, _ undone: Bool, in db: SQLiteDatabase) throws(StorageError) {
-        try db.run("UPDATE changes SET undone = ? WHERE id = ?", [.integer(undone ? 1 : 0), .integer(step)])
+        try db.run(
+            """
+            UPDATE changes SET undone = ?1,
+                undone_order = CASE WHEN ?1 = 1 THEN (SELECT coalesce(max(undone_order), 0) + 1 FROM changes) END
+            WHERE id = ?2
+            """, [.integer(undone ? 1 : 0), .integer(step)])
     }
 
     static func setLastRevision(_ revision: Int64, of row: StepRow, in step: Int64, db: SQLiteDatabase)

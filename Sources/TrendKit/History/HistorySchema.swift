@@ -8,7 +8,8 @@ extension FeatureID {
 /// with the step's first row since version 6; `change_rows` the other rows each step changed,
 /// and whether each existed before and after it;
 /// the `*_images` tables hold those rows as they were before (side 0) and after (side 1)
-/// the step, column for column, so undo and redo put back exact values.
+/// the step, column for column, so undo and redo put back exact values. Since version 8,
+/// `changes.undone_order` says in which order the undone steps were undone.
 public enum HistorySchema {
     public static let migrations: [Migration] = [
         Migration(version: 5, feature: .history, summary: "a history of changes, for undo and redo") {
@@ -105,6 +106,28 @@ public enum HistorySchema {
                 DROP TABLE changes;
                 ALTER TABLE changes_v6 RENAME TO changes;
                 CREATE INDEX changes_undone ON changes (id) WHERE undone = 1;
+                """)
+        },
+        // `redo` re-applies the step undone last, whatever its number: a pending undo retried
+        // after other sessions' changes can undo an older step than the newest undone one.
+        // `undone_order` numbers the undone steps in the order they were undone (NULL for a
+        // step that is done). The steps undone before are numbered from their undo's record
+        // in `operations`, by time, a newer step counting as undone first where the times are
+        // equal (so a run of undos comes back in the order the old rule gave). A column added at the
+        // end: no table is rebuilt, and a save, which writes a done step, writes nothing more.
+        Migration(version: 8, feature: .history, summary: "redo takes the step undone last") {
+            db throws(StorageError) in
+            try db.execute(
+                """
+                ALTER TABLE changes ADD COLUMN undone_order INTEGER;
+                UPDATE changes SET undone_order = (
+                    SELECT ranked.n FROM (
+                        SELECT c.id AS step, row_number() OVER (
+                            ORDER BY coalesce((SELECT max(o.applied_at) FROM operations o
+                                WHERE o.kind = 'undo' AND o.target = c.id), ''), c.id DESC) AS n
+                        FROM changes c WHERE c.undone = 1) ranked
+                    WHERE ranked.step = changes.id)
+                WHERE undone = 1;
                 """)
         },
     ]

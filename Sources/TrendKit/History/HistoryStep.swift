@@ -53,6 +53,9 @@ public enum HistoryError: Error, Equatable, Sendable {
     /// A row of the step changed since (in this session or another, or by another program):
     /// `expected` is the row as the step left it, `now` what it holds (nil: it is gone).
     case changedSince(HistoryStep, expected: RowValue?, now: RowValue?)
+    /// A newer step that is done changed a row of this one (`row`, as it is now; nil when it is
+    /// gone): the step waits until that one is undone. `newer` is the newest such step.
+    case changedByNewerStep(HistoryStep, newer: HistoryStep, row: RowValue?)
     /// Putting the step back would give a habit a name another habit has taken since.
     case nameTaken(HistoryStep, name: String)
 }
@@ -66,4 +69,20 @@ public enum HistoryOutcome: Sendable, Equatable {
     case alreadyApplied(HistoryStep?)
     /// Nothing was written, for this reason.
     case refused(HistoryError)
+}
+
+/// The newest steps of the history, newest first, with the ones `undo` and `redo` would take
+/// now, read together so that the three agree.
+public struct HistoryListing: Sendable, Equatable {
+    public var steps: [HistoryStep]
+    /// The step `undo` reverts now (the newest done one), if any.
+    public var nextToUndo: Int64?
+    /// The step `redo` brings back now (the one undone last), if any.
+    public var nextToRedo: Int64?
+
+    public init(steps: [HistoryStep], nextToUndo: Int64? = nil, nextToRedo: Int64? = nil) {
+        self.steps = steps
+        self.nextToUndo = nextToUndo
+        self.nextToRedo = nextToRedo
+    }
 }

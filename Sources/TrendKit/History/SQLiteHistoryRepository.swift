@@ -19,12 +19,20 @@ public final class SQLiteHistoryRepository: HistoryRepository {
         var to: Int64 { self == .undo ? 0 : 1 }
     }
 
-    public func steps(limit: Int) throws(StorageError) -> [HistoryStep] {
+    public func steps(limit: Int) throws(StorageError) -> [HistoryStep] { try listing(limit: limit).steps }
+
+    public func listing(limit: Int) throws(StorageError) -> HistoryListing {
         try store.read(.history, loading: true) { db throws(StorageError) in
             var steps: [HistoryStep] = []
             for header in try HistorySQL.headers(limit: limit, in: db) { steps.append(try Self.describe(header, db)) }
-            return steps
+            return HistoryListing(
+                steps: steps, nextToUndo: try HistorySQL.newestDone(in: db),
+                nextToRedo: try HistorySQL.undoneLast(in: db))
         }
+    }
+
+    public func step(_ id: Int64) throws(StorageError) -> HistoryStep? {
+        try store.read(.history) { db throws(StorageError) in try Self.step(id, db) }
     }
 
     public func nextToUndo() throws(StorageError) -> HistoryStep? {
@@ -32,7 +40,7 @@ public final class SQLiteHistoryRepository: HistoryRepository {
     }
 
     public func nextToRedo() throws(StorageError) -> HistoryStep? {
-        try store.read(.history) { db throws(StorageError) in try Self.step(HistorySQL.nextUndone(in: db), db) }
+        try store.read(.history) { db throws(StorageError) in try Self.step(HistorySQL.undoneLast(in: db), db) }
     }
 
     public func undo(step: Int64?, operation: OperationID) throws(StorageError) -> HistoryOutcome {
@@ -67,7 +75,7 @@ public final class SQLiteHistoryRepository: HistoryRepository {
         -> Int64?
     {
         if let target { return target }
-        return direction == .undo ? try HistorySQL.newestDone(in: db) : try HistorySQL.nextUndone(in: db)
+        return direction == .undo ? try HistorySQL.newestDone(in: db) : try HistorySQL.undoneLast(in: db)
     }
 
     private static func apply(_ direction: Direction, step target: Int64?, operation: OperationID, _ db: SQLiteDatabase)
@@ -119,11 +127,15 @@ public final class SQLiteHistoryRepository: HistoryRepository {
     {
         let keptByNewer = try HistorySQL.rowsKeptByNewerSteps(after: step.id, in: db)
         for row in rows {
+            if let newer = try HistorySQL.newestNewerStep(
+                changing: row, after: step.id, keptByNewer: keptByNewer, in: db),
+                let newerStep = try Self.step(newer, db)
+            {
+                return .changedByNewerStep(step, newer: newerStep, row: try row.table.current(db, row.key))
+            }
             let shouldExist = direction == .undo ? row.existsAfter : row.existedBefore
             let exists = try db.integer(row.table.existsSQL, row.key.values) != 0
-            let changedByNewer = try HistorySQL.changedByNewerStep(
-                row, after: step.id, keptByNewer: keptByNewer, in: db)
-            var unchanged = exists == shouldExist && !changedByNewer
+            var unchanged = exists == shouldExist
             if unchanged && exists {
                 unchanged =
                     try db.integer(

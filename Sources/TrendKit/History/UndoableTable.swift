@@ -69,9 +69,9 @@ public struct UndoableTable: Sendable {
         self.key = key
     }
 
-    /// Every table the history can put back. A feature with undoable rows adds its table here
-    /// (and its images table in a migration of its own).
-    static let all: [UndoableTable] = [.entries, .habits, .completions]
+    /// Every table the history can put back: what each feature declares (with its images
+    /// table in a migration of its own).
+    static let all: [UndoableTable] = FeatureDeclaration.all.flatMap(\.undoableTables)
 
     static func named(_ name: String) -> UndoableTable? { all.first { $0.name == name } }
 }

@@ -10,7 +10,7 @@ public struct PendingChange: Sendable, Equatable, Identifiable {
         /// Undo `step`; nil when the history could not be read when it was typed: then the
         /// newest change when it applies.
         case undo(step: Int64?)
-        /// Redo `step`; nil for the next undone change when it applies.
+        /// Redo `step`; nil for the change undone last when it applies.
         case redo(step: Int64?)
     }
 

@@ -120,6 +120,16 @@ public final class PendingChanges {
         }
     }
 
+    /// Lets go of the pending-changes file now, not whenever this object goes away: its lock
+    /// is released, so another session can take the file. The changes stay in memory; the
+    /// file is left to its owner, as a `-c` run leaves it, and `adopt` can take it again.
+    public func release() {
+        guard let file, case .file(let path) = keeping else { return }
+        file.release()
+        self.file = nil
+        keeping = .leftForItsOwner(path: path)
+    }
+
     /// Reads again what waits in the file this run has not taken (`-c`): another session may
     /// have added or applied changes since. Nothing is read for a file this run holds.
     public func rereadWaiting() {

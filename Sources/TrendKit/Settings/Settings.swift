@@ -38,6 +38,9 @@ public struct SettingKey: Sendable {
     public let read: @Sendable (Settings) -> String?
     /// Changes the value from typed text; throws when the text is not a value it takes.
     public let write: @Sendable (inout Settings, String) throws(TrendError) -> Void
+    /// Copies this key's value from the first settings into the second: a change merged into
+    /// what is on disk now carries its one key and nothing else.
+    public let carry: @Sendable (Settings, inout Settings) -> Void
 
     public static let unit = SettingKey(
         name: "unit", values: "kg|lb", summary: "the unit weights are typed and shown in",
@@ -47,7 +50,7 @@ public struct SettingKey: Sendable {
                 throw .settings(.invalidValue(key: "unit", value: text))
             }
             settings.unit = unit
-        })
+        }, carry: { $1.unit = $0.unit })
 
     public static let goal = SettingKey(
         name: "goal", values: "WEIGHT|off", summary: "the goal weight, in the unit or with kg or lb after it",
@@ -63,7 +66,7 @@ public struct SettingKey: Sendable {
             } catch {
                 throw .validation(error)
             }
-        })
+        }, carry: { $1.goalKilograms = $0.goalKilograms })
 
     public static let chartStyle = SettingKey(
         name: "chart-style", values: "auto|unicode|ascii",
@@ -74,7 +77,7 @@ public struct SettingKey: Sendable {
                 throw .settings(.invalidValue(key: "chart-style", value: text))
             }
             settings.chartStyle = style
-        })
+        }, carry: { $1.chartStyle = $0.chartStyle })
 
     public static let all: [SettingKey] = [.unit, .goal, .chartStyle]
 

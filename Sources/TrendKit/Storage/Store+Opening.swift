@@ -104,7 +104,7 @@ extension Store {
     private func makeBackup(of db: SQLiteDatabase, storePath: String, version: Int) throws(StorageError) -> String {
         var attempt = 1
         while true {
-            let candidate = storePath + ".v\(version)-backup" + (attempt == 1 ? "" : "-\(attempt)")
+            let candidate = OwnFiles.backupPath(ofStore: storePath, version: version, attempt: attempt)
             let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if descriptor < 0 {
                 if errno == EEXIST && attempt < 100 {
@@ -177,8 +177,8 @@ extension Store {
     /// into another user's file, or a hard link's other name. (It refuses a symbolic link
     /// itself, under `SQLITE_OPEN_NOFOLLOW`, but only with a vague "cannot open".)
     private func checkLogFiles(of path: String) throws(StorageError) {
-        for suffix in ["-wal", "-shm", "-journal"] {
-            let logFile = path + suffix
+        for declaration in OwnFiles.declarations where declaration.keptBySQLite {
+            guard let logFile = OwnFiles.path(of: declaration.file, besideStore: path) else { continue }
             var info = stat()
             guard lstat(logFile, &info) == 0 else { continue }
             let problem: PrivateFileError.Reason

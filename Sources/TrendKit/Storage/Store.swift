@@ -163,17 +163,18 @@ public final class Store {
     }
 
     /// After an I/O error, a commit counts only once a checkpoint has synced the log and the
-    /// store. The commit has happened, so a failure here is `.unconfirmed`, never "nothing
-    /// was written".
+    /// store. The commit has happened, so any failure here (the disk failing again, a reader
+    /// holding the log, a signal) is `.unconfirmed`, never "nothing was written" or "nothing
+    /// was confirmed": the change is in the log, and the retry finds it. The next commit
+    /// tries the checkpoint again.
     private func proveDurability(_ db: SQLiteDatabase) throws(StorageError) {
         guard mustProveDurability else { return }
         if case .file = location {
             do {
                 try db.checkpoint()
             } catch {
-                // The disk failing again is the I/O error it is ("nothing was confirmed"); any
-                // other stop (a reader, a signal) must not read as "nothing was written".
-                if case .ioError = error { throw error }
+                // A connection the disk failed under is opened afresh for the retry.
+                if error.needsReopen { close() }
                 throw .unconfirmed
             }
         }

@@ -23,19 +23,12 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     public var description: String { sqlitePath }
 
     /// False when the path names something other than a regular file or nothing: a folder,
-    /// a device, a symbolic link. Nothing is then created beside it (no `/dev/null.draft`).
+    /// a device, a symbolic link. Nothing is then created beside it (no `/dev/null.draft`); the
+    /// files beside a store are named in `OwnFiles`.
     public var acceptsFilesBeside: Bool {
         guard case .file(let path) = self else { return false }
         var info = stat()
         guard lstat(path, &info) == 0 else { return true }
         return info.st_mode & S_IFMT == S_IFREG
-    }
-
-    /// A file beside the store with this suffix (`trend.sqlite.draft`); nil in memory.
-    public func companionPath(suffix: String) -> String? {
-        switch self {
-        case .memory: return nil
-        case .file(let path): return path + suffix
-        }
     }
 }

@@ -5,8 +5,9 @@ import FoundationEssentials
 /// they were counted (by a session in another zone, or another program), it catches them up.
 ///
 /// The table counts every entry whose weight keeps the rule, whatever its date; the reads
-/// leave out what is dated after `now`: no day after today is read, and today's row is
-/// recounted from the entries up to now when one of today's is later (`DailyTable.today`).
+/// leave out what is dated after today (`EntryRule.latestCountedDate`): no day after today
+/// is read, and today's row would be recounted from its entries up to that moment when one
+/// of today's were later (`DailyTable.today`), which the rule's day boundary never leaves.
 @MainActor
 public final class SQLiteTrendRepository: TrendRepository {
     public let store: Store
@@ -17,7 +18,8 @@ public final class SQLiteTrendRepository: TrendRepository {
         let zone = TrendZone.local
         let today = zone.day(unixSeconds: Self.seconds(now))
         return try readCurrent(zone) { db, id throws(StorageError) in
-            let counted = try DailyTable.today(id, zone, day: today, asOf: now, in: db)
+            let counted = try DailyTable.today(
+                id, zone, day: today, asOf: EntryRule.latestCountedDate(asOf: now), in: db)
             var previous = try DailyTable.point(of: id, before: min(firstDay, today + 1), in: db)
             if let counted, previous?.day == today {
                 previous = counted?.point
@@ -43,7 +45,7 @@ public final class SQLiteTrendRepository: TrendRepository {
             }
             return TrendWindow(
                 firstDay: firstDay, lastDay: lastDay, before: previous, days: days,
-                leftOut: try DailyTable.leftOut(asOf: now, in: db))
+                leftOut: try DailyTable.leftOut(asOf: EntryRule.latestCountedDate(asOf: now), in: db))
         }
     }
 
@@ -54,7 +56,9 @@ public final class SQLiteTrendRepository: TrendRepository {
         let today = zone.day(unixSeconds: Self.seconds(now))
         return try readCurrent(zone) { db, id throws(StorageError) in
             var latest = today
-            if let counted = try DailyTable.today(id, zone, day: today, asOf: now, in: db) {
+            if let counted = try DailyTable.today(
+                id, zone, day: today, asOf: EntryRule.latestCountedDate(asOf: now), in: db)
+            {
                 // Today's stored trend counts a later entry: judge today as it stands now.
                 if let point = counted?.point {
                     let distance = abs(point.trendKilograms - goal)
@@ -83,7 +87,7 @@ public final class SQLiteTrendRepository: TrendRepository {
                 WHERE taken_at <= ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at DESC, id DESC LIMIT 1
                 """)
             defer { row.reset() }
-            try row.bind([.text(StoredTime.text(now))])
+            try row.bind([.text(StoredTime.text(EntryRule.latestCountedDate(asOf: now)))])
             return try row.step() ? SQLiteWeightRepository.entry(from: row) : nil
         }
     }

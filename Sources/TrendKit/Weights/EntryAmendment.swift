@@ -56,6 +56,15 @@ public struct EntryAmendment: Sendable, Equatable {
         }
     }
 
+    /// True when `entry` already holds the new value: the change would change nothing.
+    func changesNothing(in entry: WeightEntry) -> Bool {
+        switch newValue {
+        case .kilograms(let kilograms): return entry.kilograms == kilograms
+        case .note(let note): return entry.note == note
+        case .date(let date): return StoredTime.rounded(entry.date) == date
+        }
+    }
+
     /// `entry` with the change made.
     func applied(to entry: WeightEntry) -> WeightEntry {
         var changed = entry
@@ -82,4 +91,7 @@ public enum AmendOutcome: Sendable, Equatable {
     case missing
     /// The entry is dated in the future (by an earlier clock), so its weight may not change yet.
     case datedInFuture(WeightEntry)
+    /// The entry already holds the new value: nothing was written (no step, no new revision,
+    /// no operation). The entry as stored.
+    case unchanged(WeightEntry)
 }

@@ -6,16 +6,21 @@ import FoundationEssentials
 public enum EntryRule: Sendable, Equatable {
     /// The weight is between 20 and 500 kg (`WeightUnit.minimumKilograms` to `maximumKilograms`).
     case weightInRange
-    /// The entry is not dated after now. trendsh cannot tell an entry an earlier clock dated
-    /// ahead (a `--now`, a clock set wrong) from one another program dated in 2030, so both
-    /// break it until their time comes; such an entry may still have its note changed.
+    /// The entry is not dated after today, in local time: an entry dated later today (an
+    /// imported day without a time, kept at 12:00) is today's weighing at any hour, as an
+    /// import judges it. trendsh cannot tell an entry an earlier clock dated ahead (a
+    /// `--now`, a clock set wrong) from one another program dated in 2030, so both break it
+    /// until their day comes; such an entry may still have its note changed.
     case notInFuture
+
+    /// The latest moment an entry may be dated and still count, as of `now`: the end of today.
+    public static func latestCountedDate(asOf now: Date) -> Date { LocalCalendar.lastMomentOfDay(of: now) }
 
     /// The rule an entry with this weight and date breaks as of `now`, the weight's first;
     /// nil when it keeps them all. Dates compare at the store's precision, as a save does.
     public static func broken(kilograms: Double, date: Date, asOf now: Date) -> EntryRule? {
         if !weightKeepsRule(kilograms) { return .weightInRange }
-        if StoredTime.rounded(date) > StoredTime.rounded(now) { return .notInFuture }
+        if StoredTime.rounded(date) > StoredTime.rounded(latestCountedDate(asOf: now)) { return .notInFuture }
         return nil
     }
 

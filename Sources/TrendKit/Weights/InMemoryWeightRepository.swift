@@ -106,6 +106,10 @@ public final class InMemoryWeightRepository: WeightRepository {
             return .datedInFuture(entries[index])
         }
         let before = entries[index]
+        if amendment.changesNothing(in: before) {
+            try faults.checkAcknowledgement()
+            return .unchanged(before)
+        }
         entries[index] = amendment.applied(to: before)
         operations[amendment.operation] = ("amend", amendment.id, entries[index].revision)
         try faults.checkAcknowledgement()

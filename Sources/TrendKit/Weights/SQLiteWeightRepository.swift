@@ -104,6 +104,9 @@ public final class SQLiteWeightRepository: WeightRepository {
             if case .kilograms = amendment.newValue, current.date > amendment.latestWeighingDate {
                 return .datedInFuture(current)
             }
+            // Judged here, once any change it replaced has landed: no step, no revision, no
+            // operation. A retry judges again, from the same revision.
+            if amendment.changesNothing(in: current) { return .unchanged(current) }
             var step = try ChangeRecorder.begin(.amend, feature: .weights, operation: amendment.operation, in: db)
             try step.willChange(.entries, .id(amendment.id))
             switch amendment.newValue {

@@ -113,16 +113,23 @@ public struct WeightEntryDraft: Sendable, Equatable {
     }
 
     /// Checks every field and returns the entry to store. An entry already dated in the
-    /// future (by an earlier fixed clock) may keep that date only while its weight is
-    /// unchanged, so its note can still be corrected.
-    public func validated(latestPermittedDate: Date) throws(WeightValidationError) -> NewWeightEntry {
+    /// future (by an earlier fixed clock, or an imported day kept at 12:00) may keep that
+    /// date; its weight may change only while it is dated no later than
+    /// `latestWeighingDate` (the end of today; `latestPermittedDate` when not given), so
+    /// its note can always be corrected.
+    public func validated(latestPermittedDate: Date, latestWeighingDate: Date? = nil) throws(WeightValidationError)
+        -> NewWeightEntry
+    {
         let kilograms = try kilograms()
         // Compared at the store's precision: rounding keeps order, so a date that is not
         // after now never rounds to after it.
         if StoredTime.rounded(date) > StoredTime.rounded(latestPermittedDate) {
             let keepsFutureDate = editing != nil && date == opened.date
             guard keepsFutureDate else { throw .dateInFuture }
-            guard valueIsAsPrefilled else { throw .futureEntryAllowsOnlyNote(date: date) }
+            let weighing = StoredTime.rounded(latestWeighingDate ?? latestPermittedDate)
+            guard valueIsAsPrefilled || StoredTime.rounded(date) <= weighing else {
+                throw .futureEntryAllowsOnlyNote(date: date)
+            }
         }
         return NewWeightEntry(date: date, kilograms: kilograms, note: try normalizedNote(), draftID: id)
     }

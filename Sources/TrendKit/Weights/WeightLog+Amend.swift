@@ -17,7 +17,7 @@ extension WeightLog {
             switch field {
             case .value:
                 newValue = .kilograms(try selectedUnit.kilograms(from: text))
-                if let entry, entry.date > StoredTime.rounded(now) {
+                if let entry, entry.date > StoredTime.rounded(latestWeighingDate) {
                     throw .futureEntryAllowsOnlyNote(date: entry.date)
                 }
             case .note:
@@ -32,14 +32,14 @@ extension WeightLog {
         }
         return EntryAmendment(
             id: id, newValue: newValue, expectedRevision: expectedRevision ?? entry?.revision, operation: operation,
-            latestWeighingDate: now)
+            latestWeighingDate: latestWeighingDate)
     }
 
     /// Writes an amendment, once, and publishes the entry only after storage confirms it. A
     /// retry of an amendment whose first write landed (its reply lost) writes nothing new.
     public func amend(_ amendment: EntryAmendment) async throws(TrendError) -> AmendResult {
         var amendment = amendment
-        amendment.latestWeighingDate = StoredTime.rounded(latestPermittedEntryDate)
+        amendment.latestWeighingDate = StoredTime.rounded(latestWeighingDate)
         let outcome: AmendOutcome
         do {
             outcome = try await repository.amend(amendment)
@@ -66,6 +66,11 @@ extension WeightLog {
             throw .noSuchEntry(id: amendment.id)
         case .datedInFuture(let entry):
             throw .validation(.futureEntryAllowsOnlyNote(date: entry.date))
+        case .unchanged(let entry):
+            publish(entry)
+            return AmendResult(
+                id: amendment.id, before: nil, entry: entry, revision: entry.revision, alreadyApplied: false,
+                unchanged: true)
         }
     }
 }
@@ -82,4 +87,18 @@ public struct AmendResult: Sendable, Equatable {
     public var revision: Int64?
     /// True when an earlier attempt had already applied the change; nothing was written now.
     public var alreadyApplied: Bool
+    /// True when the entry already held the new value; nothing was written.
+    public var unchanged: Bool
+
+    public init(
+        id: Int64, before: WeightEntry?, entry: WeightEntry?, revision: Int64?, alreadyApplied: Bool,
+        unchanged: Bool = false
+    ) {
+        self.id = id
+        self.before = before
+        self.entry = entry
+        self.revision = revision
+        self.alreadyApplied = alreadyApplied
+        self.unchanged = unchanged
+    }
 }

@@ -39,6 +39,10 @@ public final class WeightLog {
     public var selectedUnit: WeightUnit { settings.unit }
     /// No entry may be dated after this moment.
     public var latestPermittedEntryDate: Date { clock.now() }
+    /// A weight may change on an entry dated no later than this: the end of today, local
+    /// time. An entry dated later today (an imported day without a time, kept at 12:00) is
+    /// today's weighing at any hour; one dated on a later day keeps its weight until then.
+    public var latestWeighingDate: Date { LocalCalendar.lastMomentOfDay(of: clock.now()) }
 
     /// A new draft dated now, or one prefilled from `entry` in the selected unit.
     public func makeDraft(editing entry: WeightEntry? = nil) -> WeightEntryDraft {
@@ -88,7 +92,8 @@ public final class WeightLog {
         }
         let validated: NewWeightEntry
         do {
-            validated = try draft.validated(latestPermittedDate: latestPermittedEntryDate)
+            validated = try draft.validated(
+                latestPermittedDate: latestPermittedEntryDate, latestWeighingDate: latestWeighingDate)
         } catch {
             throw .validation(error)
         }

@@ -78,54 +78,66 @@ enum ChangeCommands {
         parse: { arguments throws(ParseError) in try arguments.none() },
         run: { session, _ in await session.retryPending() })
 
-    /// What `undo` was asked: revert the newest change, or list the history.
-    enum UndoRequest: String, Hashable, Sendable {
+    /// What `undo` was asked: revert the newest change, revert one step by its number, or list
+    /// the history.
+    enum UndoRequest: Hashable, Sendable {
         case newest
+        case step(Int64)
         case list
     }
 
     static let undo = CommandDeclaration.command(
-        "undo", group: .history, usage: "undo [list]",
+        "undo", group: .history, usage: "undo [STEP|list]",
         summary: "Take back the newest change, of any session; \"undo list\" shows the history.", example: "undo",
         details: [
             "The history is kept in the store, shared by every session, and holds the newest \(ChangeRecorder.levels) changes.",
             "An undo is refused when what it would put back has changed since; it says what changed.",
+            "\"undo STEP\" takes back an older step, numbered as \"undo list\" shows, when no newer step that is done changed its rows.",
         ],
         parse: { arguments throws(ParseError) in
             let words = try arguments.words()
             guard let word = words.first else { return UndoRequest.newest }
-            guard words.count == 1, word.lowercased() == "list" else {
-                throw arguments.problem(
-                    .notOneOf(word: words.joined(separator: " "), what: "what undo takes", choices: ["list"]))
+            if words.count == 1, word.lowercased() == "list" { return UndoRequest.list }
+            let digits = word.hasPrefix("#") ? String(word.dropFirst()) : word
+            if words.count == 1, !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let step = Int64(digits), step > 0
+            {
+                return UndoRequest.step(step)
             }
-            return UndoRequest.list
+            throw arguments.problem(
+                .notOneOf(
+                    word: words.joined(separator: " "), what: "what undo takes", choices: ["list", "a step number"]))
         },
         complete: { request in request.previousWords.isEmpty ? ["list"] : [] },
         run: { session, request in
             switch request {
             case .list: return await listHistory(in: session)
             case .newest: return await takeBack(undoing: true, in: session)
+            case .step(let step): return await undoStep(step, in: session)
             }
         })
 
     static let redo = CommandDeclaration.command(
         "redo", group: .history, usage: "redo", summary: "Apply again the change undone last.", example: "redo",
-        details: ["A new change after an undo clears what redo could bring back, as editors do."],
+        details: [
+            "It takes the step undone last that is still undone, whatever its number; \"undo list\" marks it.",
+            "A new change after an undo clears what redo could bring back, as editors do.",
+        ],
         parse: { arguments throws(ParseError) in try arguments.none() },
         run: { session, _ in await takeBack(undoing: false, in: session) })
 
     @MainActor
     private static func listHistory(in session: Session) async -> Session.Outcome {
         do throws(TrendError) {
-            let steps = try await session.changeHistory.list()
-            for line in Messages.historyLines(steps, unit: session.unit) { session.say(line) }
+            let listing = try await session.changeHistory.list()
+            for line in Messages.historyLines(listing, unit: session.unit) { session.say(line) }
             return .succeeded
         } catch {
             return session.fail(Messages.commandFailed(error, unit: session.unit))
         }
     }
 
-    /// Undoes the newest change, or redoes the next undone one. Refused while changes are
+    /// Undoes the newest change, or redoes the one undone last. Refused while changes are
     /// pending: which change is "last" is known only once they are applied.
     @MainActor
     private static func takeBack(undoing: Bool, in session: Session) async -> Session.Outcome {
@@ -149,5 +161,24 @@ enum ChangeCommands {
             step = nil
         }
         return await session.submit(undoing ? .undo(step: step) : .redo(step: step))
+    }
+
+    /// Undoes one step by its number: refused now when the history does not hold it or it is
+    /// undone already; otherwise it is a pending change like any undo, checked again when it applies.
+    @MainActor
+    private static func undoStep(_ step: Int64, in session: Session) async -> Session.Outcome {
+        if let refusal = session.refusalWhileChangesWaitInFile(.undo(step: step)) { return refusal }
+        guard session.pending.changes.isEmpty else {
+            return session.fail(Messages.pendingFirst(session.pending.changes.count))
+        }
+        do throws(TrendError) {
+            guard let found = try await session.changeHistory.step(step) else {
+                return session.fail(Messages.notInHistory(step))
+            }
+            if found.isUndone { return session.fail(Messages.undoneAlready(found, unit: session.unit)) }
+        } catch {
+            // The history cannot be read now: the change waits, and is checked when it applies.
+        }
+        return await session.submit(.undo(step: step))
     }
 }

@@ -1,9 +1,8 @@
 /// Every command trendsh has, in the order `help` lists them within each group. Each
-/// feature's commands are declared in its own file; this list only gathers them.
+/// feature's commands are declared in its own file and registered with the feature
+/// (`ShellFeature.all`); this list only gathers them.
 public enum CommandTable {
-    public static let declarations: [CommandDeclaration] =
-        DraftCommands.all + WeightCommands.all + DeleteCommand.all + HabitCommands.all + TrendCommands.all
-        + DataCommands.all + ChangeCommands.all + SettingsCommands.all + ShellCommands.all
+    public static let declarations: [CommandDeclaration] = ShellFeature.all.flatMap(\.commands)
 
     /// The declaration for a name or alias, in any case.
     public static func declaration(named name: String) -> CommandDeclaration? {

@@ -284,9 +284,8 @@ enum DataCommands {
                 return session.fail(Messages.exportFailed(error))
             }
         }
-        if session.exchange.isOwnFile(path) { return session.fail(Messages.exportOverOwnFile(path)) }
         do throws(ExportError) {
-            let file = try NamedFileSink(path: path, permissions: session.exchange.namedFiles)
+            let file = try NamedFileSink(path: path, rules: session.namedFiles)
             let count: Int
             do throws(ExportError) {
                 count = try run(file)

@@ -9,10 +9,7 @@ enum SettingsCommands {
         "settings", group: .settings, usage: "settings", summary: "Show every setting.", example: "settings",
         readsStore: false,
         parse: { arguments throws(ParseError) in try arguments.none() },
-        run: { session, _ in
-            for line in Messages.settingsLines(session.settings.settings) { session.say(line) }
-            return .succeeded
-        })
+        run: { session, _ in show(Messages.settingsLines(session.settings.settings), in: session) })
 
     /// `set KEY VALUE`, parsed.
     struct Assignment: Hashable, Sendable {
@@ -64,7 +61,7 @@ enum SettingsCommands {
         },
         complete: { request in request.previousWords.isEmpty ? WeightUnit.allCases.map(\.rawValue) : [] },
         run: { session, unit in
-            guard let unit else { return session.say("unit: \(session.unit.symbol)") }
+            guard let unit else { return show(["unit: \(session.unit.symbol)"], in: session) }
             return change(.unit, to: unit.rawValue, in: session)
         })
 
@@ -77,10 +74,19 @@ enum SettingsCommands {
         complete: { request in request.previousWords.isEmpty ? ["off"] : [] },
         run: { session, text in
             guard let text else {
-                return session.say(Messages.goalLine(session.settings.goalKilograms, unit: session.unit))
+                return show([Messages.goalLine(session.settings.goalKilograms, unit: session.unit)], in: session)
             }
             return change(.goal, to: text, in: session)
         })
+
+    /// Prints settings; when the settings file could not be read, also names it as an error,
+    /// since what is shown is not what the file holds.
+    @MainActor
+    private static func show(_ lines: [String], in session: Session) -> Session.Outcome {
+        for line in lines { session.say(line) }
+        guard let unreadable = Messages.settingsUnreadable(session.settings) else { return .succeeded }
+        return session.fail(unreadable)
+    }
 
     /// Sets one key and says what changed, or why nothing did.
     @MainActor

@@ -70,8 +70,8 @@ enum ShellCommands {
         var feature: String?
     }
 
-    /// The features `simulate` can single out.
-    static let simulatedFeatures = [FeatureID.weights.rawValue, FeatureID.trend.rawValue, FeatureID.habits.rawValue]
+    /// The features `simulate` can single out: those that declare it.
+    static var simulatedFeatures: [String] { ShellFeature.simulated }
 
     static let simulate = CommandDeclaration.command(
         "simulate", group: .shell,

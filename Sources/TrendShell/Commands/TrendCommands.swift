@@ -50,9 +50,12 @@ enum TrendCommands {
         "chart", group: .trend, usage: "chart [DAYS] [--width N] [--svg FILE]",
         summary: "Draw the weights and the trend over DAYS (default 90).", example: "chart 30 --width 72",
         details: [
-            "Each day's weight is a mark joined to the trend line: above it a float, below it a sinker.",
-            "The width is --width, else COLUMNS, else the terminal's width, else 80. --svg FILE writes",
-            "the chart as an SVG file instead, for a browser. \"set chart-style\" picks ASCII or Unicode.",
+            "Each day's weight is a mark joined to the trend line: above it a float, below it a sinker;",
+            "a weight that reads the same as its trend is on the line, and neither.",
+            "The width is --width, else COLUMNS, else the terminal's width, else 80; a chart is never",
+            "narrower than \(TextChart.minimumWidth) columns, title and legend included (a narrower terminal wraps it).",
+            "--svg FILE writes the chart as an SVG file instead, for a browser. \"set chart-style\" picks",
+            "ASCII or Unicode.",
         ],
         parse: { arguments throws(ParseError) in try parseChart(arguments) },
         complete: { request in ["--width", "--svg"].filter { !request.previousWords.contains($0) } },
@@ -113,7 +116,9 @@ enum TrendCommands {
         }
         if let path = request.svgPath { return await writeSVG(session, data: data, to: path, days: request.days) }
         let unicode = session.drawsUnicode
-        let width = request.width ?? session.terminalWidth()
+        // One rule for narrow terminals: the plot, its title and its legend are all laid out
+        // at the chart's least width, rather than a title broken one word to a line.
+        let width = max(request.width ?? session.terminalWidth(), TextChart.minimumWidth)
         // The title and the legend are sentences: broken at spaces so that no line of the
         // chart's output is wider than the chart.
         for line in Options.wrap(Messages.chartTitle(data), width: width) { session.say(line) }
@@ -139,7 +144,7 @@ enum TrendCommands {
             data: data, notes: notes, title: Messages.chartTitle(data), legend: Messages.svgLegend(data)
         ).document()
         do throws(NamedFileError) {
-            try NamedFile.write(Array(svg.utf8), to: path, permissions: session.namedFiles)
+            try NamedFile.write(Array(svg.utf8), to: path, rules: session.namedFiles)
         } catch {
             return session.fail(Messages.chartNotWritten(error))
         }

@@ -16,28 +16,40 @@ public final class CastRecorder {
     /// The first failure to write the file; nothing more is recorded after it.
     public private(set) var failure: NamedFileError?
 
-    public init(
-        path: String, header: Asciicast.Header, timing: CastTiming, permissions: NamedFile.Permissions
-    ) throws(NamedFileError) {
+    /// Starts the file; `rules` refuse one of trendsh's own files and the run's input.
+    public init(path: String, header: Asciicast.Header, timing: CastTiming, rules: NamedFileRules)
+        throws(NamedFileError)
+    {
         self.path = path
         self.timing = timing
-        file = try NamedFile(path: path, permissions: permissions)
+        file = try NamedFile(path: path, rules: rules)
         append(Asciicast.headerLine(header))
     }
 
+    /// Why a recording did not start; standard error has said so, and nothing has run.
+    public enum NotStarted: Error, Equatable {
+        /// The file named is one the recording may not replace: the command line was wrong.
+        case refused
+        /// The file could not be made.
+        case failed
+
+        /// The run's exit status: 2 for a refused file, as for any wrong command line; 1 otherwise.
+        public var status: ExitStatus { self == .refused ? .usage : .failure }
+    }
+
     /// Starts a recording for a run, or says on standard error why the file cannot be
-    /// written (nothing has run yet) and returns nil.
+    /// written (nothing has run yet).
     public static func start(
-        path: String, title: String, environment: ShellEnvironment, timing: CastTiming,
-        permissions: NamedFile.Permissions, errors: any OutputSink
-    ) -> CastRecorder? {
+        path: String, title: String, environment: ShellEnvironment, timing: CastTiming, rules: NamedFileRules,
+        errors: any OutputSink
+    ) throws(NotStarted) -> CastRecorder {
         let size = environment.terminalSize ?? (Asciicast.defaultSize.width, Asciicast.defaultSize.height)
         let header = Asciicast.Header(width: size.columns, height: size.rows, title: title)
         do {
-            return try CastRecorder(path: path, header: header, timing: timing, permissions: permissions)
+            return try CastRecorder(path: path, header: header, timing: timing, rules: rules)
         } catch {
             errors.write("error: " + DisplayText.escaped(Messages.castNotStarted(error)), to: .err)
-            return nil
+            throw error.refusal == nil ? .failed : .refused
         }
     }
 

@@ -2,10 +2,15 @@
 /// the narration up to the next command, then, on a terminal, shows the prompt, waits for
 /// Enter (or `--auto`), types the command out at `--speed`, and hands it to the REPL, which
 /// runs it for real. Without a terminal it prints each command after its prompt at once. A
-/// hidden command is handed over with the output muted until the next read.
+/// hidden command is handed over with the output muted until the next read, which reports
+/// on standard error any error it printed, naming its line and the command: no one could see it.
 @MainActor
 public final class PlayLineReader: LineReader {
     private var steps: ArraySlice<PlayStep>
+    /// The transcript played, as its failures name it.
+    private let path: String
+    /// The hidden command handed over last, while it has not been reported on.
+    private var runningHidden: (command: String, line: Int)?
     private let output: DemoOutput
     private let terminal: PlayTerminal?
     private let recorder: CastRecorder?
@@ -18,10 +23,11 @@ public final class PlayLineReader: LineReader {
     private static let castStyle = TerminalStyle(usesColor: true)
 
     public init(
-        steps: [PlayStep], output: DemoOutput, terminal: PlayTerminal?, recorder: CastRecorder?,
+        steps: [PlayStep], path: String, output: DemoOutput, terminal: PlayTerminal?, recorder: CastRecorder?,
         schedule: CastSchedule, autoAdvance: Int?, style: TerminalStyle
     ) {
         self.steps = steps[...]
+        self.path = path
         self.output = output
         self.terminal = terminal
         self.recorder = recorder
@@ -32,6 +38,7 @@ public final class PlayLineReader: LineReader {
 
     public func readLine(prompt: String) -> LineInput {
         output.muted = false
+        reportHiddenFailure()
         let visible = TerminalStyle.visible(prompt: prompt)
         while let step = steps.popFirst() {
             switch step {
@@ -43,8 +50,9 @@ public final class PlayLineReader: LineReader {
                 recorder?.pause(shown.count * schedule.readingDelay)
             case .marker(let label):
                 recorder?.marker(DisplayText.escaped(label))
-            case .hidden(let command):
+            case .hidden(let command, let line):
                 output.muted = true
+                runningHidden = (command, line)
                 return .line(command)
             case .command(let command):
                 let typed = DisplayText.escaped(command)
@@ -54,6 +62,19 @@ public final class PlayLineReader: LineReader {
             }
         }
         return .end
+    }
+
+    /// Says, on standard error, each error the hidden command just run printed while muted,
+    /// as `--check` fails it; the run's status already counts the failure.
+    private func reportHiddenFailure() {
+        guard let hidden = runningHidden else { return }
+        runningHidden = nil
+        let prefix = style.paint("error:", .error) + " "
+        for line in output.mutedErrors where line.hasPrefix(prefix) {
+            let report = Messages.playHiddenCommandFailed(
+                path: path, line: hidden.line, command: hidden.command, error: String(line.dropFirst(prefix.count)))
+            output.shown.write(prefix + report, to: .err)
+        }
     }
 
     /// Shows the prompt and types `typed` after it: on a terminal after Enter or the pause,

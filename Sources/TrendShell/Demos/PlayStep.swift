@@ -6,8 +6,9 @@ public enum PlayStep: Equatable, Sendable {
     /// The start of a narration paragraph: a marker in the cast, labelled with the
     /// paragraph's text, its lines joined by spaces.
     case marker(String)
-    /// A command that runs but is not shown (`# hidden: COMMAND`).
-    case hidden(String)
+    /// A command that runs but is not shown (`# hidden: COMMAND`), and the number of its
+    /// line in the transcript, for the report of its failure.
+    case hidden(String, line: Int)
     /// A command, typed out after the prompt and run.
     case command(String)
 
@@ -24,7 +25,8 @@ public enum PlayStep: Equatable, Sendable {
             steps.insert(.marker(paragraph.joined(separator: " ")), at: paragraphStart)
             paragraph = []
         }
-        for line in transcript.lines {
+        // Each line of the file is one of `lines`, in order, so its index gives its number.
+        for (index, line) in transcript.lines.enumerated() {
             switch line {
             case .narration(let text):
                 if Transcript.directive("now", in: text) != nil { continue }
@@ -38,7 +40,7 @@ public enum PlayStep: Equatable, Sendable {
                 steps.append(.narration(text))
             case .hidden(let command, _):
                 endParagraph()
-                steps.append(.hidden(command))
+                steps.append(.hidden(command, line: index + 1))
             case .command(let command):
                 endParagraph()
                 steps.append(.command(command))

@@ -7,7 +7,8 @@ import TrendKit
 /// `trendsh --play FILE`: plays a transcript as a live demo. Each command runs for real in a
 /// session of its own (`:memory:` unless `--store` names a store), at the transcript's
 /// `# now:` time and in UTC, as `--check` replays it, so the demo prints what the lesson
-/// shows. The exit status is the replayed session's.
+/// shows. The exit status is the replayed session's. Neither the recording nor a file a
+/// command names may replace the transcript played, or any of trendsh's own files.
 @MainActor
 public struct TranscriptPlayer {
     let path: String
@@ -27,6 +28,16 @@ public struct TranscriptPlayer {
         self.permissions = permissions
     }
 
+    /// The rules every file the demo writes follows: not one of trendsh's own files (the
+    /// store `--store` names, the default store, ...), and not the transcript played.
+    private var namedFiles: NamedFileRules {
+        NamedFileRules(
+            ownFiles: environment.ownFiles(store: location, options: options), permissions: permissions,
+            inputs: [.playedTranscript(path)])
+    }
+
+    private var location: StoreLocation { StoreLocation(options.storePath ?? ":memory:") }
+
     /// Plays the transcript; the session's ending (a failure when the file cannot be read).
     public func play() async -> REPL.Ending {
         let transcript: Transcript
@@ -40,13 +51,15 @@ public struct TranscriptPlayer {
         tzset()
         let schedule = CastSchedule(options: options)
         var recorder: CastRecorder?
+        let rules = namedFiles
         if let castPath = options.castPath {
-            guard
-                let started = CastRecorder.start(
+            do throws(CastRecorder.NotStarted) {
+                recorder = try CastRecorder.start(
                     path: castPath, title: Self.title(of: path), environment: environment,
-                    timing: .schedule(schedule), permissions: permissions, errors: output)
-            else { return .status(.failure) }
-            recorder = started
+                    timing: .schedule(schedule), rules: rules, errors: output)
+            } catch {
+                return .status(error.status)
+            }
         }
         let live = environment.stdoutIsTerminal
         // Drawn as the transcript shows it (ASCII), and without colour while recording, so a
@@ -54,8 +67,8 @@ public struct TranscriptPlayer {
         let style = TerminalStyle(usesColor: live && environment.allowsColor && recorder == nil)
         let demoOutput = DemoOutput(shown: output, recorder: recorder)
         let session = Session.make(
-            location: StoreLocation(options.storePath ?? ":memory:"), clock: .fixed(options.now ?? transcript.now),
-            output: demoOutput, style: style, interruptRequested: { Signals.stopRequested })
+            files: rules.ownFiles, clock: .fixed(options.now ?? transcript.now), output: demoOutput, style: style,
+            interruptRequested: { Signals.stopRequested }, namedFiles: permissions, inputs: rules.inputs)
         await session.start()
         let terminal =
             live
@@ -63,7 +76,8 @@ public struct TranscriptPlayer {
                 keysFromTerminal: environment.stdinIsTerminal, pauseWithoutKeys: schedule.pauseBeforeCommand)
             : nil
         let reader = PlayLineReader(
-            steps: PlayStep.steps(for: transcript), output: demoOutput, terminal: terminal, recorder: recorder,
+            steps: PlayStep.steps(for: transcript), path: path, output: demoOutput, terminal: terminal,
+            recorder: recorder,
             schedule: schedule, autoAdvance: options.autoAdvance, style: style)
         var repl = REPL(session: session, reader: reader, output: demoOutput)
         repl.bail = options.bail

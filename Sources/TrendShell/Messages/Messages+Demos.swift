@@ -3,12 +3,18 @@ import TrendKit
 extension Messages {
     /// `--cast FILE` cannot be created; nothing has run.
     public static func castNotStarted(_ error: NamedFileError) -> String {
-        "The recording can't be written to \(error.path) (\(systemMessage(error.errno))), so nothing was run. Name a file in a folder you can write to."
+        switch error.reason {
+        case .refused(let refusal): return namedFileRefused(error.path, refusal, for: .recording)
+        case .system(let number):
+            return
+                "The recording can't be written to \(error.path) (\(systemMessage(number))), so nothing was run. Name a file in a folder you can write to."
+        }
     }
 
     /// The recording could not be finished; the named file is as it was.
     public static func castNotWritten(_ error: NamedFileError) -> String {
-        "The recording could not be written to \(error.path) (\(systemMessage(error.errno))); the file is as it was."
+        let reason = error.refusal.map(describe) ?? error.errno.map(systemMessage) ?? ""
+        return "The recording could not be written to \(error.path) (\(reason)); the file is as it was."
     }
 
     /// A signal ended the run before the recording was finished.

@@ -56,6 +56,24 @@ extension Messages {
         case .undefinedEntity(let line, let name):
             return "\(file) line \(line) refers to the XML entity \"&\(name);\", which trendsh never expands."
         case .malformed(let line): return "\(file) is malformed at line \(line)."
+        case .endsEarly(let line):
+            return
+                "\(file) ends at line \(line) before its last element is closed, so it may have been cut short. Export or unzip it again, then import the whole file."
+        case .repeatedAttribute(let line, let name):
+            let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
+            return
+                "\(file) line \(line) gives the attribute \"\(shown)\" twice in one tag, so which value is meant is unknown."
+        case .unreadableVersion(let text):
+            let newest = EntryExporter.entriesVersion
+            let readable = newest == 1 ? "version 1" : "versions 1 to \(newest)"
+            let shown = text.count > 24 ? String(text.prefix(24)) + "…" : text
+            let isWhole = !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && text.first != "0"
+            guard isWhole else {
+                return
+                    "\(file) gives its format's version as \"\(shown)\", which is no version of trendsh's export; this trendsh reads \(readable)."
+            }
+            return
+                "\(file) is a trendsh export of version \(shown), newer than this trendsh reads (\(readable)). Import it with the trendsh that wrote it, or a newer one."
         case .readFailed(let number): return "\(file) could not be read: \(systemMessage(number))."
         case .changedSincePreview:
             return "\(file) changed since the preview. Type \"show\" to preview the import again, then \"save\"."
@@ -73,6 +91,7 @@ extension Messages {
         case .unreadableDate(let text):
             return text.isEmpty ? "it has no date." : "\"\(text)\" is not a date trendsh reads."
         case .dateInFuture(let date): return "\(LocalCalendar.minuteText(date)) is in the future."
+        case .dayInFuture(let day): return "\(LocalCalendar.dayText(dayNumber: day)) is in the future."
         case .unreadableWeight(let text): return "\"\(text)\" is not a weight."
         case .missingWeight: return "it has no weight."
         case .weightOutOfRange(let value, let unit):
@@ -209,20 +228,26 @@ extension Messages {
     public static func importSaved(_ outcome: ImportOutcome, draft: ImportDraft) -> String {
         switch outcome {
         case .imported(let counts):
-            var left: [String] = []
-            if counts.duplicates > 0 {
-                left.append(counts.duplicates == 1 ? "1 duplicate" : "\(counts.duplicates) duplicates")
-            }
-            if counts.rejected > 0 { left.append("\(counts.rejected) rejected") }
-            if counts.skipped > 0 { left.append("\(counts.skipped) skipped") }
-            let joined =
-                left.count > 1 ? left.dropLast().joined(separator: ", ") + " and " + (left.last ?? "") : left.first
-            let leftOut = joined.map { " (\($0) left out)" } ?? ""
-            return "Imported \(entries(counts.added)) from \(importFiles(draft))\(leftOut)."
+            return "Imported \(entries(counts.added)) from \(importFiles(draft))\(leftOut(counts))."
+        case .nothingNew(let counts):
+            return
+                "Nothing was imported from \(importFiles(draft)): no row is new\(leftOut(counts)), so nothing was written."
         case .alreadySaved(let added):
             return
                 "Imported \(entries(added)) from \(importFiles(draft)) (an earlier attempt had already saved them; nothing new was written)."
         }
+    }
+
+    /// ` (2 duplicates and 1 rejected left out)`; empty when nothing was.
+    private static func leftOut(_ counts: ImportCounts) -> String {
+        var left: [String] = []
+        if counts.duplicates > 0 {
+            left.append(counts.duplicates == 1 ? "1 duplicate" : "\(counts.duplicates) duplicates")
+        }
+        if counts.rejected > 0 { left.append("\(counts.rejected) rejected") }
+        if counts.skipped > 0 { left.append("\(counts.skipped) skipped") }
+        let joined = left.count > 1 ? left.dropLast().joined(separator: ", ") + " and " + (left.last ?? "") : left.first
+        return joined.map { " (\($0) left out)" } ?? ""
     }
 
     public static func importSaveFailed(_ error: TrendError, unit: WeightUnit, retry: DraftRetry = .here) -> String {
@@ -332,8 +357,12 @@ extension Messages {
         switch error {
         case .storage(let storage): return "The export could not read the store. " + reason(storage)
         case .file(let file):
-            return
-                "The export could not be written to \(file.path): \(systemMessage(file.errno)). The file is as it was."
+            switch file.reason {
+            case .refused(let refusal): return namedFileRefused(file.path, refusal, for: .export)
+            case .system(let number):
+                return
+                    "The export could not be written to \(file.path): \(systemMessage(number)). The file is as it was."
+            }
         case .output(let number):
             return "The export could not be written to standard output: \(systemMessage(number))."
         }
@@ -344,10 +373,6 @@ extension Messages {
     public static func exported(_ count: Int, habits: Bool, to path: String) -> String {
         let what = habits ? (count == 1 ? "1 habit" : "\(count) habits") : entries(count)
         return "Exported \(what) to \(path)."
-    }
-
-    public static func exportOverOwnFile(_ path: String) -> String {
-        "\(path) is one of trendsh's own files (the store, or a file beside it), so nothing was exported. Name another file."
     }
 
     public static let fixNeedsFile =

@@ -4,6 +4,14 @@ import TrendKit
 extension Messages {
     /// A step in a few words: `amended #1: value 76.0 kg (was 75.0 kg)`.
     public static func describe(_ step: HistoryStep, unit: WeightUnit) -> String {
+        for feature in ShellFeature.all {
+            if let text = feature.describeStep(step, unit) { return text }
+        }
+        return step.rowCount == 1 ? "a change of 1 row" : "a change of \(step.rowCount) rows"
+    }
+
+    /// A weights step: a save, an edit, an amend or a delete.
+    static func describeWeightsStep(_ step: HistoryStep, unit: WeightUnit) -> String? {
         switch (step.kind, step.before, step.after) {
         case (.save, _, .entry(let entry)?):
             return "saved \(Renderer.entrySummary(entry, unit: unit))"
@@ -12,8 +20,19 @@ extension Messages {
             return "\(verb) #\(after.id): \(Renderer.entryDifferences(from: before, to: after, unit: unit))"
         case (.delete, .entry(let entry)?, _):
             return "deleted \(Renderer.entrySummary(entry, unit: unit))"
-        case (.import, _, _):
-            return step.rowCount == 1 ? "imported 1 entry" : "imported \(step.rowCount) entries"
+        default: return nil
+        }
+    }
+
+    /// An import's step.
+    static func describeExchangeStep(_ step: HistoryStep, unit: WeightUnit) -> String? {
+        guard step.kind == .import else { return nil }
+        return step.rowCount == 1 ? "imported 1 entry" : "imported \(step.rowCount) entries"
+    }
+
+    /// A habits step: a habit added, renamed or deleted, or a day marked.
+    static func describeHabitsStep(_ step: HistoryStep, unit: WeightUnit) -> String? {
+        switch (step.kind, step.before, step.after) {
         case (.habitAdd, _, .habit(let habit)?):
             return "added the habit \"\(habit.name)\""
         case (.habitRename, .habit(let before)?, .habit(let after)?):
@@ -26,19 +45,20 @@ extension Messages {
             return "marked \"\(step.subject)\" done on \(LocalCalendar.dayText(dayNumber: day))"
         case (.habitUndone, .day(_, let day)?, _):
             return "marked \"\(step.subject)\" not done on \(LocalCalendar.dayText(dayNumber: day))"
-        default:
-            return step.rowCount == 1 ? "a change of 1 row" : "a change of \(step.rowCount) rows"
+        default: return nil
         }
     }
 
-    /// What `undo list` prints: a heading, then the steps newest first, each done or undone.
-    public static func historyLines(_ steps: [HistoryStep], unit: WeightUnit) -> [String] {
-        guard !steps.isEmpty else { return [noHistory] }
-        var rows = [["step", "state", "change"]]
-        for step in steps {
-            rows.append([String(step.id), step.isUndone ? "undone" : "done", describe(step, unit: unit)])
+    /// What `undo list` prints: a heading, then the steps newest first, each done or undone,
+    /// with the step `undo` takes next and the one `redo` takes next marked.
+    public static func historyLines(_ listing: HistoryListing, unit: WeightUnit) -> [String] {
+        guard !listing.steps.isEmpty else { return [noHistory] }
+        var rows = [["step", "state", "next", "change"]]
+        for step in listing.steps {
+            let next = step.id == listing.nextToUndo ? "undo" : step.id == listing.nextToRedo ? "redo" : ""
+            rows.append([String(step.id), step.isUndone ? "undone" : "done", next, describe(step, unit: unit)])
         }
-        return TextColumns.lines(rows, alignments: [.right, .left, .left])
+        return TextColumns.lines(rows, alignments: [.right, .left, .left, .left])
     }
 
     public static let noHistory = "The history is empty: nothing has been changed yet."
@@ -79,6 +99,40 @@ extension Messages {
         case .nameTaken(let step, let name):
             return
                 "Another habit is called \"\(name)\" now, so step \(step.id) (\(describe(step, unit: unit))) can't be put back; nothing was written. Rename that habit first."
+        case .changedByNewerStep(let step, let newer, let row):
+            return
+                "Step \(newer.id) (\(describe(newer, unit: unit))) changed \(rowName(step, row)) after step \(step.id) (\(describe(step, unit: unit))) and is done, so step \(step.id) stays \(step.isUndone ? "undone" : "done"); nothing was written. Type \"undo \(newer.id)\" first."
+        }
+    }
+
+    /// After an undo refused at a step: how to reach older steps past it.
+    static func pastTheRefusedStep(_ error: HistoryError) -> String {
+        switch error {
+        case .changedSince(let step, _, _), .nameTaken(let step, _):
+            return
+                " Step \(step.id) stays done; \"undo STEP\" takes back an older step whose rows no newer step changed (\"undo list\" shows the numbers)."
+        case .nothingToUndo, .nothingToRedo, .noSuchStep, .alreadyUndone, .alreadyRedone, .changedByNewerStep:
+            return ""
+        }
+    }
+
+    /// `undo STEP` for a step the history does not hold.
+    public static func notInHistory(_ id: Int64) -> String {
+        "The history holds no step \(id) (it keeps the newest \(ChangeRecorder.levels) steps, and a new change clears the undone ones), so nothing was changed. \"undo list\" shows the steps."
+    }
+
+    /// `undo STEP` for a step that is undone.
+    public static func undoneAlready(_ step: HistoryStep, unit: WeightUnit) -> String {
+        "Step \(step.id) (\(describe(step, unit: unit))) is undone already, so nothing was changed. \"redo\" brings back the step undone last."
+    }
+
+    /// `entry #3`, `the habit "Read"`, for the row a newer step changed.
+    private static func rowName(_ step: HistoryStep, _ row: RowValue?) -> String {
+        switch row ?? step.after ?? step.before {
+        case .entry(let entry)?: return "entry #\(entry.id)"
+        case .habit(let habit)?: return "the habit \"\(habit.name)\""
+        case .day(_, let day)?: return "the day \(LocalCalendar.dayText(dayNumber: day)) of \"\(step.subject)\""
+        case nil: return "what it changed"
         }
     }
 

@@ -13,7 +13,7 @@ extension Messages {
             case .date(let date): return "amend #\(amendment.id) date \(LocalCalendar.minuteText(date))"
             }
         case .undo(let step): return step.map { "undo step \($0)" } ?? "undo (the newest change)"
-        case .redo(let step): return step.map { "redo step \($0)" } ?? "redo (the next undone change)"
+        case .redo(let step): return step.map { "redo step \($0)" } ?? "redo (the change undone last)"
         }
     }
 
@@ -31,6 +31,7 @@ extension Messages {
                 "The change to #\(result.id) had already been applied by an earlier attempt, and the entry has been removed since; nothing was written."
         }
         let contents = Renderer.entryContents(entry, unit: unit)
+        if result.unchanged { return "Entry #\(result.id) is unchanged, so nothing was written. It holds \(contents)." }
         return result.alreadyApplied
             ? "Amended \(contents) (an earlier attempt had already applied it; nothing new was written)."
             : "Amended \(contents)."
@@ -117,9 +118,16 @@ extension Messages {
         }
     }
 
-    /// A waiting change a rule now refuses: it is removed.
-    public static func pendingRefused(_ error: TrendError, change: PendingChange, unit: WeightUnit) -> String {
-        reason(error, unit: unit) + " The pending change (\(describe(change, unit: unit))) was removed."
+    /// A change a rule refuses. One that waited is removed, and said so; one refused at its
+    /// first try, by the command that typed it (`typedNow`), never was pending. An undo refused
+    /// at a step says how to reach the older ones.
+    public static func pendingRefused(
+        _ error: TrendError, change: PendingChange, typedNow: Bool = false, unit: WeightUnit
+    ) -> String {
+        var text = reason(error, unit: unit)
+        if case .undo = change.action, case .history(let refusal) = error { text += pastTheRefusedStep(refusal) }
+        if !typedNow { text += " The pending change (\(describe(change, unit: unit))) was removed." }
+        return text
     }
 
     public static let nothingPending = "No changes are pending."

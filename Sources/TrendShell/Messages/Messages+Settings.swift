@@ -22,12 +22,41 @@ extension Messages {
     public static func settingChanged(_ key: SettingKey, settings: Settings) -> String {
         switch key.name {
         case SettingKey.unit.name:
-            return
-                "unit: \(settings.unit.symbol). Weights are now typed and shown in \(settings.unit == .kilograms ? "kilograms" : "pounds")."
+            return "unit: \(settings.unit.symbol). Weights are now typed and shown in \(unitName(settings.unit))."
         case SettingKey.goal.name:
             return settings.goalKilograms.map { "goal: \(Renderer.weight($0, in: settings.unit))." } ?? "goal: off."
         default:
             return "\(key.name): \(display(key, settings))."
+        }
+    }
+
+    static func unitName(_ unit: WeightUnit) -> String { unit == .kilograms ? "kilograms" : "pounds" }
+
+    /// Said before the next command when another session (or a person with an editor)
+    /// changed the unit; an open draft's typed value keeps the unit it was typed in.
+    public static func unitChangedElsewhere(_ unit: WeightUnit, draftValue: String?) -> String {
+        let draft = draftValue.map { " The draft's value stays \($0)." } ?? ""
+        return
+            "The unit was changed elsewhere to \(unit.symbol): weights are now typed and shown in \(unitName(unit)).\(draft)"
+    }
+
+    /// The settings file could not be read: named by `settings`, `unit`, `goal` and `status`.
+    /// Nil when it was read.
+    @MainActor
+    public static func settingsUnreadable(_ feature: SettingsFeature) -> String? {
+        guard case .settings(let error) = feature.retainedError, case .unreadable(let path, let detail) = error else {
+            return nil
+        }
+        guard feature.source == .lastRead else { return reason(error) }
+        return
+            "The settings in \(path) could not be read (\(describe(detail))); the settings read from it before are still in use."
+    }
+
+    /// What was wrong with a settings file, in a few words.
+    static func describe(_ detail: SettingsProblem) -> String {
+        switch detail {
+        case .system(let problem): return describe(problem)
+        case .unexpectedLine(let line): return "unexpected line \"\(line)\""
         }
     }
 }

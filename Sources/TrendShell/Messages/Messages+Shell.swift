@@ -131,6 +131,9 @@ extension Messages {
             return "The habits could not be loaded (simulated failure)."
         }
         if feature is TrendReport { return trendUnavailable(error, unit: unit) }
+        if let settings = feature as? SettingsFeature, let unreadable = settingsUnreadable(settings) {
+            return unreadable
+        }
         return reason(error, unit: unit)
     }
 
@@ -233,6 +236,7 @@ extension Messages {
             return "\(path): a status line such as [0] may only be the transcript's last line."
         case .unwritable:
             return "The transcript \(path) could not be written; it is as it was."
+        case .refused(let refusal): return namedFileRefused(path, refusal, for: .transcript)
         case .emptyHiddenCommand(let line):
             return "\(path): line \(line): a \"# hidden:\" line needs the command to run after it."
         case .notUTF8(let line):
@@ -249,6 +253,12 @@ extension Messages {
     /// A hidden command printed an error, which the transcript cannot show.
     public static func transcriptHiddenCommandFailed(_ command: String, error: String) -> String {
         "The hidden command \"\(DisplayText.escaped(command))\" failed: \(error)"
+    }
+
+    /// `--play`: a hidden command printed an error, which the demo does not show. `error` is
+    /// the sentence it printed, already escaped.
+    public static func playHiddenCommandFailed(path: String, line: Int, command: String, error: String) -> String {
+        "\(DisplayText.escaped(path)): line \(line): the hidden command \"\(DisplayText.escaped(command))\" failed: \(error)"
     }
 
     public static func transcriptStatusDiffers(expected: Int32, actual: Int32) -> String {

@@ -51,16 +51,23 @@ extension Messages {
             ["28-day rate", figure(stats.monthlyRate) { Renderer.weeklyRate($0, in: unit) }],
         ]
         let days = "last \(stats.days) \(stats.days == 1 ? "day" : "days")"
+        // The labels keep the width of the fixed ones: a long period ("stats 36500") is
+        // named in its row's text, under a label that fits.
+        let labelWidth = rows.map { TextColumns.displayWidth($0[0]) }.max() ?? 0
+        let fits = TextColumns.displayWidth(days) <= labelWidth
+        let periodLabel = fits ? days : "period"
+        let periodPrefix = fits ? "" : days + ": "
         if let low = stats.minimumKilograms, let high = stats.maximumKilograms, let mean = stats.meanKilograms {
             rows.append([
-                days,
-                "\(stats.entries) \(stats.entries == 1 ? "entry" : "entries") on \(stats.weighInDays) of \(stats.days) days",
+                periodLabel,
+                periodPrefix
+                    + "\(stats.entries) \(stats.entries == 1 ? "entry" : "entries") on \(stats.weighInDays) of \(stats.days) days",
             ])
             rows.append(["  lowest", weight(low)])
             rows.append(["  highest", weight(high)])
             rows.append(["  mean", weight(mean)])
         } else {
-            rows.append([days, "no entries"])
+            rows.append([periodLabel, periodPrefix + "no entries"])
         }
         rows.append(["goal", goalText(stats, unit: unit)])
         var lines = TextColumns.lines(rows, alignments: [.left, .left])
@@ -194,25 +201,38 @@ extension Messages {
         return items
     }
 
+    /// `the last day`, `the last 30 days`.
+    static func lastDays(_ days: Int) -> String { days == 1 ? "the last day" : "the last \(days) days" }
+
+    /// `1 of the last 30 days had one`, or for one day, `the last day had one`.
+    static func daysWithOne(_ have: Int, of days: Int, had: String) -> String {
+        days == 1 ? "the last day \(had)" : "\(have) of the last \(days) days \(had)"
+    }
+
     /// Said instead of a chart with too few weigh-ins.
     public static func tooFewToChart(have: Int, days: Int) -> String {
         if have == 0 {
-            return "No weigh-ins in the last \(days) days to chart. Log one with \"value WEIGHT\", then \"save\"."
+            return "No weigh-ins in \(lastDays(days)) to chart. Log one with \"value WEIGHT\", then \"save\"."
         }
         return
-            "Too few weigh-ins to chart: \(have) of the last \(days) days had one, and a chart needs \(ChartData.daysNeeded)."
+            "Too few weigh-ins to chart: \(daysWithOne(have, of: days, had: "had one")), and a chart needs \(ChartData.daysNeeded)."
     }
 
     public static func chartWritten(_ path: String, days: Int) -> String {
-        "Wrote the chart of the last \(days) days to \(path)."
+        "Wrote the chart of \(lastDays(days)) to \(path)."
     }
 
     public static func chartNotWritten(_ error: NamedFileError) -> String {
-        "could not write \(error.path): \(systemMessage(error.errno)). Nothing was written there."
+        switch error.reason {
+        case .refused(let refusal): return namedFileRefused(error.path, refusal, for: .chart)
+        case .system(let number):
+            return
+                "The chart could not be written to \(error.path): \(systemMessage(number)). Nothing was written there."
+        }
     }
 
     public static func chartNotWrittenTooFew(_ path: String, have: Int, days: Int) -> String {
-        "nothing to chart, so \(path) was not written: \(have) of the last \(days) days had a weigh-in, and a chart needs \(ChartData.daysNeeded)."
+        "There is too little to chart, so \(path) was not written: \(daysWithOne(have, of: days, had: "had a weigh-in")), and a chart needs \(ChartData.daysNeeded)."
     }
 
     /// The trend's part of `status`: its sparkline over the last 30 days, and how many

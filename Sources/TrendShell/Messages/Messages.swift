@@ -113,10 +113,8 @@ public enum Messages {
         switch error {
         case .cannotWrite(let path, let problem):
             return "The settings could not be written to \(path): \(describe(problem)). The setting is unchanged."
-        case .unreadable(let path, .system(let problem)):
-            return "The settings in \(path) could not be read (\(describe(problem))); defaults are in use."
-        case .unreadable(let path, .unexpectedLine(let line)):
-            return "The settings in \(path) could not be read (unexpected line \"\(line)\"); defaults are in use."
+        case .unreadable(let path, let detail):
+            return "The settings in \(path) could not be read (\(describe(detail))); defaults are in use."
         case .unknownKey(let key):
             return
                 "\"\(key)\" is not a setting. The settings are \(SettingKey.all.map(\.name).joined(separator: ", "))."
@@ -125,6 +123,17 @@ public enum Messages {
             return "\"\(value)\" is not a value for \(key); use \(values)."
         case .simulated:
             return "The settings could not be written (simulated failure). The setting is unchanged."
+        case .locked(let path):
+            return
+                "Another session is changing the settings and holds their lock \(path), so the setting is unchanged. Try again in a moment."
+        case .cannotLock(let path, let problem):
+            return "The settings lock \(path) could not be taken: \(describe(problem)). The setting is unchanged."
+        case .notWrittenOverUnreadable(let path, let detail):
+            return
+                "The settings in \(path) could not be read (\(describe(detail))), so trendsh did not write over them and the setting is unchanged. Correct the file or move it aside, then try again."
+        case .unconfirmed(let path, let problem):
+            return
+                "The change is in \(path), but it could not be synced to the disk (\(describe(problem))) and the settings before it could not be put back, so a power cut may undo it."
         }
     }
 

@@ -1,5 +1,6 @@
 /// Lays rows out in columns aligned by display width: ids and numbers to the right, words to
-/// the left, two spaces between, and the last column unpadded.
+/// the left, two spaces between, and the last column unpadded. Each cell is escaped first
+/// (`DisplayText`), so columns line up as the text is shown, control characters and all.
 public enum TextColumns {
     public enum Alignment: Sendable {
         case left
@@ -7,6 +8,7 @@ public enum TextColumns {
     }
 
     public static func lines(_ rows: [[String]], alignments: [Alignment]) -> [String] {
+        let rows = rows.map { $0.map(DisplayText.escaped) }
         guard let columnCount = rows.map(\.count).max() else { return [] }
         var widths = [Int](repeating: 0, count: columnCount)
         for row in rows {

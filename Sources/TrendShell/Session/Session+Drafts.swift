@@ -5,12 +5,11 @@ import TrendKit
 extension Session {
     /// The open draft as the shell presents it.
     var presentedDraft: (any PresentableDraft)? {
-        // The known kinds by class first: a class cast is a pointer check, while a cast to a
-        // protocol searches every conformance in the program the first time, in every run.
-        if let editor = drafts.open as? EntryEditor { return editor }
-        if let editor = drafts.open as? HabitEditor { return editor }
-        if let editor = drafts.open as? ImportEditor { return editor }
-        return drafts.open as? any PresentableDraft
+        guard let open = drafts.open else { return nil }
+        for kind in Self.presentableKinds {
+            if let presented = kind.presenting(open) { return presented }
+        }
+        return nil
     }
 
     /// Opens `editor`, refused (with a sentence) while a draft with unsaved changes is open.
@@ -48,8 +47,8 @@ extension Session {
         return "a \(record.kind) draft"
     }
 
-    /// Every kind of draft the shell can show.
-    static let presentableKinds: [any PresentableDraft.Type] = [EntryEditor.self, HabitEditor.self, ImportEditor.self]
+    /// Every kind of draft the shell can show: each feature's, as it declares them.
+    static let presentableKinds: [any PresentableDraft.Type] = ShellFeature.all.flatMap(\.presentations)
 
     /// Restores the draft a previous session kept, and reports it.
     func restoreDraft() async {
@@ -112,7 +111,7 @@ extension Session {
 
 /// A draft the shell can show, save and summarise. Each kind conforms in its own file.
 @MainActor
-protocol PresentableDraft: DraftEditor {
+protocol PresentableDraft: DraftEditor, SendableMetatype {
     static var draftKind: DraftKind { get }
     /// `new entry`, `editing #3`.
     var target: String { get }
@@ -133,6 +132,10 @@ protocol PresentableDraft: DraftEditor {
 }
 
 extension PresentableDraft {
+    /// The editor as this kind, when it is one: a cast to the class, which costs a pointer
+    /// check (a cast to the protocol would search every conformance in the program).
+    static func presenting(_ editor: any DraftEditor) -> (any PresentableDraft)? { editor as? Self }
+
     func show(session: Session, all: Bool) async -> Session.Outcome {
         for line in details(session: session) { session.say(line) }
         return .succeeded

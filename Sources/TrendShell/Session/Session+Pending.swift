@@ -21,9 +21,11 @@ extension Session {
     /// to the pending-changes file, then applies the waiting changes in order.
     func submit(_ change: PendingChange) async -> Outcome {
         if endsAfterItsCommands, let refusal = await takePendingFile(before: change) { return refusal }
-        pending.add(change)
+        let queued = pending.add(change)
         let written = persistPending()
-        let outcome = await applyPending()
+        // Refused at this first try, it never waited: unless it took a waiting one's place.
+        let neverPending = queued.amendment?.replacedOperations.isEmpty ?? true
+        let outcome = await applyPending(typedNow: neverPending ? queued.id : nil)
         return written ? outcome : .failed
     }
 
@@ -82,8 +84,9 @@ extension Session {
         return adoption
     }
 
-    /// Applies the waiting changes in order and says what became of each.
-    func applyPending() async -> Outcome {
+    /// Applies the waiting changes in order and says what became of each. `typedNow` is the
+    /// change the running command typed, when a refusal of it must not call it pending.
+    func applyPending(typedNow: OperationID? = nil) async -> Outcome {
         let attempts = await pending.retry { change throws(TrendError) in try await self.apply(change) }
         var outcome = Outcome.succeeded
         var rowsChanged = false
@@ -106,7 +109,9 @@ extension Session {
                             keptOnDisk: pending.isOnDisk || !persistsPending, keeping: pending.keeping,
                             endsHere: endsAfterItsCommands, unit: unit))
                 } else {
-                    outcome = fail(Messages.pendingRefused(error, change: attempt.change, unit: unit))
+                    outcome = fail(
+                        Messages.pendingRefused(
+                            error, change: attempt.change, typedNow: attempt.change.id == typedNow, unit: unit))
                 }
             }
         }

@@ -1,44 +1,56 @@
 import TrendKit
 
 extension Session {
-    /// Builds a session over the store at `location`: SQLite through one `Store` (whose fault
+    /// The features a session is built of, for what each feature declares it needs of them
+    /// before the session exists (the draft slot's restorers).
+    struct Parts {
+        let weights: WeightLog
+        let habits: HabitLog
+        let exchange: DataExchange
+    }
+
+    /// Builds a session over the store `files` names: SQLite through one `Store` (whose fault
     /// plan `simulate` drives), settings beside it (in memory for `:memory:`), the draft
-    /// slot with every kind's restorer, and the pending changes.
+    /// slot with every kind's restorer, and the pending changes, each at the path `files`
+    /// gives it.
     /// - Parameters:
+    ///   - files: every file trendsh owns, the store this session uses among them.
     ///   - restoringDraft: false for a run that must leave a waiting draft, and waiting
     ///     changes, alone (`-c`).
     ///   - namedFiles: the mode of files a person names, from the umask trendsh started with.
+    ///   - inputs: files the run reads, which no file a command names may replace.
     public static func make(
-        location: StoreLocation, clock: Clock, output: any OutputSink, history: HistoryFile? = nil,
+        files: OwnFiles, clock: Clock, output: any OutputSink, history: HistoryFile? = nil,
         style: TerminalStyle = .plain, interruptRequested: @escaping @Sendable () -> Bool = { false },
         restoringDraft: Bool = true, namedFiles: NamedFile.Permissions = .shared,
-        terminalWidth: @escaping @MainActor () -> Int = { 80 }
+        inputs: [NamedFileRules.Input] = [], terminalWidth: @escaping @MainActor () -> Int = { 80 }
     ) -> Session {
+        let location = files.store
         let store = Store(location: location, schema: .trendsh, interruptRequested: interruptRequested)
-        // Beside a path that cannot be a store (a folder, a device), nothing is created.
-        let besideStore: (String) -> String? = { suffix in
-            location.acceptsFilesBeside ? location.companionPath(suffix: suffix) : nil
-        }
+        // Beside a path that cannot be a store (a folder, a device), `files` names nothing.
         let settingsStore: any SettingsStore =
-            besideStore(".settings").map { FileSettingsStore(path: $0) } ?? InMemorySettingsStore()
+            files.path(of: .settings).map { FileSettingsStore(path: $0, interruptRequested: interruptRequested) }
+            ?? InMemorySettingsStore()
         let settings = SettingsFeature(store: settingsStore)
         let weights = WeightLog(repository: SQLiteWeightRepository(store: store), settings: settings, clock: clock)
         let habits = HabitLog(repository: SQLiteHabitRepository(store: store), clock: clock)
         let trend = TrendReport(repository: SQLiteTrendRepository(store: store), settings: settings, clock: clock)
-        let exchange = DataExchange(store: store, settings: settings, clock: clock, namedFiles: namedFiles)
+        let exchange = DataExchange(store: store, settings: settings, clock: clock)
         let changeHistory = ChangeHistory(repository: SQLiteHistoryRepository(store: store))
         let withoutFile: DraftSlot.Keeping =
             location == .memory ? .memoryStore : .nothingBesideStore(path: location.sqlitePath)
+        let parts = Parts(weights: weights, habits: habits, exchange: exchange)
         let drafts = DraftSlot(
-            path: besideStore(".draft"), withoutFile: withoutFile,
-            restorers: [weights.draftRestorer(), habits.draftRestorer(), exchange.importer.draftRestorer()],
-            restoring: restoringDraft)
+            path: files.path(of: .draft), withoutFile: withoutFile,
+            restorers: ShellFeature.all.flatMap { $0.restorers(parts) }, restoring: restoringDraft)
         let pending = PendingChanges(
-            path: besideStore(".pending"), withoutFile: withoutFile, restoring: restoringDraft)
+            path: files.path(of: .pending), withoutFile: withoutFile, restoring: restoringDraft)
         return Session(
             store: store, settings: settings, weights: weights, habitLog: habits, trend: trend,
             changeHistory: changeHistory, pending: pending, drafts: drafts, exchange: exchange, output: output,
-            style: style, history: history, namedFiles: namedFiles, endsAfterItsCommands: !restoringDraft,
+            style: style, history: history,
+            namedFiles: NamedFileRules(ownFiles: files, permissions: namedFiles, inputs: inputs),
+            endsAfterItsCommands: !restoringDraft,
             terminalWidth: terminalWidth)
     }
 }

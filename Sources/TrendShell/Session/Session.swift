@@ -34,8 +34,9 @@ public final class Session {
     public let output: any OutputSink
     public let style: TerminalStyle
     public let history: HistoryFile?
-    /// Files a person names (`chart --svg`) get this mode.
-    public let namedFiles: NamedFile.Permissions
+    /// How files a person names (`export FILE`, `chart --svg`) are written, and what they
+    /// may never replace.
+    public let namedFiles: NamedFileRules
     /// True for a `-c` run: it ends after its commands, so it leaves a waiting draft and
     /// waiting changes alone, and keeps what failed for the next session when it can.
     public let endsAfterItsCommands: Bool
@@ -54,7 +55,7 @@ public final class Session {
     init(
         store: Store, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, trend: TrendReport,
         changeHistory: ChangeHistory, pending: PendingChanges, drafts: DraftSlot, exchange: DataExchange,
-        output: any OutputSink, style: TerminalStyle, history: HistoryFile?, namedFiles: NamedFile.Permissions,
+        output: any OutputSink, style: TerminalStyle, history: HistoryFile?, namedFiles: NamedFileRules,
         endsAfterItsCommands: Bool, terminalWidth: @escaping @MainActor () -> Int
     ) {
         self.store = store
@@ -75,7 +76,7 @@ public final class Session {
     }
 
     /// Every feature, in the order `status` reports them.
-    public var features: [any FeatureStatus] { [weights, trend, habitLog, settings] }
+    public var features: [any FeatureStatus] { ShellFeature.all.compactMap { $0.state?(self) } }
 
     /// The unit weights are shown in now.
     public var unit: WeightUnit { settings.unit }
@@ -114,9 +115,7 @@ public final class Session {
     /// Reloads every feature from the store. The trend is read when a command asks for it
     /// (so start-up does not pay for it); once read, or when `everything` asks, it is reloaded too.
     func refreshFeatures(everything: Bool = false) async {
-        await weights.refresh()
-        await habitLog.refresh()
-        if everything || trend.loadState != .idle { await trend.refresh() }
+        for feature in ShellFeature.all { await feature.refresh?(self, everything) }
     }
 
     /// True when marks and charts are drawn with Unicode: the chart style, or on `auto`,
@@ -134,12 +133,14 @@ public final class Session {
         if command.name != "quit" { quitArmed = false }
         store.beginCommand()
         defer { store.endCommand() }
+        catchUpWithSettings()
         if command.readsStore && startWaitsForTheStore {
             await finishStart()
         } else if command.readsStore && store.changedElsewhere() {
             await refreshFeatures()
         }
         var outcome = await command.run(self)
+        reportSettingsNotices()
         if !persistDraft() && outcome == .succeeded { outcome = .failed }
         if !persistPending() && outcome == .succeeded { outcome = .failed }
         reportStoreNotices()

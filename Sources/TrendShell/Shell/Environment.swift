@@ -1,3 +1,5 @@
+import TrendKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -110,7 +112,19 @@ public struct ShellEnvironment: Sendable {
     /// The history file, or nil when history is switched off by `TRENDSH_HISTORY=off`.
     public var historyPath: String? {
         if self["TRENDSH_HISTORY"]?.lowercased() == "off" { return nil }
-        return stateDirectory.map { $0 + "/history" }
+        return historyFileLocation
+    }
+
+    /// Where the history file is kept, switched off or not: it is trendsh's file either way.
+    private var historyFileLocation: String? { stateDirectory.map { $0 + "/history" } }
+
+    /// Every file trendsh owns, for a run over `store` with `options`: the store's files, the
+    /// default store's, the history and the start-up files (the default one, and the one
+    /// `--init` names).
+    public func ownFiles(store: StoreLocation, options: Options) -> OwnFiles {
+        OwnFiles(
+            store: store, defaultStore: defaultStorePath, history: historyFileLocation,
+            startupFiles: [options.startupFile, startupFilePath].compactMap { $0 })
     }
 
     private func xdg(_ name: String, fallback: String) -> String? {

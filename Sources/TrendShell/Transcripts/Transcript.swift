@@ -29,6 +29,9 @@ public struct Transcript: Equatable, Sendable {
 
     public var lines: [Line]
     public var now: Date
+    /// The line end `updated` writes: the file's own, `"\r\n"` when most of its lines end
+    /// with CRLF, `"\n"` otherwise (so a file that mixes them evenly is written with LF).
+    public var lineEnd = "\n"
 
     /// The commands to type, in order.
     public var commands: [String] {
@@ -76,11 +79,13 @@ public struct Transcript: Equatable, Sendable {
         let rawLines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
             String(String.UnicodeScalarView($0))
         }
+        var crlfLines = 0
         for (number, rawLine) in rawLines.enumerated() {
             // Every carriage return at a line's end is part of its line end ("\r\r\n" too): a
             // line kept with one would be written back by --update and read without it
             // (found by fuzz/Targets/transcript).
             var scalars = Substring(rawLine).unicodeScalars
+            if scalars.last == "\r" && number < rawLines.count - 1 { crlfLines += 1 }
             while scalars.last == "\r" { scalars.removeLast() }
             let line = String(scalars)
             if number == rawLines.count - 1 && line.isEmpty { break }
@@ -107,6 +112,8 @@ public struct Transcript: Equatable, Sendable {
         }
         guard let now else { throw .badClock(line: 0, text: Self.defaultNow) }
         self.now = now
+        // Every raw line but the last is followed by "\n": the file's line ends.
+        if crlfLines * 2 > rawLines.count - 1 { lineEnd = "\r\n" }
         guard !commands.isEmpty else { throw .noCommands }
         let meaningful = lines.filter { if case .narration = $0 { return false } else { return true } }
         if let index = meaningful.firstIndex(where: { if case .status = $0 { return true } else { return false } }),
@@ -154,6 +161,7 @@ public struct Transcript: Equatable, Sendable {
 
     /// The file's text, with each command's output replaced by what a replay printed. The
     /// narration stays where it was; a `(re)` line that still matches is kept as written.
+    /// Every line ends with `lineEnd`, the file's own line end.
     public func updated(with replay: Replay) -> String {
         var text: [String] = []
         var outputs = replay.outputs[...]
@@ -201,7 +209,7 @@ public struct Transcript: Equatable, Sendable {
             }
         }
         emitOutput()
-        return text.joined(separator: "\n") + "\n"
+        return text.joined(separator: lineEnd) + lineEnd
     }
 }
 
@@ -252,4 +260,6 @@ public enum TranscriptError: Error, Equatable, Sendable {
     case notUTF8(line: Int)
     /// `--update` could not write the transcript back.
     case unwritable(path: String)
+    /// `--update` may not write the transcript back: it is one of trendsh's own files.
+    case refused(NamedFileRules.Refusal)
 }

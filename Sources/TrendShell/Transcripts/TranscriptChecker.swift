@@ -10,12 +10,14 @@ import TrendKit
 @MainActor
 public struct TranscriptChecker {
     let output: any OutputSink
-    /// The mode a rewritten transcript gets: the person's umask, not trendsh's own 077.
-    let permissions: NamedFile.Permissions
+    /// How a rewritten transcript is written (the person's umask, not trendsh's own 077), and
+    /// the own files it may never replace. The transcripts themselves are not inputs to
+    /// protect: `--update` rewrites them by design.
+    let rules: NamedFileRules
 
-    public init(output: any OutputSink, permissions: NamedFile.Permissions = .shared) {
+    public init(output: any OutputSink, rules: NamedFileRules) {
         self.output = output
-        self.permissions = permissions
+        self.rules = rules
     }
 
     /// 0 when every transcript matches (or was updated), 1 otherwise.
@@ -28,7 +30,7 @@ public struct TranscriptChecker {
             do {
                 let text = try Self.read(path)
                 let transcript = try Transcript(parsing: text)
-                let replay = await Self.replay(transcript, inFolderOf: path)
+                let replay = await Self.replay(transcript, inFolderOf: path, files: rules.ownFiles)
                 let actual = replay.printedLines(commands: transcript.commands)
                 let diff = UnifiedDiff.make(
                     expected: transcript.expectedLines, actual: actual, expectedName: path,
@@ -37,7 +39,7 @@ public struct TranscriptChecker {
                 if diff.isEmpty && !statusDiffers && replay.hiddenFailures.isEmpty {
                     output.write(Messages.transcriptPassed(path), to: .out)
                 } else if update && replay.hiddenFailures.isEmpty {
-                    try Self.write(transcript.updated(with: replay), to: path, permissions: permissions)
+                    try Self.write(transcript.updated(with: replay), to: path, rules: rules)
                     updated += 1
                     output.write(Messages.transcriptUpdated(path), to: .out)
                 } else {
@@ -71,7 +73,7 @@ public struct TranscriptChecker {
 
     /// Replays with the transcript's own folder as the working folder, so a file a lesson
     /// names (`import 14-libra-export.csv`) is the one kept beside it, wherever `--check` runs.
-    static func replay(_ transcript: Transcript, inFolderOf path: String) async -> Replay {
+    static func replay(_ transcript: Transcript, inFolderOf path: String, files: OwnFiles) async -> Replay {
         var buffer = [CChar](repeating: 0, count: 4096)
         let previous = getcwd(&buffer, buffer.count).map { _ in
             String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -81,14 +83,16 @@ public struct TranscriptChecker {
         // transcript names is then missing, and the diff shows it.
         let moved = chdir(folder) == 0
         defer { if moved, let previous { chdir(previous) } }
-        return await replay(transcript)
+        return await replay(transcript, files: files)
     }
 
     /// Runs the transcript's commands, hidden ones included, and returns what the session
     /// printed for each shown command; hidden commands' output is set aside, except errors.
-    public static func replay(_ transcript: Transcript) async -> Replay {
+    /// The store is in memory; `files` names the own files a command's named file may not
+    /// replace (the default store's, the history, the start-up file).
+    public static func replay(_ transcript: Transcript, files: OwnFiles = OwnFiles(store: .memory)) async -> Replay {
         let captured = CapturedOutput()
-        let session = Session.make(location: .memory, clock: .fixed(transcript.now), output: captured)
+        let session = Session.make(files: files.with(store: .memory), clock: .fixed(transcript.now), output: captured)
         await session.start()
         let script = transcript.script
         var repl = REPL(session: session, reader: ScriptLineReader(lines: script.map(\.command)), output: captured)
@@ -161,10 +165,11 @@ public struct TranscriptChecker {
     }
 
     /// Replaces the transcript the way a person's editor would: a new file renamed over it.
-    static func write(_ text: String, to path: String, permissions: NamedFile.Permissions) throws(TranscriptError) {
+    static func write(_ text: String, to path: String, rules: NamedFileRules) throws(TranscriptError) {
         do {
-            try NamedFile.write(Array(text.utf8), to: path, permissions: permissions)
+            try NamedFile.write(Array(text.utf8), to: path, rules: rules)
         } catch {
+            if let refusal = error.refusal { throw .refused(refusal) }
             throw .unwritable(path: path)
         }
     }

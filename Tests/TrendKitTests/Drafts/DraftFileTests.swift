@@ -156,6 +156,48 @@ import TrendshTestSupport
         #expect(try DraftFile(path: path).load() == Self.record)
     }
 
+    /// Where slot `slot` (0 or 1) of a draft file of the default slot size starts.
+    static func slotStart(_ slot: Int) -> Int { 4096 + slot * 16384 }
+
+    /// Each slot carries a CRC-32 of its record (seeded with its sequence number). A slot whose
+    /// bytes were changed in a way that still decodes as a record (a letter of the note, or a
+    /// sequence number raised so the slot would win) fails its checksum and is not loaded; the
+    /// other slot is.
+    @Test(arguments: ["newest note", "older sequence", "newest checksum"])
+    func aSlotWhoseBytesAreFlippedIsNotLoadedAndTheOtherSlotIs(damage: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite.draft")
+        let file = DraftFile(path: path)
+        try file.write(Self.record)  // sequence 1, in slot 1
+        try file.write(Self.later)  // sequence 2, in slot 0
+        var bytes = try #require(fileBytes(path))
+        let loaded: DraftRecord
+        switch damage {
+        case "newest note":
+            // "later" becomes "Later": valid text, a record that decodes, a checksum that does not match.
+            let marker = Array("later".utf8)
+            let start = Self.slotStart(0)
+            let offset = try #require(
+                (start..<(start + 16384 - marker.count)).first { Array(bytes[$0..<$0 + marker.count]) == marker })
+            bytes[offset] ^= 0x20
+            let length = Int(bytes[start + 12]) | Int(bytes[start + 13]) << 8
+            let payload = Array(bytes[(start + 20)..<(start + 20 + length)])
+            #expect(DraftRecord(decoding: payload)?["note"] == "Later", "the damaged record still decodes")
+            loaded = Self.record
+        case "older sequence":
+            // The older slot's sequence raised above the newest's: only its checksum tells.
+            bytes[Self.slotStart(1) + 4] = 0x7F
+            loaded = Self.later
+        default:
+            bytes[Self.slotStart(0) + 16] ^= 0x01
+            loaded = Self.record
+        }
+        try directory.write(bytes, to: "trend.sqlite.draft")
+
+        #expect(try DraftFile(path: path).load() == loaded)
+    }
+
     @Test func aClosingWriteThatIsTornLeavesTheDraftItClosedReadable() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -269,24 +311,38 @@ import TrendshTestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite.draft")
-        var first: DraftFile? = DraftFile(path: path)
+        let first = DraftFile(path: path)
         let second = DraftFile(path: path)
 
-        #expect(first?.acquire() == .acquired)
-        #expect(first?.acquire() == .acquired)
+        #expect(first.acquire() == .acquired)
+        #expect(first.acquire() == .acquired)
         #expect(second.acquire() == .heldByAnotherSession)
         #expect(permissions(of: path + ".lock") == 0o600)
 
-        first = nil
+        first.release()
 
-        // Other suites spawn processes in parallel; a child between fork and exec briefly
-        // shares the closed lock's open file, so give it a moment to let go.
-        var acquisition = second.acquire()
-        for _ in 0..<200 where acquisition != .acquired {
-            usleep(10_000)
-            acquisition = second.acquire()
-        }
-        #expect(acquisition == .acquired)
+        #expect(second.acquire() == .acquired)
         #expect(DraftFile(path: path).acquire() == .heldByAnotherSession)
+        #expect(first.acquire() == .heldByAnotherSession, "a released file takes the lock like any other")
+    }
+
+    /// Tests in other suites spawn processes while this one runs, and a child holds a copy of
+    /// every descriptor from its spawn until its `exec` closes them. A lock released only by
+    /// closing its descriptor stays held through such a copy; releasing it must not.
+    @Test(arguments: [false, true])
+    func theLockIsLetGoWhileACopyOfItsDescriptorIsStillOpen(byDeallocation: Bool) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite.draft")
+        var first: DraftFile? = DraftFile(path: path)
+        #expect(first?.acquire() == .acquired)
+        let lock = try #require(OpenDescriptors.descriptor(openOn: path + ".lock"))
+        let copy = dup(lock)
+        try #require(copy >= 0)
+        defer { close(copy) }
+
+        if byDeallocation { first = nil } else { first?.release() }
+
+        #expect(DraftFile(path: path).acquire() == .acquired)
     }
 }

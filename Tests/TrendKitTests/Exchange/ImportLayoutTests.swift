@@ -40,6 +40,52 @@ import Testing
         #expect(marked.files.first?.layout == sample.layout)
     }
 
+    /// A file in each layout whose one row is dated today (the fixed clock's local day) and
+    /// names no time: an empty time column, no `time` key, or a date alone where a time may be.
+    nonisolated static func todayWithoutATime() -> [(name: String, text: String)] {
+        let today = LocalCalendar.fields(of: Fixtures.now)
+        let day = LocalCalendar.dayText(Fixtures.now)
+        let fitbit = "\(today.month)/\(today.day)/\(today.year % 100)"
+        return [
+            ("hackdiet_db.csv", "Date,Weight,Rung,Flag,Comment\nStartTrend,2026-11-01,82.0,kg\n\(day),80.0,12,1,\n"),
+            ("trendsh.csv", "date,kilograms,note\n\(day),80.0,\n"),
+            (
+                "trendsh.json",
+                "{\"format\":\"trendsh-entries\",\"version\":1,\"entries\":[{\"date\":\"\(day)\",\"kilograms\":80}]}"
+            ),
+            ("libra.csv", "#Version:6\n#Units:kg\n#date;weight;weight trend;log\n\(day);80.0;80.0;\n"),
+            ("openscale2.csv", "\"dateTime\",\"weight\"\n\"\(day)\",\"80.0\"\n"),
+            ("openscale3.csv", "DATE,TIME,WEIGHT\n\(day),,80.0\n"),
+            ("withings.csv", "Date,\"Weight (kg)\",Comments\n\"\(day)\",80.0,\n"),
+            ("weight.json", "[{\"date\":\"\(fitbit)\",\"weight\":80.0,\"logId\":1}]"),
+            ("trendweight.csv", "Date,Time,Weight,Body Fat %\n\(day),,80.0,\n"),
+            (
+                "export.xml",
+                "<HealthData><Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" startDate=\"\(day)\" value=\"80\"/></HealthData>"
+            ),
+        ]
+    }
+
+    @Test(arguments: todayWithoutATime())
+    func aRowDatedTodayWithoutATimeIsNewAtAnyHourAndKeptAtNoonInAnyLayout(name: String, text: String) throws {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        var noon = LocalCalendar.fields(of: Fixtures.now)
+        (noon.hour, noon.minute, noon.second) = (12, 0, 0)
+        let expected = try #require(LocalCalendar.date(from: noon))
+        let (draft, preview) = try harness.previewed([try harness.file(text, named: name)])
+        guard case .new(let entry) = preview.samples.first?.verdict else {
+            Issue.record("\(name): \(preview.samples)")
+            return
+        }
+        #expect(entry.date == expected)
+        #expect(entry.kilograms == 80)
+        _ = try harness.importer.save(draft)
+        let (_, again) = try harness.previewed([try harness.file(text, named: name)])
+        #expect(again.newCount == 0)
+        #expect(again.duplicateCount == 1, "importing it again finds it")
+    }
+
     @Test func aGivenUnitReadsOnlyFilesThatNameNone() throws {
         let harness = try ExchangeHarness(unit: .pounds)
         defer { harness.directory.remove() }
@@ -81,6 +127,61 @@ import Testing
         let file = try harness.file(text, named: name)
         #expect(throws: TrendError.importFile(ImportFileProblem(file: name, error: .unknownLayout))) {
             try harness.importer.preview(ImportDraft(files: [file]))
+        }
+    }
+
+    /// trendsh's JSON export with one entry and `"version"` written as `version` says: `{V}`
+    /// stands for the number, spaced as given, before the entries or after them.
+    static func trendshJSON(_ version: String, after: Bool = false) -> String {
+        let entries = "\"entries\":[{\"date\":\"2026-11-20T07:30:00.000Z\",\"kilograms\":80}]"
+        return after
+            ? "{\"format\":\"trendsh-entries\",\(entries),\(version)}\n"
+            : "{\"format\":\"trendsh-entries\",\(version),\"unit\":\"kg\",\(entries)}\n"
+    }
+
+    nonisolated static let versionSpacings = [
+        "\"version\":{V}", "\"version\": {V}", "\"version\" : {V}", "\"version\"\n\t:\n  {V} ", " \"version\":{V}\n",
+    ]
+
+    @Test(arguments: versionSpacings, [false, true])
+    func aTrendshJSONFileOfANewerVersionThanThisBuildWritesIsRefusedHoweverItIsSpaced(spacing: String, after: Bool)
+        throws
+    {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        let newer = String(EntryExporter.entriesVersion + 1)
+        let text = Self.trendshJSON(spacing.replacingOccurrences(of: "{V}", with: newer), after: after)
+        let file = try harness.file(text, named: "newer.json")
+        #expect(throws: TrendError.importFile(ImportFileProblem(file: "newer.json", error: .unreadableVersion(newer))))
+        {
+            try harness.importer.preview(ImportDraft(files: [file]))
+        }
+    }
+
+    @Test(arguments: versionSpacings, [false, true])
+    func aTrendshJSONFileOfTheVersionThisBuildWritesIsReadHoweverItIsSpaced(spacing: String, after: Bool) throws {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        let text = Self.trendshJSON(
+            spacing.replacingOccurrences(of: "{V}", with: String(EntryExporter.entriesVersion)), after: after)
+        let preview = try harness.previewed([try harness.file(text, named: "this.json")]).1
+        #expect(preview.files.first?.layout == .trendshJSON)
+        #expect(preview.newCount == 1)
+    }
+
+    @Test(arguments: ["\"2.5\"", "2.5", "-1", "0", "\"two\"", "null", "{\"major\":2}", "99999999999999999999999"])
+    func aTrendshJSONFileWhoseVersionIsNoVersionThisBuildReadsIsRefused(version: String) throws {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        let file = try harness.file(Self.trendshJSON("\"version\": \(version)"), named: "odd.json")
+        do {
+            let preview = try harness.importer.preview(ImportDraft(files: [file]))
+            Issue.record("version \(version) was read: \(preview.samples)")
+        } catch {
+            guard case .importFile(let problem) = error, case .unreadableVersion = problem.error else {
+                Issue.record("version \(version): \(error)")
+                return
+            }
         }
     }
 

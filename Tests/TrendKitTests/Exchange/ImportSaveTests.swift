@@ -88,8 +88,32 @@ import TrendshTestSupport
         let (second, preview) = try harness.previewed([file])
         #expect(preview.newCount == 0)
         #expect(preview.duplicateCount == 200)
-        #expect(try harness.importer.save(second) == .imported(ImportCounts(added: 0, duplicates: 200)))
+        #expect(try harness.importer.save(second) == .nothingNew(ImportCounts(duplicates: 200)))
         #expect(try harness.count() == 200)
+    }
+
+    /// A row that repeats an earlier row of the same file is a duplicate however far apart
+    /// they are: next to it (both still waiting for their batch's statement), or hundreds of
+    /// rows later (the first long written).
+    @Test func aRowRepeatedInsideOneFileIsAddedOnce() throws {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        var lines = Self.rows(300).split(separator: "\n").map(String.init)
+        // Rows 0 and 8 again, with other notes: two rows after row 0, some 240 rows after
+        // row 8, and at the end.
+        lines.insert(lines[1].replacingOccurrences(of: "row 0", with: "again"), at: 3)
+        lines.insert(lines[10].replacingOccurrences(of: "row 8", with: "later"), at: 250)
+        lines.append(lines[1].replacingOccurrences(of: "row 0", with: "last"))
+        let text = lines.joined(separator: "\n") + "\n"
+        let (draft, preview) = try harness.previewed([try harness.file(text, named: "a.csv")])
+        #expect(preview.newCount == 300)
+        #expect(preview.duplicateCount == 3)
+        #expect(try harness.importer.save(draft) == .imported(ImportCounts(added: 300, duplicates: 3)))
+        #expect(try harness.count() == 300)
+        let other = try OtherProgramConnection(path: harness.storePath)
+        #expect(try other.integer("SELECT count(*) FROM entries WHERE note IN ('again', 'later', 'last')") == 0)
+        #expect(
+            try other.integer("SELECT count(*) FROM (SELECT 1 FROM entries GROUP BY taken_at, kilograms)") == 300)
     }
 
     @Test func aFaultInTheMiddleOfTheTransactionWritesNothingAndARetryWritesEachRowOnce() throws {
@@ -110,6 +134,75 @@ import TrendshTestSupport
         #expect(try harness.importer.save(draft) == .imported(ImportCounts(added: 1_000)))
         #expect(try harness.importer.save(draft) == .alreadySaved(added: 1_000))
         #expect(try harness.count() == 1_000)
+    }
+
+    /// What an import's failed save must leave: no entry, no step of the history, no
+    /// operation, no per-day figure, and the per-day trigger the import set aside in place.
+    static func expectNothingWritten(_ harness: ExchangeHarness, _ comment: Comment) throws {
+        let other = try OtherProgramConnection(path: harness.storePath)
+        defer { other.close() }
+        for table in ["entries", "changes", "change_rows", "entry_images", "operations", "daily", "daily_pending"] {
+            #expect(try other.integer("SELECT count(*) FROM \(table)") == 0, "\(table): \(comment)")
+        }
+        #expect(
+            try other.integer("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'entries_added'")
+                == 1, comment)
+    }
+
+    /// 1,000 rows (some 37 KB) read 4 KB at a time and written 128 to a statement: a failure
+    /// on the 501st row, after three statements and five reads, takes back all the save did.
+    @Test func aFailureInTheMiddleOfAMultiChunkImportLeavesNoRowNoHistoryStepAndNoOperation() throws {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        harness.importer.chunkSize = 4_096
+        let text = Self.rows(1_000)
+        #expect(text.utf8.count > 9 * 4_096)
+        let (draft, _) = try harness.previewed([try harness.file(text, named: "a.csv")])
+        let other = try OtherProgramConnection(path: harness.storePath)
+        defer { other.close() }
+        try other.execute(
+            """
+            CREATE TRIGGER fail_midway BEFORE INSERT ON entries WHEN (SELECT count(*) FROM entries) >= 500
+            BEGIN SELECT RAISE(ABORT, 'injected fault'); END
+            """)
+        #expect(throws: TrendError.storage(.rejected(message: "injected fault"))) { try harness.importer.save(draft) }
+        try Self.expectNothingWritten(harness, "after a fault on row 501")
+        try other.execute("DROP TRIGGER fail_midway")
+        #expect(try harness.importer.save(draft) == .imported(ImportCounts(added: 1_000)))
+        #expect(try other.integer("SELECT count(*) FROM changes") == 1, "the import is one step")
+        #expect(try other.integer("SELECT count(*) FROM operations") == 1)
+    }
+
+    /// The size and time of a file can be put back after its bytes changed; its digest,
+    /// compared once the save has read it again, cannot. The rows written before the end of
+    /// the file are taken back.
+    @Test func aFileWhoseBytesChangedUnderTheSameSizeAndTimeIsRefusedAtSaveAndNothingIsWritten() throws {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        harness.importer.chunkSize = 4_096
+        let text = Self.rows(1_000)
+        let file = try harness.file(text, named: "a.csv")
+        let (draft, preview) = try harness.previewed([file])
+        #expect(preview.newCount == 1_000)
+        var before = stat()
+        #expect(stat(file.path, &before) == 0)
+        // One digit of the last row's weight, in the file's last chunk: the same length.
+        var bytes = Array(text.utf8)
+        let comma = try #require(bytes.dropLast().lastIndex(of: UInt8(ascii: ",")))
+        let digit = try #require(bytes[..<comma].lastIndex { $0 >= 0x30 && $0 <= 0x38 })
+        bytes[digit] += 1
+        _ = try harness.bytes(bytes, named: "a.csv")
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, file.path, &times, 0) == 0)
+        var after = stat()
+        #expect(stat(file.path, &after) == 0)
+        #expect(after.st_size == before.st_size)
+        #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+
+        #expect(throws: TrendError.importFile(ImportFileProblem(file: "a.csv", error: .changedSincePreview))) {
+            try harness.importer.save(draft)
+        }
+        try Self.expectNothingWritten(harness, "after a changed file")
     }
 
     @Test func aSimulatedSaveFailureWritesNothing() throws {

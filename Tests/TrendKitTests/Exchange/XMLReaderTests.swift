@@ -79,6 +79,43 @@ import Testing
         #expect(throws: ImportFileError.malformed(line: line)) { try Self.startTags(text) }
     }
 
+    /// A file cut short (an export unzipped in part, a copy stopped half way) is refused,
+    /// never read as if its records ended there.
+    @Test(arguments: [
+        ("<HealthData>\n<Record value=\"1\"/>\n", 3),
+        ("<HealthData>\n<Record value=\"1\">\n<MetadataEntry key=\"k\"/>\n", 4),
+        ("<?xml version=\"1.0\"?>\n<HealthData locale=\"en_US\">", 2),
+    ])
+    func aDocumentThatEndsBeforeItsRootIsClosedIsRefused(text: String, line: Int) throws {
+        #expect(throws: ImportFileError.endsEarly(line: line)) { try Self.startTags(text) }
+    }
+
+    @Test(arguments: [
+        ("<HealthData>\n<Record value=\"1\">\n</HealthData>\n", 3),
+        ("<HealthData>\n</Record>\n</HealthData>\n", 2),
+        ("<HealthData></HealthData>\n<Record value=\"2\"/>\n", 2),
+        ("<HealthData></HealthData>\nstray text\n", 2),
+        ("stray text\n<HealthData></HealthData>\n", 1),
+    ])
+    func anEndTagThatClosesAnotherElementOrAnythingOutsideTheRootIsRefused(text: String, line: Int) throws {
+        #expect(throws: ImportFileError.malformed(line: line)) { try Self.startTags(text) }
+    }
+
+    @Test func commentsProcessingInstructionsAndSpaceMayFollowTheRoot() throws {
+        let text = "<HealthData><Record value=\"1\"/></HealthData>\n<!-- exported -->\n<?done?>\n\n"
+        #expect(try Self.startTags(text) == ["HealthData", "Record=1"])
+    }
+
+    @Test(arguments: [4, 4096])
+    func anAttributeGivenTwiceInOneTagIsRefused(chunkSize: Int) throws {
+        let text = "<HealthData>\n<Record value=\"80\" unit=\"kg\" value=\"90\"/>\n</HealthData>\n"
+        #expect(throws: ImportFileError.repeatedAttribute(line: 2, name: "value")) {
+            try Self.startTags(text, chunkSize: chunkSize)
+        }
+        let distinct = "<HealthData>\n<Record value=\"80\" values=\"90\" valu=\"1\"/>\n</HealthData>\n"
+        #expect(try Self.startTags(distinct, chunkSize: chunkSize) == ["HealthData", "Record=80"])
+    }
+
     @Test func aTagOverOneMegabyteIsRefused() throws {
         let big = "<r a=\"" + String(repeating: "x", count: CSVReader.fieldLimit + 1) + "\"/>"
         #expect(throws: ImportFileError.fieldTooLong(line: 1)) { try Self.startTags(big, chunkSize: 1 << 16) }

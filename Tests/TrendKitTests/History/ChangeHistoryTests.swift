@@ -128,9 +128,10 @@ import Testing
         #expect(try fixture.history.nextToUndo()?.isUndone == false)
     }
 
-    /// An undo waiting from before (pending, retried later) names its step; when a newer
-    /// step changed the same entry since, it is refused rather than put back over it, even
-    /// when the entry has come back to what the step left (77, then 76 again).
+    /// An undo waiting from before (pending, retried later, or `undo STEP`) names its step;
+    /// when a newer done step changed the same entry since, it is refused rather than put back
+    /// over it, even when the entry has come back to what the step left (77, then 76 again),
+    /// and the refusal names the newest such step (4, not 3).
     @Test func anUndoOfAnOlderStepIsRefusedWhenANewerStepChangedTheSameEntry() throws {
         let fixture = try HistoryFixture()
         defer { fixture.remove() }
@@ -141,11 +142,14 @@ import Testing
         try fixture.amend(try #require(try fixture.entries().first), .kilograms(76))
         _ = try fixture.save("b", kilograms: 60)
 
-        guard case .changedSince(let step, _, _)? = try fixture.undo(older.id).refusal else {
+        guard case .changedByNewerStep(let step, let newer, .entry(let row)?)? = try fixture.undo(older.id).refusal
+        else {
             Issue.record("the older step was put back over newer changes")
             return
         }
         #expect(step.id == older.id)
+        #expect(newer.id == 4)
+        #expect(row.kilograms == 76)
         #expect(try fixture.entries().first?.kilograms == 76)
         #expect(try fixture.entries().first?.revision == 4)
     }

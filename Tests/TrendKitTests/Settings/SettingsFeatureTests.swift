@@ -182,11 +182,10 @@ import TrendshTestSupport
         let path = directory.file("missing/settings")
         let feature = SettingsFeature(store: FileSettingsStore(path: path))
 
-        #expect(throws: TrendError.settings(.cannotWrite(path: path, problem: .system(ENOENT)))) {
-            try feature.set(.unit, to: "lb")
-        }
+        let lockMissing = TrendError.settings(.cannotLock(path: path + ".lock", problem: .system(ENOENT)))
+        #expect(throws: lockMissing) { try feature.set(.unit, to: "lb") }
         #expect(feature.unit == .kilograms)
-        #expect(feature.retainedError == .settings(.cannotWrite(path: path, problem: .system(ENOENT))))
+        #expect(feature.retainedError == lockMissing)
     }
 
     @Test func aSymbolicLinkAtTheSettingsPathIsNeitherReadNorReplaced() throws {
@@ -198,7 +197,9 @@ import TrendshTestSupport
 
         let feature = SettingsFeature(store: FileSettingsStore(path: path))
         #expect(feature.retainedError == .settings(.unreadable(path: path, detail: .system(.symbolicLink))))
-        #expect(throws: TrendError.settings(.cannotWrite(path: path, problem: .symbolicLink))) {
+        #expect(
+            throws: TrendError.settings(.notWrittenOverUnreadable(path: path, detail: .system(.symbolicLink)))
+        ) {
             try feature.set(.unit, to: "lb")
         }
 

@@ -9,7 +9,7 @@ import TrendshTestSupport
 @MainActor
 @Suite struct FormatUpgradeTests {
     /// Writes a store of `version` with three entries, as that format holds them. From format
-    /// 4 on, the one-zone daily table is there too, with days and notes an older trendsh left.
+    /// 4 to 8, the one-zone daily table is there too, with days and notes an older trendsh left.
     static func makeStore(version: Int, at path: String) throws {
         guard version > 1 else {
             try MigrationTests.makeVersionOneStore(at: path)
@@ -24,7 +24,7 @@ import TrendshTestSupport
                     (3, '2026-11-29T07:59:59.123Z', 75.5, 'kept', 'draft-v1', 1),
                     (5, '2026-11-28T07:59:59.123Z', 76.25, '', NULL, 1)
                 """)
-            if version >= 4 {
+            if (4..<9).contains(version) {
                 try db.execute(
                     """
                     INSERT INTO daily (day, entries, sum_kg, min_kg, max_kg, trend_kg) VALUES (20785, 1, 76.25, 76.25, 76.25, 76.25);

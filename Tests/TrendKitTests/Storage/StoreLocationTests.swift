@@ -5,13 +5,11 @@ import TrendKit
     @Test func memoryIsSpelledAsSQLiteSpellsIt() {
         #expect(StoreLocation(":memory:") == .memory)
         #expect(StoreLocation.memory.sqlitePath == ":memory:")
-        #expect(StoreLocation.memory.companionPath(suffix: ".draft") == nil)
     }
 
     @Test func anythingElseIsAFilePath() {
         let location = StoreLocation("/home/ana/.local/share/trendsh/trend.sqlite")
         #expect(location == .file(path: "/home/ana/.local/share/trendsh/trend.sqlite"))
         #expect(location.description == "/home/ana/.local/share/trendsh/trend.sqlite")
-        #expect(location.companionPath(suffix: ".draft") == "/home/ana/.local/share/trendsh/trend.sqlite.draft")
     }
 }

@@ -62,7 +62,7 @@ import TrendshTestSupport
 
         let other = try OtherProgramConnection(path: path)
         #expect(Schema.trendsh.latestVersion == 10)
-        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9])
+        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
         #expect(try other.integer("PRAGMA user_version") == 10)
         #expect(try other.integer("PRAGMA application_id") == 0x5452_4E44)
         #expect(try other.text("PRAGMA journal_mode") == "wal")
@@ -445,5 +445,41 @@ import TrendshTestSupport
 
         try other.execute("ROLLBACK")
         #expect(try repository.recentEntries(limit: 10).isEmpty)
+    }
+
+    /// A write whose body fails part way, after it has written, is rolled back at once: it
+    /// leaves nothing, holds no lock (another connection, which waits for none, writes at
+    /// once), and the store's next write starts a transaction of its own.
+    @Test(arguments: [StorageError.rejected(message: "body failed"), .diskFull, .interrupted])
+    func aWriteWhoseBodyThrowsLeavesNothingAndReleasesTheLockAtOnce(failure: StorageError) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("trend.sqlite")
+        let store = Fixtures.store(at: path)
+        _ = try store.read(.weights) { db throws(StorageError) in try db.integer("SELECT count(*) FROM entries") }
+
+        #expect(throws: failure) {
+            try store.write(.weights) { db throws(StorageError) in
+                try db.run(
+                    "INSERT INTO entries (taken_at, kilograms, note) VALUES ('2026-11-29T07:00:00.000Z', 75, 'lost')")
+                try db.run(
+                    "INSERT INTO operations (id, feature, kind, applied_at) VALUES ('lost', 'weights', 'test', 'now')")
+                throw failure
+            }
+        }
+
+        let other = try OtherProgramConnection(path: path)
+        defer { other.close() }
+        #expect(try other.integer("SELECT count(*) FROM entries") == 0)
+        #expect(try other.integer("SELECT count(*) FROM operations") == 0)
+        try other.execute(
+            "INSERT INTO entries (taken_at, kilograms, note) VALUES ('2026-11-29T07:30:00.000Z', 76, 'other')")
+        let notes = try store.write(.weights) { db throws(StorageError) in
+            try db.run(
+                "INSERT INTO entries (taken_at, kilograms, note) VALUES ('2026-11-29T07:45:00.000Z', 77, 'next')")
+            return try db.integer("SELECT count(*) FROM entries")
+        }
+        #expect(notes == 2)
+        #expect(try other.rows("SELECT note FROM entries ORDER BY taken_at") == [["other"], ["next"]])
     }
 }

@@ -97,6 +97,32 @@ import Testing
         #expect(after.revision == 3)
     }
 
+    /// An amend to what the entry holds is judged when it applies, after any amend it replaced
+    /// that landed: nothing is written (no new revision, no operation), and a retry judges again.
+    @Test(arguments: StoreKind.allCases)
+    func anAmendToWhatTheEntryHoldsWritesNothing(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        defer { store.remove() }
+        let entry = try await store.insert([Fixtures.newEntries[0]])[0]
+        let same = amendment(entry, .kilograms(entry.kilograms), from: 1)
+
+        #expect(try await store.repository.amend(same) == .unchanged(entry))
+        #expect(try await store.repository.amend(same) == .unchanged(entry))
+        #expect(try await store.repository.amend(amendment(entry, .note(entry.note), from: 1)) == .unchanged(entry))
+        #expect(try await store.repository.amend(amendment(entry, .date(entry.date), from: 1)) == .unchanged(entry))
+        #expect(try await store.repository.operationApplied(same.operation) == false)
+        #expect(try await store.repository.entry(id: entry.id)?.revision == 1)
+
+        let landed = amendment(entry, .kilograms(77), from: 1)
+        _ = try await store.repository.amend(landed)
+        let again = amendment(entry, .kilograms(77), from: 1, replacing: [landed.operation])
+        guard case .unchanged(let now) = try await store.repository.amend(again) else {
+            Issue.record("77 again, after the 77 it replaced landed, was written")
+            return
+        }
+        #expect(now.revision == 2)
+    }
+
     @Test(arguments: StoreKind.allCases)
     func theWeightOfAnEntryDatedInTheFutureCannotBeAmendedButItsNoteCan(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
@@ -108,6 +134,41 @@ import Testing
         guard case .amended = try await store.repository.amend(amendment(entry, .note("ok"), from: 1)) else {
             Issue.record("the note could not change")
             return
+        }
+    }
+
+    /// A moment after the fixed clock but on its local day, as an imported day without a
+    /// time is kept (12:00) when the import runs in the morning.
+    static var laterToday: Date {
+        let end = LocalCalendar.lastMomentOfDay(of: Fixtures.now)
+        return StoredTime.rounded(Fixtures.now + (end.timeIntervalSince(Fixtures.now) / 2))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func theWeightOfAnEntryDatedLaterTodayCanBeAmendedButNotOneDatedOnALaterDay(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        defer { store.remove() }
+        #expect(Self.laterToday > Fixtures.now)
+        let today = try await store.insert([
+            NewWeightEntry(date: Self.laterToday, kilograms: 75, note: "", draftID: .make())
+        ])[
+            0]
+        let log = Fixtures.log(repository: store.repository)
+        let change = try log.amendment(id: today.id, field: .value, text: "76", entry: today, expectedRevision: nil)
+        #expect(try await log.amend(change).entry?.kilograms == 76)
+
+        let tomorrow = try await store.insert([
+            NewWeightEntry(
+                date: LocalCalendar.lastMomentOfDay(of: Fixtures.now) + Fixtures.hour, kilograms: 75, note: "",
+                draftID: .make())
+        ])[0]
+        #expect(throws: TrendError.validation(.futureEntryAllowsOnlyNote(date: tomorrow.date))) {
+            try log.amendment(id: tomorrow.id, field: .value, text: "76", entry: tomorrow, expectedRevision: nil)
+        }
+        // Typed while the entry was unread, the store's own check refuses it the same way.
+        let unread = try log.amendment(id: tomorrow.id, field: .value, text: "76", entry: nil, expectedRevision: nil)
+        await #expect(throws: TrendError.validation(.futureEntryAllowsOnlyNote(date: tomorrow.date))) {
+            try await log.amend(unread)
         }
     }
 

@@ -12,6 +12,28 @@ import TrendKit
         id: 3, date: Fixtures.now - Fixtures.day, kilograms: 75.123_456, note: "before breakfast",
         draftID: DraftID(rawValue: "draft-c"), revision: 4)
 
+    @Test func anEntryDatedLaterTodayCanHaveItsWeightChangedAndOneOnALaterDayOnlyItsNote() throws {
+        let endOfToday = LocalCalendar.lastMomentOfDay(of: Fixtures.now)
+        for (date, weightMayChange) in [(endOfToday, true), (endOfToday + 0.001, false)] {
+            let entry = WeightEntry(
+                id: 9, date: date, kilograms: 75, note: "", draftID: DraftID(rawValue: "d"), revision: 1)
+            var draft = WeightEntryDraft(editing: entry, unit: .kilograms)
+            draft.note = "fixed"
+            #expect(
+                try draft.validated(latestPermittedDate: Fixtures.now, latestWeighingDate: endOfToday).note == "fixed")
+            draft.value = "76"
+            if weightMayChange {
+                #expect(
+                    try draft.validated(latestPermittedDate: Fixtures.now, latestWeighingDate: endOfToday).kilograms
+                        == 76)
+            } else {
+                #expect(throws: WeightValidationError.futureEntryAllowsOnlyNote(date: date)) {
+                    try draft.validated(latestPermittedDate: Fixtures.now, latestWeighingDate: endOfToday)
+                }
+            }
+        }
+    }
+
     @Test func aDraftDatedAfterNowIsRejected() {
         let draft = WeightEntryDraft(date: Fixtures.now + 1, value: "75")
         #expect(throws: WeightValidationError.dateInFuture) { try validate(draft) }

@@ -28,7 +28,7 @@ import TrendShell
                 .narration("# Lesson 9: a title."),
                 .narration("# Its second line."),
                 .narration(""),
-                .hidden("simulate save-failure once"),
+                .hidden("simulate save-failure once", line: 6),
                 .marker("Another paragraph."),
                 .narration("# Another paragraph."),
                 .command("value 75"),

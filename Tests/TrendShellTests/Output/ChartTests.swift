@@ -168,6 +168,35 @@ struct ChartTests {
         #expect(!runs.contains { $0.text.contains("\u{1B}") })
     }
 
+    @Test func aWeightOnItsTrendIsMarkedWithoutTheFloatOrSinkerRole() throws {
+        let first = 20_766
+        let points = TrendModel.smooth(
+            [DailyWeight(day: first, meanKilograms: 80), DailyWeight(day: first + 1, meanKilograms: 81)], after: nil)
+        let window = TrendWindow(
+            firstDay: first, lastDay: first + 1, before: nil,
+            days: points.map {
+                TrendDay(point: $0, entries: 1, minimumKilograms: $0.meanKilograms, maximumKilograms: $0.meanKilograms)
+            })
+        let data = ChartData(window: window, unit: .kilograms, goalKilograms: nil)
+        let runs = TextChart(data: data, width: 40, unicode: false).lines().flatMap { $0 }
+        #expect(runs.filter { $0.role == .float }.map(\.text) == ["o"], "the second day only")
+        #expect(!runs.contains { $0.role == .sinker }, "the first day is on its own trend, not below it")
+        #expect(runs.contains { $0.role == nil && $0.text.contains("o") })
+        #expect(ChartData.side(weight: 80.04, trend: 79.96) == .on)
+        #expect(ChartData.side(weight: 80.1, trend: 80.0) == .above)
+    }
+
+    @Test(arguments: [1, 10, 23])
+    func belowTheLeastWidthTheWholeChartIsLaidOutAtIt(columns: Int) {
+        let data = ChartData(window: Self.window, unit: .kilograms, goalKilograms: nil)
+        let narrow = TextChart(data: data, width: columns, unicode: false).lines()
+        let least = TextChart(data: data, width: TextChart.minimumWidth, unicode: false).lines()
+        #expect(narrow == least)
+        #expect(
+            Messages.chartLegend(data, unicode: false, width: max(columns, TextChart.minimumWidth))
+                == Messages.chartLegend(data, unicode: false, width: TextChart.minimumWidth))
+    }
+
     @Test func theSparklineIsOneCharacterADayWithBlanksForDaysWithoutAWeighIn() {
         let line = Sparkline.text(Self.window, unicode: false)
         #expect(line.count == 21)

@@ -102,7 +102,7 @@ import TrendKit
     }
 
     @Test @MainActor func draftDetailsShowFieldsUnitStateAndLastError() async throws {
-        let session = Session.make(location: .memory, clock: Fixtures.clock, output: CapturedOutput())
+        let session = Session.make(files: OwnFiles(store: .memory), clock: Fixtures.clock, output: CapturedOutput())
         try session.settings.set(.unit, to: "lb")
         let editor = EntryEditor(log: session.weights)
         #expect(
@@ -127,7 +127,7 @@ import TrendKit
     }
 
     @Test @MainActor func draftDetailsNameTheEntryBeingEdited() {
-        let session = Session.make(location: .memory, clock: Fixtures.clock, output: CapturedOutput())
+        let session = Session.make(files: OwnFiles(store: .memory), clock: Fixtures.clock, output: CapturedOutput())
         let editor = EntryEditor(log: session.weights, entry: Fixtures.entryWithNote)
         #expect(
             editor.details(session: session) == [

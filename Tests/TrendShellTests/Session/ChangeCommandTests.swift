@@ -12,7 +12,7 @@ import TrendshTestSupport
     let session: Session
 
     init() async {
-        session = Session.make(location: .memory, clock: Fixtures.clock, output: output)
+        session = Session.make(files: OwnFiles(store: .memory), clock: Fixtures.clock, output: output)
         await session.start()
     }
 
@@ -102,7 +102,7 @@ import TrendshTestSupport
 
         #expect(printed.contains("(an earlier attempt had already "), "\(printed)")
         #expect(session.pending.changes.isEmpty)
-        let steps = try await session.changeHistory.list()
+        let steps = try await session.changeHistory.list().steps
         if line == "undo" {
             #expect(steps.map(\.isUndone) == [true])
             #expect(session.weights.entries.isEmpty)
@@ -137,9 +137,9 @@ import TrendshTestSupport
             printed.hasSuffix(
                 """
                 Undid step 2: amended #1: value 76.0 kg (was 75.0 kg).
-                step  state   change
-                   2  undone  amended #1: value 76.0 kg (was 75.0 kg)
-                   1  done    saved #1: 75.0 kg on 2026-11-29 08:00
+                step  state   next  change
+                   2  undone  redo  amended #1: value 76.0 kg (was 75.0 kg)
+                   1  done    undo  saved #1: 75.0 kg on 2026-11-29 08:00
 
                 """))
         #expect(session.weights.entries.map(\.kilograms) == [75], "the window shows what the store holds")
@@ -159,9 +159,9 @@ import TrendshTestSupport
         #expect(
             printed.hasSuffix(
                 """
-                step  state  change
-                   4  done   deleted the habit "Read"
-                   1  done   added the habit "Read"
+                step  state  next  change
+                   4  done   undo  deleted the habit "Read"
+                   1  done         added the habit "Read"
 
                 """), "a new change cleared the two undone steps from the history")
     }
@@ -203,10 +203,11 @@ import TrendshTestSupport
     @Test func twoSessionsShareTheHistoryAndAnAmendOfAChangedEntryIsRefused() async throws {
         let home = TemporaryDirectory()
         let path = home.file("s.sqlite")
-        let first = Session.make(location: .file(path: path), clock: Fixtures.clock, output: output)
+        let first = Session.make(files: OwnFiles(store: .file(path: path)), clock: Fixtures.clock, output: output)
         await first.start()
         let secondOutput = CapturedOutput()
-        let second = Session.make(location: .file(path: path), clock: Fixtures.clock, output: secondOutput)
+        let second = Session.make(
+            files: OwnFiles(store: .file(path: path)), clock: Fixtures.clock, output: secondOutput)
         await second.start()
         await perform("value 75", "save", in: first)
         await perform("list", in: second)
@@ -225,5 +226,30 @@ import TrendshTestSupport
             ))
         first.close()
         second.close()
+    }
+
+    @Test func undoTakesAStepNumberOrListAndNothingElse() throws {
+        for (line, expected) in [
+            ("undo", ChangeCommands.UndoRequest.newest), ("undo 3", .step(3)), ("undo #3", .step(3)),
+            ("UNDO List", .list),
+        ] {
+            let parsed = try #require(try CommandParser.parse(line))
+            #expect(parsed.arguments as? ChangeCommands.UndoRequest == expected, "\(line)")
+        }
+        for line in ["undo 0", "undo -1", "undo 3 4", "undo list 3", "undo x"] {
+            #expect(throws: ParseError.self, "\(line)") { try CommandParser.parse(line) }
+        }
+    }
+
+    /// A change refused at its first try never waited: the sentence says why, not that a
+    /// pending change was removed. One refused on a later try was pending, and says so.
+    @Test func aChangeRefusedAtItsFirstTryIsNotCalledPending() async {
+        await perform("value 75", "save", "amend 1 value 76")
+        await perform("undo 1")
+        #expect(
+            errors.hasPrefix("error: Step 2 (amended #1: value 76.0 kg (was 75.0 kg)) changed entry #1 after step 1"))
+        #expect(!errors.contains("pending"), "\(errors)")
+        await perform("simulate save-failure once", "undo 1", "amend 1 value 80", "simulate off", "retry")
+        #expect(errors.hasSuffix("Type \"undo 2\" first. The pending change (undo step 1) was removed.\n"), "\(errors)")
     }
 }

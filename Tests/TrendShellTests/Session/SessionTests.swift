@@ -9,7 +9,7 @@ import TrendKit
     let session: Session
 
     init() async {
-        session = Session.make(location: .memory, clock: Fixtures.clock, output: output)
+        session = Session.make(files: OwnFiles(store: .memory), clock: Fixtures.clock, output: output)
         await session.start()
     }
 
@@ -284,7 +284,7 @@ import TrendKit
     let session: Session
 
     init() async {
-        session = Session.make(location: .memory, clock: Fixtures.clock, output: output)
+        session = Session.make(files: OwnFiles(store: .memory), clock: Fixtures.clock, output: output)
         await session.start()
     }
 

@@ -16,7 +16,7 @@ import TrendShell
     func run(reader: any LineReader, echo: Bool = false, bail: Bool = false, interactive: Bool = false) async
         -> REPL.Ending
     {
-        let session = Session.make(location: .memory, clock: Fixtures.clock, output: output)
+        let session = Session.make(files: OwnFiles(store: .memory), clock: Fixtures.clock, output: output)
         await session.start()
         var repl = REPL(session: session, reader: reader, output: output)
         repl.echo = echo

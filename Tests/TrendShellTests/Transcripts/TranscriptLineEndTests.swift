@@ -26,3 +26,18 @@ struct TranscriptLineEndTests {
         #expect(again.expectedLines == transcript.expectedLines)
     }
 }
+
+/// `--update` writes a transcript back with its own line end: the one most of its lines end
+/// with, and LF when as many end with CRLF as with LF.
+struct TranscriptWrittenLineEndTests {
+    @Test(arguments: [
+        ("trendsh> a\r\nx\r\n", "\r\n"), ("trendsh> a\nx\n", "\n"), ("trendsh> a\r\nx\n", "\n"),
+        ("trendsh> a\r\nx\r\ny\n", "\r\n"), ("trendsh> a\r\nx\r\r\n# n\n", "\r\n"), ("trendsh> a", "\n"),
+    ])
+    func theLineEndIsTheOneMostLinesHave(text: String, lineEnd: String) throws {
+        let transcript = try Transcript(parsing: text)
+        #expect(transcript.lineEnd == lineEnd)
+        let again = try Transcript(parsing: transcript.updated(with: Replay(leading: [], outputs: [["x"]], status: 0)))
+        #expect(again.lineEnd == lineEnd, "the file --update writes reads back with the same line end")
+    }
+}

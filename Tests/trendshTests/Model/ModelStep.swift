@@ -72,7 +72,8 @@ enum ModelSteps {
             }
             return .type("amend \(someID()) \(field)")
         case 54..<58: return .type("retry")
-        case 58..<63: return .type("undo")
+        case 58..<61: return .type("undo")
+        case 61..<63: return .type("undo \(1 + random.below(max(1, model.nextStep)))")
         case 63..<66: return .type("redo")
         case 66..<73:
             return .type(

@@ -15,6 +15,7 @@ extension TrendshModel {
         case "delete": return delete(Int(rest) ?? 0)
         case "amend": return amend(rest)
         case "retry": return applyPending()
+        case "undo" where Int(rest) != nil: return undo(step: Int(rest) ?? 0)
         case "undo", "redo": return takeBack(undoing: words[0] == "undo")
         case "simulate":
             fault = rest.hasSuffix("once") ? .once : rest.hasSuffix("always") ? .always : .none
@@ -112,8 +113,10 @@ extension TrendshModel {
                 seen.append([row.date, "\(row.tenths)"])
                 rows.append(row)
             }
+            // The save reads the file again inside a write transaction, new rows or none; with
+            // none, it writes nothing and is no step.
+            guard writeAllowed() else { return true }
             if !rows.isEmpty {
-                guard writeAllowed() else { return true }
                 for row in rows {
                     added[nextID] = row
                     nextID += 1
@@ -164,6 +167,8 @@ extension TrendshModel {
                 }
                 var after = entry
                 if field == .value { after.tenths = Self.tenths(text)! } else { after.note = text }
+                // The entry holds it already: nothing is written, no step, no new version.
+                if after == entry { continue }
                 let before = versions[id]
                 record(.entries(before: [id: entry], after: [id: after]))
                 for index in pending.indices where pending[index].base == before {
@@ -172,13 +177,18 @@ extension TrendshModel {
             case .undo(let number), .redo(let number):
                 let undoing = change.action == .undo(step: number)
                 guard let index = history.firstIndex(where: { $0.number == number }), history[index].done == undoing,
-                    history[index].canFlip(entries)
+                    history[index].canFlip(entries, habitDays: habitDays),
+                    !history[(index + 1)...].contains(where: {
+                        $0.done && !$0.rows.isDisjoint(with: history[index].rows)
+                    })
                 else {
                     failed = true
                     continue
                 }
                 put(history[index].change, undoing: undoing)
                 history[index].done = !undoing
+                undoneCount += undoing ? 1 : 0
+                history[index].undoneOrder = undoing ? undoneCount : 0
             }
         }
         return failed
@@ -186,9 +196,18 @@ extension TrendshModel {
 
     private mutating func takeBack(undoing: Bool) -> Bool {
         guard pending.isEmpty else { return true }
-        let step = undoing ? history.last { $0.done } : history.first { !$0.done }
+        // Undo takes the newest done step; redo the step undone last, whatever its number.
+        let step =
+            undoing ? history.last { $0.done } : history.filter { !$0.done }.max { $0.undoneOrder < $1.undoneOrder }
         guard let step else { return true }
         pending.append(Pending(action: undoing ? .undo(step: step.number) : .redo(step: step.number), base: 0))
+        return applyPending()
+    }
+
+    /// `undo STEP`: refused at once for a step not in the history or undone already.
+    private mutating func undo(step number: Int) -> Bool {
+        guard pending.isEmpty, history.contains(where: { $0.number == number && $0.done }) else { return true }
+        pending.append(Pending(action: .undo(step: number), base: 0))
         return applyPending()
     }
 

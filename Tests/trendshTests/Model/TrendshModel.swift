@@ -20,12 +20,28 @@ struct TrendshModel: Equatable, Sendable {
         var number: Int
         var change: Change
         var done = true
+        /// When undone, its place in the order steps were undone (redo takes the highest).
+        var undoneOrder = 0
 
         /// True when the entries are as the step left them (or, undone, as it found them):
-        /// the store compares what is there, not how it got there.
-        func canFlip(_ entries: [Int: Entry]) -> Bool {
-            guard case .entries(let before, let after) = change else { return true }
-            return (done ? after : before).allSatisfy { entries[$0.key] == $0.value }
+        /// the store compares what is there, not how it got there. A habit's creation is not
+        /// taken back while days hang on it.
+        func canFlip(_ entries: [Int: Entry], habitDays: [String: [String]]) -> Bool {
+            switch change {
+            case .entries(let before, let after):
+                return (done ? after : before).allSatisfy { entries[$0.key] == $0.value }
+            case .habitAdded(let name): return !done || (habitDays[name] ?? []).isEmpty
+            case .habitDone: return true
+            }
+        }
+
+        /// The rows it changed, as the store names them.
+        var rows: Set<String> {
+            switch change {
+            case .entries(let before, _): return Set(before.keys.map { "entry \($0)" })
+            case .habitAdded(let name): return ["habit \(name)"]
+            case .habitDone(let name, let day): return ["day \(name) \(day)"]
+            }
         }
     }
 
@@ -83,6 +99,7 @@ struct TrendshModel: Equatable, Sendable {
     var habitDays: [String: [String]] = [:]
     var history: [HistoryStep] = []
     var nextStep = 1
+    var undoneCount = 0
     static let importRows: [String: [Entry]] = [
         "a.csv": [
             Entry(tenths: 803, note: "imp", date: "2026-11-20 07:30"),

@@ -127,3 +127,19 @@ public enum ChartDates {
         intervals.first { Double($0) * unitsPerDay >= spacing } ?? intervals[intervals.count - 1]
     }
 }
+
+extension ChartData {
+    /// Where a day's weight is drawn against its trend, as the Hacker's Diet names it: above
+    /// (a float), below (a sinker), or on the line (neither), judged at the one decimal every
+    /// weight is shown with, so a weight that reads the same as its trend is on it.
+    public enum Side: Sendable, Equatable {
+        case above, below, on
+    }
+
+    public static func side(weight: Double, trend: Double) -> Side {
+        let shown = (weight * 10).rounded()
+        let line = (trend * 10).rounded()
+        if shown == line { return .on }
+        return shown > line ? .above : .below
+    }
+}

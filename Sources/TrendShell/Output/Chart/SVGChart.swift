@@ -46,7 +46,7 @@ public struct SVGChart {
             viewBox="0 0 \(Self.width) \(Self.height)" font-family="sans-serif" font-size="12">
             <title>\(Self.escaped(title))</title>
             <desc>Drawn by trendsh. Each day's weight (the mean of its entries) is a dot joined to the trend line: \
-            red above it (a float), green below it (a sinker).</desc>
+            red above it (a float), green below it (a sinker), black on it (neither).</desc>
             <defs><clipPath id="plot"><rect x="\(n(Self.left))" y="\(n(Self.top))" width="\(n(plotWidth))" \
             height="\(n(plotHeight))"/></clipPath></defs>
             <rect width="100%" height="100%" fill="#ffffff"/>
@@ -90,8 +90,12 @@ public struct SVGChart {
             "<polyline class=\"trend\" clip-path=\"url(#plot)\" fill=\"none\" stroke=\"#000000\" stroke-width=\"2\" points=\"\(trendPoints.joined(separator: " "))\"/>\n"
         svg += "<g class=\"days\">\n"
         for day in data.days {
-            let isFloat = day.weight > day.trend
-            let colour = isFloat ? "#d62728" : "#2ca02c"
+            let colour: String
+            switch ChartData.side(weight: day.weight, trend: day.trend) {
+            case .above: colour = "#d62728"
+            case .below: colour = "#2ca02c"
+            case .on: colour = "#000000"
+            }
             var tip =
                 "\(LocalCalendar.dayText(dayNumber: day.day)): \(DecimalText.oneDecimal(day.weight)) \(data.unit.symbol)"
             if day.entries > 1 { tip += " (mean of \(day.entries))" }

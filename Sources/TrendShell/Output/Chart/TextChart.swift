@@ -47,8 +47,8 @@ public struct TextChart {
     }
 
     /// What a cell holds; later kinds are drawn over earlier ones.
-    private enum Cell: Int, Comparable {
-        case empty, goal, stem, trend, float, sinker
+    fileprivate enum Cell: Int, Comparable {
+        case empty, goal, stem, trend, level, float, sinker
         static func < (lhs: Cell, rhs: Cell) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
@@ -88,7 +88,7 @@ public struct TextChart {
                     place(.stem, row: row, column: index)
                 }
             }
-            place(weight > trend ? .float : .sinker, row: weightRow, column: index)
+            place(ChartData.side(weight: weight, trend: trend).cell, row: weightRow, column: index)
         }
 
         var lines: [Line] = []
@@ -117,6 +117,7 @@ public struct TextChart {
                 case .goal: (glyphs.goal, .goalLine)
                 case .stem: (glyphs.stem, .dim)
                 case .trend: (glyphs.trend, .trendLine)
+                case .level: (glyphs.weight, nil)
                 case .float: (glyphs.weight, .float)
                 case .sinker: (glyphs.weight, .sinker)
                 }
@@ -219,5 +220,16 @@ struct ColumnLayout {
         let unitsPerDay = Double(usedWidth) / Double(dayCount)
         let interval = ChartDates.interval(unitsPerDay: unitsPerDay, spacing: dayCount > 366 ? 9 : 7)
         return stride(from: 0, to: dayCount, by: interval).map { (column(of: firstDay + $0), firstDay + $0) }
+    }
+}
+
+extension ChartData.Side {
+    /// The cell a weight on this side of the trend is drawn as.
+    fileprivate var cell: TextChart.Cell {
+        switch self {
+        case .above: .float
+        case .below: .sinker
+        case .on: .level
+        }
     }
 }

@@ -1,0 +1,31 @@
+import TrendKit
+
+/// Settings another session changed: read before every command, and said when it matters.
+extension Session {
+    /// Reads the settings again if they changed on disk (one `stat` when they did not), and
+    /// says what changed that a person must know before typing on.
+    func catchUpWithSettings() {
+        settings.reload()
+        reportSettingsNotices()
+    }
+
+    /// Says each settings notice once: a unit changed elsewhere, settings that could no longer be read.
+    func reportSettingsNotices() {
+        for notice in settings.takeNotices() {
+            switch notice {
+            case .unitChanged(let unit):
+                note(Messages.unitChangedElsewhere(unit, draftValue: draftValueKeepingItsUnit(other: unit)))
+            case .unreadable:
+                if let sentence = Messages.settingsUnreadable(settings) { warn(sentence) }
+            }
+        }
+    }
+
+    /// The open weight draft's typed value, as shown, when it is read in a unit other than `unit`.
+    private func draftValueKeepingItsUnit(other unit: WeightUnit) -> String? {
+        guard let draft = (drafts.open as? EntryEditor)?.draft, !draft.value.isEmpty,
+            WeightText(draft.value).unit == nil, draft.unit != unit
+        else { return nil }
+        return Renderer.typedValue(draft)
+    }
+}
