@@ -31,10 +31,16 @@ public struct BulkSQL: Sendable {
     let currentSQL: String
     /// A row of `currentSQL`: its position, and the row as a value.
     let current: @Sendable (SQLiteStatement) -> (position: Int64, value: RowValue)
+    /// Runs the writes of that many rows (for entries: with the per-day trend's note of each
+    /// row set aside for a large step, the table rebuilt once instead).
+    let writing: @Sendable (SQLiteDatabase, Int64, () throws(StorageError) -> Void) throws(StorageError) -> Void
 
     init(
         firstChangedSQL: String, updateSQL: String, insertSQL: String, deleteSQL: String, revisionsSQL: String,
-        currentSQL: String, current: @escaping @Sendable (SQLiteStatement) -> (position: Int64, value: RowValue)
+        currentSQL: String, current: @escaping @Sendable (SQLiteStatement) -> (position: Int64, value: RowValue),
+        writing:
+            @escaping @Sendable (SQLiteDatabase, Int64, () throws(StorageError) -> Void) throws(StorageError)
+            -> Void = { _, _, write throws(StorageError) in try write() }
     ) {
         self.firstChangedSQL = firstChangedSQL
         self.updateSQL = updateSQL
@@ -43,5 +49,6 @@ public struct BulkSQL: Sendable {
         self.revisionsSQL = revisionsSQL
         self.currentSQL = currentSQL
         self.current = current
+        self.writing = writing
     }
 }

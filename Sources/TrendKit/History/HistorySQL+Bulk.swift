@@ -28,6 +28,13 @@ extension HistorySQL {
             [.integer(step), .text(table.name)]) != 0
     }
 
+    /// How many rows of `table` the step has in `change_rows`.
+    static func rowCount(of table: UndoableTable, in step: Int64, db: SQLiteDatabase) throws(StorageError) -> Int64 {
+        try db.integer(
+            "SELECT count(*) FROM change_rows WHERE change = ?1 AND +row_table = ?2",
+            [.integer(step), .text(table.name)])
+    }
+
     /// True when a step newer than `step` is done: only then can one have changed its rows.
     static func hasNewerDoneStep(than step: Int64, in db: SQLiteDatabase) throws(StorageError) -> Bool {
         try db.integer("SELECT EXISTS (SELECT 1 FROM changes WHERE id > ? AND undone = 0)", [.integer(step)]) != 0

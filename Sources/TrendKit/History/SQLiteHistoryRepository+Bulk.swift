@@ -44,10 +44,12 @@ extension SQLiteHistoryRepository {
         guard let bulk = table.bulk else { return }
         let rows = HistorySQL.stepRows(of: table)
         let values = [.integer(step)] + sides(direction)
-        try db.run("\(rows) \(bulk.updateSQL)", values)
-        try db.run("\(rows) \(bulk.insertSQL)", values)
-        try HistorySQL.noteRevisions(of: table, bulk, in: step, sides: sides(direction), db: db)
-        try db.run("\(rows) \(bulk.deleteSQL)", values)
+        try bulk.writing(db, try HistorySQL.rowCount(of: table, in: step, db: db)) { () throws(StorageError) in
+            try db.run("\(rows) \(bulk.updateSQL)", values)
+            try db.run("\(rows) \(bulk.insertSQL)", values)
+            try HistorySQL.noteRevisions(of: table, bulk, in: step, sides: sides(direction), db: db)
+            try db.run("\(rows) \(bulk.deleteSQL)", values)
+        }
     }
 
     /// The step's rows as they are now, in the order it changed them: those put back one by

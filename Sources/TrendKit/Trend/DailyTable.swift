@@ -106,6 +106,30 @@ enum DailyTable {
         }
     }
 
+    /// Runs `write`, a write of `count` entries at once in the caller's transaction (an undo
+    /// or redo of an import). Above `rebuildThreshold`, where the next catch-up rebuilds the
+    /// table anyway, the triggers that note each entry are set aside while it runs and put
+    /// back as they were, and the table is marked for that rebuild: the notes, one for each
+    /// entry, are never written.
+    static func writingMany(_ count: Int64, in db: SQLiteDatabase, _ write: () throws(StorageError) -> Void)
+        throws(StorageError)
+    {
+        guard count > rebuildThreshold else { return try write() }
+        var triggers: [String] = []
+        for name in ["entries_added", "entries_changed", "entries_removed"] {
+            guard
+                let sql = try db.text(
+                    "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", [.text(name)])
+            else { continue }
+            triggers.append(sql)
+            try db.execute("DROP TRIGGER \(name)")
+        }
+        try write()
+        for sql in triggers { try db.execute(sql) }
+        // Stale on purpose: a zone that matches nothing makes `catchUp` rebuild.
+        try db.run("UPDATE daily_zone SET zone = '' WHERE only = 1")
+    }
+
     /// True when the table is current for `zone`: built for it, with no changes waiting.
     static func isCurrent(zone: String, in db: SQLiteDatabase) throws(StorageError) -> Bool {
         try db.text(

@@ -62,7 +62,8 @@ extension UndoableTable {
                 SELECT e.id, e.taken_at, e.kilograms, e.note, e.draft_id, e.revision, r.position
                 FROM step_rows r JOIN entries e ON e.id = CAST(r.key AS INTEGER) ORDER BY r.position
                 """,
-            current: { row in (row.int64(6), .entry(SQLiteWeightRepository.entry(from: row))) }),
+            current: { row in (row.int64(6), .entry(SQLiteWeightRepository.entry(from: row))) },
+            writing: { db, count, write throws(StorageError) in try DailyTable.writingMany(count, in: db, write) }),
         afterChange: { db throws(StorageError) in try SQLiteWeightRepository.keepTrend(in: db) },
         current: { db, key throws(StorageError) in
             guard case .integer(let id)? = key.values.first else { return nil }

@@ -58,6 +58,12 @@ import TrendshTestSupport
             return tables
         }
 
+        /// The store's tables, indexes and triggers, as SQLite keeps them.
+        func schema() throws -> [[String?]] {
+            try OtherProgramConnection(path: harness.storePath).rows(
+                "SELECT type, name, sql FROM sqlite_master ORDER BY type, name")
+        }
+
         /// How many of the import's rows the history does not record at the revision they
         /// have now (`change_rows.last_revision`: the highest revision each is known to have had).
         func rowsRecordedAtAnotherRevision() throws -> Int64 {
@@ -95,6 +101,8 @@ import TrendshTestSupport
         defer { imported.harness.directory.remove() }
         #expect(imported.after.count == rows + Self.kept.count)
         #expect(try imported.trendAgrees())
+        // Whatever an undo or redo sets aside to write thousands of rows, it puts back as it was.
+        let schema = try imported.schema()
 
         let undone = try imported.history.undo(step: nil, operation: .make())
         guard case .applied(let step, let rowsNow) = undone else {
@@ -105,6 +113,7 @@ import TrendshTestSupport
         #expect(rowsNow.isEmpty, "every row the import added is gone")
         #expect(try imported.entries() == imported.before, "the entries saved before are untouched")
         #expect(try imported.trendAgrees())
+        #expect(try imported.schema() == schema)
 
         let redone = try imported.history.redo(step: nil, operation: .make())
         guard case .applied(let again, let back) = redone else {
@@ -118,6 +127,7 @@ import TrendshTestSupport
         #expect(back.allSatisfy { if case .entry(let entry) = $0 { entry.revision == 2 } else { false } })
         #expect(try imported.rowsRecordedAtAnotherRevision() == 0)
         #expect(try imported.trendAgrees())
+        #expect(try imported.schema() == schema)
 
         #expect(try imported.history.undo(step: nil, operation: .make()).appliedStep?.kind == .import)
         #expect(try imported.entries() == imported.before)
@@ -126,6 +136,7 @@ import TrendshTestSupport
         #expect(try imported.entries() == Self.withRevision(imported.after, 3))
         #expect(try imported.rowsRecordedAtAnotherRevision() == 0)
         #expect(try imported.trendAgrees())
+        #expect(try imported.schema() == schema)
     }
 
     /// Another program changes, or removes, one row in the middle of the import: the undo is
