@@ -106,29 +106,45 @@ enum HistorySQL {
     /// A step's rows, in the order it changed them: the one kept in the step's own row (since
     /// format 6, at position 0) and those in `change_rows`. ?1 is the step.
     private static let rowsOfStep = """
-        SELECT 0, row_table, row_key, before_exists, after_exists, last_revision
+        SELECT 0 AS position, row_table, row_key, before_exists, after_exists, last_revision
         FROM changes WHERE id = ?1 AND row_table IS NOT NULL
         UNION ALL
         SELECT position, row_table, row_key, before_exists, after_exists, last_revision
         FROM change_rows WHERE change = ?1
         """
 
-    /// The rows a step changed, in the order it changed them.
+    /// The tables whose rows a step puts back in bulk, as an SQL list (`'entries'`).
+    private static let bulkTables = UndoableTable.all.filter(\.isPutBackInBulk).map { "'\($0.name)'" }
+        .joined(separator: ", ")
+
+    /// The rows a step changed that are put back one by one, in the order it changed them: the
+    /// one in the step's own row, and those in `change_rows` of tables not put back in bulk.
+    /// The others are not read: an import's step holds thousands.
     static func rows(of step: Int64, in db: SQLiteDatabase) throws(StorageError) -> [StepRow] {
-        let statement = try db.statement("\(rowsOfStep) ORDER BY 1")
+        let statement = try db.statement(
+            """
+            SELECT 0 AS position, row_table, row_key, before_exists, after_exists, last_revision
+            FROM changes WHERE id = ?1 AND row_table IS NOT NULL
+            UNION ALL
+            SELECT position, row_table, row_key, before_exists, after_exists, last_revision
+            FROM change_rows WHERE change = ?1 AND row_table NOT IN (\(bulkTables))
+            ORDER BY position
+            """)
         defer { statement.reset() }
         try statement.bind([.integer(step)])
         var rows: [StepRow] = []
         while try statement.step() {
-            guard let table = statement.text(1).flatMap(UndoableTable.named),
-                let key = statement.text(2).flatMap(table.key)
-            else { continue }
-            rows.append(
-                StepRow(
-                    position: statement.int64(0), table: table, key: key, existedBefore: statement.int64(3) != 0,
-                    existsAfter: statement.int64(4) != 0, lastRevision: statement.int64(5)))
+            if let row = stepRow(from: statement) { rows.append(row) }
         }
         return rows
+    }
+
+    /// The row at `position` of a step, of any table; nil when the step has none there.
+    static func row(at position: Int64, of step: Int64, in db: SQLiteDatabase) throws(StorageError) -> StepRow? {
+        let statement = try db.statement("SELECT * FROM (\(rowsOfStep)) WHERE position = ?2")
+        defer { statement.reset() }
+        try statement.bind([.integer(step), .integer(position)])
+        return try statement.step() ? stepRow(from: statement) : nil
     }
 
     /// How many rows a step changed, and its first row, for describing it cheaply.
@@ -137,15 +153,17 @@ enum HistorySQL {
         let statement = try db.statement("\(rowsOfStep) ORDER BY 1 LIMIT 1")
         defer { statement.reset() }
         try statement.bind([.integer(step)])
-        guard try statement.step(), let table = statement.text(1).flatMap(UndoableTable.named),
+        return (Int(count), try statement.step() ? stepRow(from: statement) : nil)
+    }
+
+    /// A row of `rowsOfStep`; nil when its table or key is not one the history knows.
+    private static func stepRow(from statement: SQLiteStatement) -> StepRow? {
+        guard let table = statement.text(1).flatMap(UndoableTable.named),
             let key = statement.text(2).flatMap(table.key)
-        else { return (Int(count), nil) }
-        return (
-            Int(count),
-            StepRow(
-                position: statement.int64(0), table: table, key: key, existedBefore: statement.int64(3) != 0,
-                existsAfter: statement.int64(4) != 0, lastRevision: statement.int64(5))
-        )
+        else { return nil }
+        return StepRow(
+            position: statement.int64(0), table: table, key: key, existedBefore: statement.int64(3) != 0,
+            existsAfter: statement.int64(4) != 0, lastRevision: statement.int64(5))
     }
 
     /// The rows that done steps newer than `step` keep in their own row, as `table key`

@@ -87,12 +87,18 @@ public final class SQLiteHistoryRepository: HistoryRepository {
         guard let id = try chosen(target, direction, db) else {
             return .refused(direction == .undo ? .nothingToUndo : .nothingToRedo)
         }
-        guard var header = try HistorySQL.header(id, in: db) else { return .refused(.noSuchStep(id)) }
+        guard let header = try HistorySQL.header(id, in: db) else { return .refused(.noSuchStep(id)) }
         let described = try describe(header, db)
         if direction == .undo && header.isUndone { return .refused(.alreadyUndone(described)) }
         if direction == .redo && !header.isUndone { return .refused(.alreadyRedone(described)) }
+        // Rows of a table that stands alone (entries) are checked and put back a table at a
+        // time, in a few statements; the others one by one.
         let rows = try HistorySQL.rows(of: id, in: db)
-        if let refusal = try check(rows, of: described, direction, db) { return .refused(refusal) }
+        var inBulk: [UndoableTable] = []
+        for table in UndoableTable.all where table.isPutBackInBulk {
+            if try HistorySQL.hasRows(of: table, in: id, db: db) { inBulk.append(table) }
+        }
+        if let refusal = try check(rows, inBulk: inBulk, of: described, direction, db) { return .refused(refusal) }
 
         // Rows that will exist are written in the order they were recorded (a habit before its
         // days), rows that will not are removed in the opposite order (its days first), so no
@@ -105,71 +111,97 @@ public final class SQLiteHistoryRepository: HistoryRepository {
             }
         }
         for row in kept { try put(row, of: id, direction, db) }
+        for table in inBulk { try putInBulk(table, of: id, direction, db) }
         for row in removed.reversed() { try put(row, of: id, direction, db) }
         var tables: [String] = []
-        for row in rows where !tables.contains(row.table.name) {
-            tables.append(row.table.name)
-            try row.table.afterChange(db)
+        for table in rows.map(\.table) + inBulk where !tables.contains(table.name) {
+            tables.append(table.name)
+            try table.afterChange(db)
         }
         try HistorySQL.setUndone(id, direction == .undo, in: db)
         try OperationLog.record(operation, feature: header.feature, kind: direction.rawValue, target: id, in: db)
-        header.isUndone = direction == .undo
-        var rowsNow: [RowValue] = []
-        for row in rows {
-            if let value = try row.table.current(db, row.key) { rowsNow.append(value) }
-        }
-        return .applied(try describe(header, db), rowsNow: rowsNow)
+        // Undo and redo change no photograph, so the step is described as before, but for its state.
+        var step = described
+        step.isUndone = direction == .undo
+        return .applied(step, rowsNow: try rowsNow(rows, inBulk: inBulk, of: id, direction, db))
     }
 
-    /// Why the rows cannot be put back, or nil when every one is as the step left it.
-    private static func check(_ rows: [StepRow], of step: HistoryStep, _ direction: Direction, _ db: SQLiteDatabase)
-        throws(StorageError) -> HistoryError?
-    {
+    /// Why the rows cannot be put back, or nil when every one is as the step left it. The
+    /// rows of `inBulk` tables are judged a table at a time; the first of them that is not as
+    /// the step left it is then judged as any row is, so that the refusal is the same one,
+    /// naming the same row, as if every row had been judged in turn.
+    private static func check(
+        _ rows: [StepRow], inBulk tables: [UndoableTable], of step: HistoryStep, _ direction: Direction,
+        _ db: SQLiteDatabase
+    ) throws(StorageError) -> HistoryError? {
         let keptByNewer = try HistorySQL.rowsKeptByNewerSteps(after: step.id, in: db)
-        for row in rows {
-            if let newer = try HistorySQL.newestNewerStep(
-                changing: row, after: step.id, keptByNewer: keptByNewer, in: db),
-                let newerStep = try Self.step(newer, db)
+        var waiting = rows[...]
+        var after: Int64 = -1
+        while true {
+            let next = try firstChanged(tables, of: step.id, direction, after: after, db)
+            while let row = waiting.first, row.position < next ?? .max {
+                if let refusal = try check(row, among: rows, of: step, direction, keptByNewer: keptByNewer, db) {
+                    return refusal
+                }
+                waiting.removeFirst()
+            }
+            guard let next else { return nil }
+            if let row = try HistorySQL.row(at: next, of: step.id, in: db),
+                let refusal = try check(row, among: rows, of: step, direction, keptByNewer: keptByNewer, db)
             {
-                return .changedByNewerStep(step, newer: newerStep, row: try row.table.current(db, row.key))
+                return refusal
             }
-            let shouldExist = direction == .undo ? row.existsAfter : row.existedBefore
-            let exists = try db.integer(row.table.existsSQL, row.key.values) != 0
-            var unchanged = exists == shouldExist
-            if unchanged && exists {
-                unchanged =
-                    try db.integer(
-                        row.table.matchesSQL, [.integer(step.id), .integer(row.position), .integer(direction.from)])
-                    != 0
+            after = next
+        }
+    }
+
+    /// Why `row` cannot be put back, or nil when it is as the step left it. `rows` are the
+    /// step's rows put back one by one (a habit's days go with it only when they are among them).
+    private static func check(
+        _ row: StepRow, among rows: [StepRow], of step: HistoryStep, _ direction: Direction,
+        keptByNewer: [String: Int64], _ db: SQLiteDatabase
+    ) throws(StorageError) -> HistoryError? {
+        if let newer = try HistorySQL.newestNewerStep(changing: row, after: step.id, keptByNewer: keptByNewer, in: db),
+            let newerStep = try Self.step(newer, db)
+        {
+            return .changedByNewerStep(step, newer: newerStep, row: try row.table.current(db, row.key))
+        }
+        let shouldExist = direction == .undo ? row.existsAfter : row.existedBefore
+        let exists = try db.integer(row.table.existsSQL, row.key.values) != 0
+        var unchanged = exists == shouldExist
+        if unchanged && exists {
+            unchanged =
+                try db.integer(
+                    row.table.matchesSQL, [.integer(step.id), .integer(row.position), .integer(direction.from)])
+                != 0
+        }
+        guard unchanged else {
+            let expected = shouldExist ? try row.table.image(db, step.id, row.position, direction.from) : nil
+            return .changedSince(step, expected: expected, now: try row.table.current(db, row.key))
+        }
+        let willExist = direction == .undo ? row.existedBefore : row.existsAfter
+        if !willExist, exists, let dependents = row.table.dependents {
+            // Removing the row takes what hangs on it: only what this step removes too may.
+            let going = rows.filter {
+                $0.table.name == dependents.table && $0.key.values.first == row.key.values.first
+                    && !(direction == .undo ? $0.existedBefore : $0.existsAfter)
             }
-            guard unchanged else {
-                let expected = shouldExist ? try row.table.image(db, step.id, row.position, direction.from) : nil
-                return .changedSince(step, expected: expected, now: try row.table.current(db, row.key))
+            if try db.integer(dependents.countSQL, row.key.values) > going.count {
+                return .changedSince(
+                    step, expected: try row.table.image(db, step.id, row.position, direction.from),
+                    now: try row.table.current(db, row.key))
             }
-            let willExist = direction == .undo ? row.existedBefore : row.existsAfter
-            if !willExist, exists, let dependents = row.table.dependents {
-                // Removing the row takes what hangs on it: only what this step removes too may.
-                let going = rows.filter {
-                    $0.table.name == dependents.table && $0.key.values.first == row.key.values.first
-                        && !(direction == .undo ? $0.existedBefore : $0.existsAfter)
-                }
-                if try db.integer(dependents.countSQL, row.key.values) > going.count {
-                    return .changedSince(
-                        step, expected: try row.table.image(db, step.id, row.position, direction.from),
-                        now: try row.table.current(db, row.key))
-                }
+        }
+        if willExist, let clashSQL = row.table.clashSQL,
+            try db.integer(clashSQL, [.integer(step.id), .integer(row.position), .integer(direction.to)]) != 0
+        {
+            let name: String
+            if case .habit(let habit)? = try row.table.image(db, step.id, row.position, direction.to) {
+                name = habit.name
+            } else {
+                name = step.subject
             }
-            if willExist, let clashSQL = row.table.clashSQL,
-                try db.integer(clashSQL, [.integer(step.id), .integer(row.position), .integer(direction.to)]) != 0
-            {
-                let name: String
-                if case .habit(let habit)? = try row.table.image(db, step.id, row.position, direction.to) {
-                    name = habit.name
-                } else {
-                    name = step.subject
-                }
-                return .nameTaken(step, name: name)
-            }
+            return .nameTaken(step, name: name)
         }
         return nil
     }

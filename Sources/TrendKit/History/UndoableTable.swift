@@ -31,6 +31,9 @@ public struct UndoableTable: Sendable {
     /// Rows of another table that hang on this one and go with it (a habit's days): the
     /// table's name and how many the row (key from ?1) has. Nil when none do.
     let dependents: (table: String, countSQL: String)?
+    /// The same work over every row of the table in a step at once, for a table whose rows
+    /// stand alone; nil when the history puts its rows back one by one.
+    let bulk: BulkSQL?
     /// Keeps what is derived from the table right (the trend), after undo or redo changed rows.
     let afterChange: @Sendable (SQLiteDatabase) throws(StorageError) -> Void
     /// The row as it is now, for saying what changed.
@@ -45,7 +48,7 @@ public struct UndoableTable: Sendable {
     init(
         name: String, feature: FeatureID, imagesTable: String, captureSQL: String, existsSQL: String,
         revisionSQL: String?, matchesSQL: String, clashSQL: String?, insertSQL: String, updateSQL: String,
-        deleteSQL: String, dependents: (table: String, countSQL: String)? = nil,
+        deleteSQL: String, dependents: (table: String, countSQL: String)? = nil, bulk: BulkSQL? = nil,
         afterChange: @escaping @Sendable (SQLiteDatabase) throws(StorageError) -> Void,
         current: @escaping @Sendable (SQLiteDatabase, ChangedRowKey) throws(StorageError) -> RowValue?,
         image: @escaping @Sendable (SQLiteDatabase, Int64, Int64, Int64) throws(StorageError) -> RowValue?,
@@ -63,6 +66,7 @@ public struct UndoableTable: Sendable {
         self.updateSQL = updateSQL
         self.deleteSQL = deleteSQL
         self.dependents = dependents
+        self.bulk = bulk
         self.afterChange = afterChange
         self.current = current
         self.image = image
@@ -74,6 +78,14 @@ public struct UndoableTable: Sendable {
     static let all: [UndoableTable] = FeatureDeclaration.all.flatMap(\.undoableTables)
 
     static func named(_ name: String) -> UndoableTable? { all.first { $0.name == name } }
+
+    /// True when the history checks and puts back the table's rows in a step together
+    /// (`bulk`): it declares that SQL, and its rows stand alone, so that neither the rows
+    /// hanging on a row nor a name another row has taken can make one of them wait.
+    var isPutBackInBulk: Bool {
+        bulk != nil && dependents == nil && clashSQL == nil
+            && !Self.all.contains { $0.dependents?.table == name }
+    }
 }
 
 /// Which row of an undoable table: its key columns' values, and the same as text for

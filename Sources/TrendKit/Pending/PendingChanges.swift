@@ -294,6 +294,8 @@ public final class PendingChanges {
     /// amend of the same entry applies from the revision the applied change left, not from
     /// the one it was typed against.
     private func carryRevisions(of applied: AppliedChange) {
+        // An undo or redo of an import brings back thousands of rows: read them only for an amend.
+        guard changes.contains(where: { $0.amendment != nil }) else { return }
         var revisions: [Int64: Int64] = [:]
         switch applied {
         case .amended(let result):

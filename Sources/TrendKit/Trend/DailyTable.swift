@@ -186,6 +186,32 @@ enum DailyTable {
         }
     }
 
+    /// Runs `write`, a write of `count` entries at once in the caller's transaction (an undo
+    /// or redo of an import). Above `rebuildThreshold`, where every zone's next catch-up
+    /// would rebuild its days anyway, the triggers that note each entry are set aside while
+    /// it runs and put back as they were, and every zone's days are dropped, as after a large
+    /// import (`resumeNotes`): the caller's catch-up builds its own zone's at once, and the
+    /// notes, one for each entry, are never written.
+    static func writingMany(_ count: Int64, in db: SQLiteDatabase, _ write: () throws(StorageError) -> Void)
+        throws(StorageError)
+    {
+        guard count > rebuildThreshold else { return try write() }
+        var triggers: [String] = []
+        for name in ["entries_added", "entries_changed", "entries_removed"] {
+            guard
+                let sql = try db.text(
+                    "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", [.text(name)])
+            else { continue }
+            triggers.append(sql)
+            try db.execute("DROP TRIGGER \(name)")
+        }
+        try write()
+        for sql in triggers { try db.execute(sql) }
+        try db.run("DELETE FROM daily")
+        try db.run("DELETE FROM daily_zones")
+        try db.run("DELETE FROM daily_pending")
+    }
+
     /// The id of `zone`'s days when they are current: built, with no note they have not counted.
     static func current(_ zone: TrendZone, in db: SQLiteDatabase) throws(StorageError) -> Int64? {
         let row = try db.statement(

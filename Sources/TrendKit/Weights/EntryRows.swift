@@ -30,6 +30,40 @@ extension UndoableTable {
             WHERE id = ?4
             """,
         deleteSQL: "DELETE FROM entries WHERE id = ?1",
+        // An import's step holds thousands of entries: they are checked and put back together.
+        bulk: BulkSQL(
+            firstChangedSQL: """
+                SELECT coalesce(min(r.position), -1) FROM step_rows r
+                LEFT JOIN entries e ON e.id = CAST(r.key AS INTEGER)
+                LEFT JOIN entry_images i ON i.change = ?1 AND i.position = r.position AND i.side = ?2
+                WHERE r.position > ?4 AND ((e.id IS NOT NULL) != r.must_exist OR (e.id IS NOT NULL AND NOT (
+                    e.taken_at IS i.taken_at AND e.kilograms IS i.kilograms AND e.note IS i.note
+                    AND e.draft_id IS i.draft_id)))
+                """,
+            updateSQL: """
+                UPDATE entries SET (taken_at, kilograms, note, draft_id) = (i.taken_at, i.kilograms, i.note, i.draft_id),
+                    revision = entries.revision + 1
+                FROM step_rows r JOIN entry_images i ON i.change = ?1 AND i.position = r.position AND i.side = ?3
+                WHERE r.must_exist AND r.will_exist AND entries.id = CAST(r.key AS INTEGER)
+                """,
+            insertSQL: """
+                INSERT INTO entries (id, taken_at, kilograms, note, draft_id, revision)
+                SELECT i.id, i.taken_at, i.kilograms, i.note, i.draft_id, r.last_revision + 1
+                FROM step_rows r JOIN entry_images i ON i.change = ?1 AND i.position = r.position AND i.side = ?3
+                WHERE NOT r.must_exist AND r.will_exist ORDER BY r.position
+                """,
+            deleteSQL: """
+                DELETE FROM entries WHERE id IN (
+                    SELECT CAST(r.key AS INTEGER) FROM step_rows r WHERE r.must_exist AND NOT r.will_exist)
+                """,
+            revisionsSQL:
+                "SELECT r.position, e.revision FROM step_rows r JOIN entries e ON e.id = CAST(r.key AS INTEGER)",
+            currentSQL: """
+                SELECT e.id, e.taken_at, e.kilograms, e.note, e.draft_id, e.revision, r.position
+                FROM step_rows r JOIN entries e ON e.id = CAST(r.key AS INTEGER) ORDER BY r.position
+                """,
+            current: { row in (row.int64(6), .entry(SQLiteWeightRepository.entry(from: row))) },
+            writing: { db, count, write throws(StorageError) in try DailyTable.writingMany(count, in: db, write) }),
         afterChange: { db throws(StorageError) in try SQLiteWeightRepository.keepTrend(in: db) },
         current: { db, key throws(StorageError) in
             guard case .integer(let id)? = key.values.first else { return nil }
