@@ -122,11 +122,25 @@ public enum LocalCalendar {
     /// The last millisecond of the local day `date` falls on: the moment before the next
     /// day's first (its midnight, or the first time after a change that skipped it). On the
     /// last day trendsh keeps (9999-12-31), whose next day it cannot name, `date` itself.
+    ///
+    /// Every save asks this, so it reads the clock's rules through `localtime_r` alone: the
+    /// next day's first second is found by halving the two days after `date` (a few dozen
+    /// conversions), where `mktime` would search for it once per guess of daylight saving.
     public static func lastMomentOfDay(of date: Date) -> Date {
-        let next = Timestamp.civilFromDays(dayNumber(of: date) + 1)
-        let midnight = Fields(year: next.year, month: next.month, day: next.day)
-        guard let start = resolve(midnight).earliest ?? firstMomentAfterGap(midnight) else { return date }
-        return Date(timeIntervalSince1970: max(date.timeIntervalSince1970, start.timeIntervalSince1970 - 0.001))
+        let interval = date.timeIntervalSince1970
+        guard interval.isFinite else { return date }
+        let today = dayNumber(of: date)
+        guard let lastKept = Timestamp.daysFromCivil(year: years.upperBound, month: 12, day: 31), today < lastKept
+        else { return date }
+        // `low` is on today (or before), `high` after it: a local day is at most 26 hours
+        // long, so two days on is always after it.
+        var low = Int64(interval.rounded(.down))
+        var high = low + 2 * 86_400
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if dayNumber(unixSeconds: middle) > today { high = middle } else { low = middle }
+        }
+        return Date(timeIntervalSince1970: max(interval, Double(high) - 0.001))
     }
 
     /// `mktime` for these fields, normalising out-of-range ones; nil when it fails.

@@ -19,6 +19,16 @@ import TrendKit
         #expect(LocalCalendar.date(from: fields) == nil)
     }
 
+    @Test func theLastMomentOfADayIsOnItAndTheNextMillisecondIsOnTheNextDay() {
+        for offset in stride(from: 0.0, to: 400 * Fixtures.day, by: Fixtures.day + 7 * Fixtures.hour + 0.25) {
+            let date = Fixtures.now - offset
+            let last = LocalCalendar.lastMomentOfDay(of: date)
+            #expect(last >= date)
+            #expect(LocalCalendar.dayNumber(of: last) == LocalCalendar.dayNumber(of: date), "\(date)")
+            #expect(LocalCalendar.dayNumber(of: last + 0.001) == LocalCalendar.dayNumber(of: date) + 1, "\(date)")
+        }
+    }
+
     @Test func theLocalFieldsOfAMomentResolveBackToIt() throws {
         for offset in stride(from: 0.0, to: 400 * Fixtures.day, by: 7 * Fixtures.day + 3 * Fixtures.hour) {
             let date = Fixtures.now - offset
