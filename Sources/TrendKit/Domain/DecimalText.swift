@@ -11,6 +11,11 @@ public enum DecimalText {
         return text.hasSuffix("0") ? String(text.dropLast()) : text
     }
 
+    /// Rounded half away from zero to `digits` decimals (none: a whole number).
+    public static func decimals(_ value: Double, _ digits: Int) -> String {
+        digits <= 0 ? whole(value) : fixed(value, fractionDigits: min(digits, 6))
+    }
+
     /// `-0.42`: rounded half away from zero to two decimals.
     public static func twoDecimals(_ value: Double) -> String {
         fixed(value, fractionDigits: 2)

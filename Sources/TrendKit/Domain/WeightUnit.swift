@@ -13,6 +13,9 @@ public enum WeightUnit: String, Sendable, CaseIterable, Codable {
     /// The short symbol shown after a value: `kg` or `lb`.
     public var symbol: String { rawValue }
 
+    /// The same unit, as every kind of measurement names its units.
+    public var measureUnit: MeasureUnit { self == .kilograms ? .kilograms : .pounds }
+
     /// Reads `kg`, `kgs`, `lb`, `lbs` and `pounds`, in any case.
     public init?(symbol text: String) {
         switch text.lowercased() {

@@ -134,8 +134,8 @@ public final class EntryExporter {
                     let rowDay = TimeText.localDay(parts)
                     if rowDay != day.day { try flush() }
                     day.day = rowDay
-                    let kilograms = statement.double(1)
-                    if EntryRule.weightKeepsRule(kilograms) && milliseconds <= nowMilliseconds {
+                    let kilograms = statement.isNull(1) ? nil : statement.double(1)
+                    if let kilograms, EntryRule.weightKeepsRule(kilograms), milliseconds <= nowMilliseconds {
                         day.sum += kilograms
                         day.counted += 1
                     }
@@ -163,7 +163,8 @@ public final class EntryExporter {
     /// An entry read and held until its day's trend is known.
     private struct HeldRow {
         var milliseconds: Int64
-        var kilograms: Double
+        /// Nil for an entry without a weight (its other measurements only).
+        var kilograms: Double?
         var note: String
         var parts: tm
     }
@@ -178,7 +179,7 @@ public final class EntryExporter {
 
     /// One entry's CSV row. Internal, not private, so the export fuzz target writes exactly this.
     static func appendCSV(
-        _ milliseconds: Int64, _ kilograms: Double, _ trendKilograms: Double?, _ note: String, unit: WeightUnit,
+        _ milliseconds: Int64, _ kilograms: Double?, _ trendKilograms: Double?, _ note: String, unit: WeightUnit,
         parts: tm? = nil, to record: inout [UInt8]
     ) {
         for (index, column) in EntryColumn.all.enumerated() {
@@ -186,8 +187,9 @@ public final class EntryExporter {
             switch column {
             case .date:
                 TimeText.appendLocal(milliseconds, parts: parts ?? TimeText.localParts(milliseconds), to: &record)
-            case .kilograms: ExportText.appendExact(kilograms, to: &record)
-            case .weight: ExportText.appendOneDecimal(unit.value(fromKilograms: kilograms), to: &record)
+            case .kilograms: if let kilograms { ExportText.appendExact(kilograms, to: &record) }
+            case .weight:
+                if let kilograms { ExportText.appendOneDecimal(unit.value(fromKilograms: kilograms), to: &record) }
             case .unit: record.append(contentsOf: unit.rawValue.utf8)
             case .trend:
                 if let trendKilograms {
@@ -201,7 +203,7 @@ public final class EntryExporter {
 
     /// One entry's JSON object. Internal, not private, so the export fuzz target writes exactly this.
     static func appendJSON(
-        _ milliseconds: Int64, _ kilograms: Double, _ trendKilograms: Double?, _ note: String, unit: WeightUnit,
+        _ milliseconds: Int64, _ kilograms: Double?, _ trendKilograms: Double?, _ note: String, unit: WeightUnit,
         parts: tm? = nil, to record: inout [UInt8]
     ) {
         record.append(0x7B)
@@ -214,8 +216,18 @@ public final class EntryExporter {
                 record.append(0x22)
                 TimeText.appendLocal(milliseconds, parts: parts ?? TimeText.localParts(milliseconds), to: &record)
                 record.append(0x22)
-            case .kilograms: ExportText.appendExact(kilograms, to: &record)
-            case .weight: ExportText.appendOneDecimal(unit.value(fromKilograms: kilograms), to: &record)
+            case .kilograms:
+                if let kilograms {
+                    ExportText.appendExact(kilograms, to: &record)
+                } else {
+                    ExportText.append("null", to: &record)
+                }
+            case .weight:
+                if let kilograms {
+                    ExportText.appendOneDecimal(unit.value(fromKilograms: kilograms), to: &record)
+                } else {
+                    ExportText.append("null", to: &record)
+                }
             case .unit: ExportText.appendJSON(unit.rawValue, to: &record)
             case .trend:
                 if let trendKilograms {

@@ -23,6 +23,9 @@ public struct BulkSQL: Sendable {
     /// Adds the rows that exist on side ?3 only, each with the revision `last_revision + 1`
     /// (above any it had, so a draft opened before never matches it; the history notes it so).
     let insertSQL: String
+    /// After the update and the insert: brings what the images hold besides the rows' own
+    /// columns (entries' measurements) in line, for every row that exists on side ?3.
+    let restoreSQL: [String]
     /// Removes the rows that exist on side ?2 only.
     let deleteSQL: String
     /// `(position, revision)` of each row that exists now.
@@ -36,7 +39,8 @@ public struct BulkSQL: Sendable {
     let writing: @Sendable (SQLiteDatabase, Int64, () throws(StorageError) -> Void) throws(StorageError) -> Void
 
     init(
-        firstChangedSQL: String, updateSQL: String, insertSQL: String, deleteSQL: String, revisionsSQL: String,
+        firstChangedSQL: String, updateSQL: String, insertSQL: String, restoreSQL: [String] = [], deleteSQL: String,
+        revisionsSQL: String,
         currentSQL: String, current: @escaping @Sendable (SQLiteStatement) -> (position: Int64, value: RowValue),
         writing:
             @escaping @Sendable (SQLiteDatabase, Int64, () throws(StorageError) -> Void) throws(StorageError)
@@ -45,6 +49,7 @@ public struct BulkSQL: Sendable {
         self.firstChangedSQL = firstChangedSQL
         self.updateSQL = updateSQL
         self.insertSQL = insertSQL
+        self.restoreSQL = restoreSQL
         self.deleteSQL = deleteSQL
         self.revisionsSQL = revisionsSQL
         self.currentSQL = currentSQL

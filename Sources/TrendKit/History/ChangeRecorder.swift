@@ -102,8 +102,9 @@ public struct ChangeRecorder {
         for ids in addedEntries {
             try db.run(
                 """
-                INSERT INTO entry_images (change, position, side, id, taken_at, kilograms, note, draft_id, revision)
-                SELECT ?1, ?2 + row_number() OVER (ORDER BY id) - 1, 1, id, taken_at, kilograms, note, draft_id, revision
+                INSERT INTO entry_images (change, position, side, id, taken_at, kilograms, note, draft_id, revision, measurements)
+                SELECT ?1, ?2 + row_number() OVER (ORDER BY id) - 1, 1, id, taken_at, kilograms, note, draft_id, revision,
+                    \(MeasurementImage.of("entries.id"))
                 FROM entries WHERE id BETWEEN ?3 AND ?4
                 """, [.integer(step), .integer(next), .integer(ids.lowerBound), .integer(ids.upperBound)])
             try db.run(

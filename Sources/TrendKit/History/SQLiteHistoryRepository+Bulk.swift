@@ -47,6 +47,7 @@ extension SQLiteHistoryRepository {
         try bulk.writing(db, try HistorySQL.rowCount(of: table, in: step, db: db)) { () throws(StorageError) in
             try db.run("\(rows) \(bulk.updateSQL)", values)
             try db.run("\(rows) \(bulk.insertSQL)", values)
+            for statement in bulk.restoreSQL { try db.run("\(rows) \(statement)", values) }
             try HistorySQL.noteRevisions(of: table, bulk, in: step, sides: sides(direction), db: db)
             try db.run("\(rows) \(bulk.deleteSQL)", values)
         }

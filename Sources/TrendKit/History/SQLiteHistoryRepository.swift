@@ -226,6 +226,9 @@ public final class SQLiteHistoryRepository: HistoryRepository {
         case (true, false): try db.run(table.deleteSQL, row.key.values)
         case (false, false): break
         }
+        if willExist {
+            for statement in table.restoreSQL { try db.run(statement, image) }
+        }
         if willExist, let revisionSQL = table.revisionSQL {
             revision = max(revision, try db.integer(revisionSQL, row.key.values))
         }

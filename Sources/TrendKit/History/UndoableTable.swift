@@ -28,6 +28,9 @@ public struct UndoableTable: Sendable {
     let updateSQL: String
     /// Removes the row (key from ?1).
     let deleteSQL: String
+    /// After a row was written from its image (?1–?3) by `insertSQL` or `updateSQL`: brings
+    /// what the image holds besides the row's own columns (an entry's measurements) in line.
+    let restoreSQL: [String]
     /// Rows of another table that hang on this one and go with it (a habit's days): the
     /// table's name and how many the row (key from ?1) has. Nil when none do.
     let dependents: (table: String, countSQL: String)?
@@ -48,7 +51,8 @@ public struct UndoableTable: Sendable {
     init(
         name: String, feature: FeatureID, imagesTable: String, captureSQL: String, existsSQL: String,
         revisionSQL: String?, matchesSQL: String, clashSQL: String?, insertSQL: String, updateSQL: String,
-        deleteSQL: String, dependents: (table: String, countSQL: String)? = nil, bulk: BulkSQL? = nil,
+        deleteSQL: String, restoreSQL: [String] = [], dependents: (table: String, countSQL: String)? = nil,
+        bulk: BulkSQL? = nil,
         afterChange: @escaping @Sendable (SQLiteDatabase) throws(StorageError) -> Void,
         current: @escaping @Sendable (SQLiteDatabase, ChangedRowKey) throws(StorageError) -> RowValue?,
         image: @escaping @Sendable (SQLiteDatabase, Int64, Int64, Int64) throws(StorageError) -> RowValue?,
@@ -65,6 +69,7 @@ public struct UndoableTable: Sendable {
         self.insertSQL = insertSQL
         self.updateSQL = updateSQL
         self.deleteSQL = deleteSQL
+        self.restoreSQL = restoreSQL
         self.dependents = dependents
         self.bulk = bulk
         self.afterChange = afterChange

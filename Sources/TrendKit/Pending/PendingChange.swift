@@ -67,7 +67,7 @@ extension PendingChange {
                 fields[prefix + "field"] = amendment.field.rawValue
                 fields[prefix + "text"] = text
                 switch amendment.newValue {
-                case .kilograms(let kilograms): fields[prefix + "new"] = String(kilograms)
+                case .measure(_, let value): fields[prefix + "new"] = value.map { String($0) } ?? ""
                 case .note(let note): fields[prefix + "new"] = note
                 case .date(let date): fields[prefix + "new"] = StoredTime.text(date)
                 }
@@ -109,9 +109,14 @@ extension PendingChange {
                 else { return nil }
                 let newValue: EntryAmendment.NewValue
                 switch field {
-                case .value:
-                    guard let kilograms = Double(new) else { return nil }
-                    newValue = .kilograms(kilograms)
+                case .measure(let kind):
+                    // An empty value removes the measurement; a written one reads back exactly.
+                    if new.isEmpty {
+                        newValue = .measure(kind, nil)
+                    } else {
+                        guard let value = Double(new) else { return nil }
+                        newValue = .measure(kind, value)
+                    }
                 case .note: newValue = .note(new)
                 case .date:
                     guard let date = StoredTime.date(new) else { return nil }

@@ -253,6 +253,8 @@ public final class SQLiteStatement {
 
     public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
     public func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+    /// True when the column of the current row is NULL.
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
     /// A text column of the current row. Bytes another program stored that are not UTF-8
     /// come back shown as `\xFF`, never as they are.
     public func text(_ column: Int32) -> String? {

@@ -10,20 +10,21 @@ public enum DailySchema {
     /// transaction and notes its rows itself (`DailyTable.resumeNotes(from:)`), which is
     /// cheaper than a note per row; the transaction puts it back before it commits.
     static let addedTrigger = """
-        CREATE TRIGGER entries_added AFTER INSERT ON entries BEGIN
+        CREATE TRIGGER entries_added AFTER INSERT ON entries WHEN NEW.kilograms IS NOT NULL BEGIN
             INSERT INTO daily_pending (taken_at, kilograms, change) VALUES (NEW.taken_at, NEW.kilograms, 1);
         END
         """
 
     /// The triggers that note an entry changed (its old time and weight removed, its new ones
-    /// added) or removed.
+    /// added) or removed. An entry without a weight (format 11 allows one) has none to note.
     static let changedAndRemovedTriggers = """
         CREATE TRIGGER entries_changed AFTER UPDATE OF taken_at, kilograms ON entries
         WHEN OLD.taken_at IS NOT NEW.taken_at OR OLD.kilograms IS NOT NEW.kilograms BEGIN
             INSERT INTO daily_pending (taken_at, kilograms, change)
-            VALUES (OLD.taken_at, OLD.kilograms, -1), (NEW.taken_at, NEW.kilograms, 1);
+            SELECT OLD.taken_at, OLD.kilograms, -1 WHERE OLD.kilograms IS NOT NULL
+            UNION ALL SELECT NEW.taken_at, NEW.kilograms, 1 WHERE NEW.kilograms IS NOT NULL;
         END;
-        CREATE TRIGGER entries_removed AFTER DELETE ON entries BEGIN
+        CREATE TRIGGER entries_removed AFTER DELETE ON entries WHEN OLD.kilograms IS NOT NULL BEGIN
             INSERT INTO daily_pending (taken_at, kilograms, change) VALUES (OLD.taken_at, OLD.kilograms, -1);
         END;
         """

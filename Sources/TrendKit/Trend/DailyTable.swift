@@ -180,7 +180,7 @@ enum DailyTable {
             try db.run(
                 """
                 INSERT INTO daily_pending (taken_at, kilograms, change)
-                SELECT taken_at, kilograms, 1 FROM entries WHERE id >= ? ORDER BY id
+                SELECT taken_at, kilograms, 1 FROM entries WHERE id >= ? AND kilograms IS NOT NULL ORDER BY id
                 """,
                 [.integer(firstID)])
         }

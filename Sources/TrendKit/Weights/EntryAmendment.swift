@@ -1,10 +1,36 @@
 import FoundationEssentials
 
-/// One field of a stored entry, as `amend` names it.
-public enum EntryField: String, Sendable, Equatable, CaseIterable {
-    case value
+/// One field of a stored entry, as `amend` names it: a measurement of one kind (the weight
+/// among them), the note or the date.
+public enum EntryField: Hashable, Sendable {
+    case measure(KindID)
     case note
     case date
+
+    /// The weight, which `amend` also calls `value`.
+    public static let value = EntryField.measure(.weight)
+
+    /// How the pending-changes file names the field: `value` for the weight (as every
+    /// earlier trendsh wrote it), `measure.KIND` for another kind, `note`, `date`.
+    public var rawValue: String {
+        switch self {
+        case .measure(.weight): return "value"
+        case .measure(let kind): return "measure." + kind.rawValue
+        case .note: return "note"
+        case .date: return "date"
+        }
+    }
+
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "value": self = .value
+        case "note": self = .note
+        case "date": self = .date
+        default:
+            guard rawValue.hasPrefix("measure."), rawValue.count > "measure.".count else { return nil }
+            self = .measure(KindID(String(rawValue.dropFirst("measure.".count))))
+        }
+    }
 }
 
 /// A validated change of one field of a stored entry, on its way to storage, made only if the
@@ -12,7 +38,8 @@ public enum EntryField: String, Sendable, Equatable, CaseIterable {
 public struct EntryAmendment: Sendable, Equatable {
     /// The field's new content, as the store keeps it.
     public enum NewValue: Sendable, Equatable {
-        case kilograms(Double)
+        /// A measurement's new value in its kind's canonical unit; nil removes it.
+        case measure(KindID, Double?)
         case note(String)
         case date(Date)
     }
@@ -50,7 +77,7 @@ public struct EntryAmendment: Sendable, Equatable {
 
     public var field: EntryField {
         switch newValue {
-        case .kilograms: return .value
+        case .measure(let kind, _): return .measure(kind)
         case .note: return .note
         case .date: return .date
         }
@@ -59,17 +86,24 @@ public struct EntryAmendment: Sendable, Equatable {
     /// True when `entry` already holds the new value: the change would change nothing.
     func changesNothing(in entry: WeightEntry) -> Bool {
         switch newValue {
-        case .kilograms(let kilograms): return entry.kilograms == kilograms
+        case .measure(let kind, let value): return entry.value(of: kind) == value
         case .note(let note): return entry.note == note
         case .date(let date): return StoredTime.rounded(entry.date) == date
         }
+    }
+
+    /// True when the change removes the entry's last measurement: an entry holds at least one.
+    func leavesNoMeasurement(in entry: WeightEntry) -> Bool {
+        guard case .measure(let kind, nil) = newValue else { return false }
+        return entry.kinds.allSatisfy { $0 == kind }
     }
 
     /// `entry` with the change made.
     func applied(to entry: WeightEntry) -> WeightEntry {
         var changed = entry
         switch newValue {
-        case .kilograms(let kilograms): changed.kilograms = kilograms
+        case .measure(.weight, let kilograms): changed.kilograms = kilograms
+        case .measure(let kind, let value): changed.measurements[kind] = value
         case .note(let note): changed.note = note
         case .date(let date): changed.date = date
         }
@@ -94,4 +128,6 @@ public enum AmendOutcome: Sendable, Equatable {
     /// The entry already holds the new value: nothing was written (no step, no new revision,
     /// no operation). The entry as stored.
     case unchanged(WeightEntry)
+    /// The change would remove the entry's last measurement; nothing was written.
+    case lastMeasurement(WeightEntry)
 }

@@ -84,12 +84,37 @@ extension WeightEntryDraft {
             "opened.date": StoredTime.text(opened.date), "opened.value": opened.value,
             "opened.unit": opened.unit.rawValue, "opened.note": opened.note,
         ]
+        // Each measurement other than weight: `m.KIND` its text and `m.KIND.unit` its unit;
+        // `opened.m.…` as opened; `editing.m.KIND` the stored value behind a prefilled one.
+        for (kind, typed) in measurements {
+            fields["m.\(kind)"] = typed.text
+            fields["m.\(kind).unit"] = typed.unit.symbol
+        }
+        for (kind, typed) in opened.measurements {
+            fields["opened.m.\(kind)"] = typed.text
+            fields["opened.m.\(kind).unit"] = typed.unit.symbol
+        }
         if let editing {
             fields["editing"] = String(editing.id)
             if let revision = editing.revision { fields["editing.revision"] = String(revision) }
             if let kilograms = editing.prefilledKilograms { fields["editing.kilograms"] = String(kilograms) }
+            for (kind, value) in editing.prefilledMeasurements { fields["editing.m.\(kind)"] = String(value) }
         }
         return DraftRecord(kind: DraftKind.weight.rawValue, fields: fields)
+    }
+
+    /// The measurements a record keeps under `prefix` (`m.` or `opened.m.`); nil when one is
+    /// unreadable.
+    private static func measurements(in record: DraftRecord, prefix: String) -> [KindID: TypedMeasurement]? {
+        var typed: [KindID: TypedMeasurement] = [:]
+        for (key, text) in record.fields where key.hasPrefix(prefix) && !key.hasSuffix(".unit") {
+            let kind = String(key.dropFirst(prefix.count))
+            guard !kind.isEmpty, !kind.contains("."),
+                let unit = record[key + ".unit"].flatMap(MeasureUnit.named)
+            else { return nil }
+            typed[KindID(kind)] = TypedMeasurement(text: text, unit: unit)
+        }
+        return typed
     }
 
     /// Reads a record back. A record from trendsh 0.1 has no opened fields: everything in it
@@ -109,11 +134,22 @@ extension WeightEntryDraft {
             // trendsh 0.1 kept no opened state: a new draft opened with nothing typed.
             opened = Fields(date: date, value: "", unit: unit, note: "")
         }
+        guard let typed = Self.measurements(in: record, prefix: "m."),
+            let openedTyped = Self.measurements(in: record, prefix: "opened.m.")
+        else { return nil }
+        measurements = typed
+        opened.measurements = openedTyped
         if let editingText = record["editing"] {
             guard let entryID = Int64(editingText) else { return nil }
+            var prefilled: [KindID: Double] = [:]
+            for (key, text) in record.fields where key.hasPrefix("editing.m.") {
+                guard let value = Double(text) else { return nil }
+                prefilled[KindID(String(key.dropFirst("editing.m.".count)))] = value
+            }
             editing = EditedEntry(
                 id: entryID, revision: record["editing.revision"].flatMap { Int64($0) },
-                prefilledKilograms: record["editing.kilograms"].flatMap { Double($0) })
+                prefilledKilograms: record["editing.kilograms"].flatMap { Double($0) },
+                prefilledMeasurements: prefilled)
         }
     }
 

@@ -1,12 +1,17 @@
-/// How the change history photographs and puts back weight entries. Undo and redo write
-/// `entries` only through this SQL, and keep the per-day trend in the same transaction, as
-/// every other write of entries does.
+/// How the change history photographs and puts back entries with their measurements. Undo and
+/// redo write `entries` and `measurements` only through this SQL, and keep the per-day trend
+/// in the same transaction, as every other write of entries does.
+///
+/// An entry's measurements other than weight travel in its photograph as one JSON object in
+/// `entry_images.measurements` (`MeasurementImage`), so that an entry and its measurements are
+/// one row of a step, compared and put back together.
 extension UndoableTable {
     public static let entries = UndoableTable(
         name: "entries", feature: .weights, imagesTable: "entry_images",
         captureSQL: """
-            INSERT INTO entry_images (change, position, side, id, taken_at, kilograms, note, draft_id, revision)
-            SELECT ?1, ?2, ?3, id, taken_at, kilograms, note, draft_id, revision FROM entries WHERE id = ?4
+            INSERT INTO entry_images (change, position, side, id, taken_at, kilograms, note, draft_id, revision, measurements)
+            SELECT ?1, ?2, ?3, id, taken_at, kilograms, note, draft_id, revision, \(MeasurementImage.of("entries.id"))
+            FROM entries WHERE id = ?4
             """,
         existsSQL: "SELECT count(*) FROM entries WHERE id = ?1",
         revisionSQL: "SELECT revision FROM entries WHERE id = ?1",
@@ -14,7 +19,7 @@ extension UndoableTable {
             SELECT count(*) FROM entries e JOIN entry_images i ON e.id = i.id
             WHERE i.change = ?1 AND i.position = ?2 AND i.side = ?3
                 AND e.taken_at IS i.taken_at AND e.kilograms IS i.kilograms AND e.note IS i.note
-                AND e.draft_id IS i.draft_id
+                AND e.draft_id IS i.draft_id AND \(MeasurementImage.of("e.id")) IS i.measurements
             """,
         clashSQL: nil,
         insertSQL: """
@@ -30,6 +35,7 @@ extension UndoableTable {
             WHERE id = ?4
             """,
         deleteSQL: "DELETE FROM entries WHERE id = ?1",
+        restoreSQL: MeasurementImage.restoreOne,
         // An import's step holds thousands of entries: they are checked and put back together.
         bulk: BulkSQL(
             firstChangedSQL: """
@@ -38,7 +44,7 @@ extension UndoableTable {
                 LEFT JOIN entry_images i ON i.change = ?1 AND i.position = r.position AND i.side = ?2
                 WHERE r.position > ?4 AND ((e.id IS NOT NULL) != r.must_exist OR (e.id IS NOT NULL AND NOT (
                     e.taken_at IS i.taken_at AND e.kilograms IS i.kilograms AND e.note IS i.note
-                    AND e.draft_id IS i.draft_id)))
+                    AND e.draft_id IS i.draft_id AND \(MeasurementImage.of("e.id")) IS i.measurements)))
                 """,
             updateSQL: """
                 UPDATE entries SET (taken_at, kilograms, note, draft_id) = (i.taken_at, i.kilograms, i.note, i.draft_id),
@@ -52,6 +58,7 @@ extension UndoableTable {
                 FROM step_rows r JOIN entry_images i ON i.change = ?1 AND i.position = r.position AND i.side = ?3
                 WHERE NOT r.must_exist AND r.will_exist ORDER BY r.position
                 """,
+            restoreSQL: MeasurementImage.restoreMany,
             deleteSQL: """
                 DELETE FROM entries WHERE id IN (
                     SELECT CAST(r.key AS INTEGER) FROM step_rows r WHERE r.must_exist AND NOT r.will_exist)
@@ -59,10 +66,15 @@ extension UndoableTable {
             revisionsSQL:
                 "SELECT r.position, e.revision FROM step_rows r JOIN entries e ON e.id = CAST(r.key AS INTEGER)",
             currentSQL: """
-                SELECT e.id, e.taken_at, e.kilograms, e.note, e.draft_id, e.revision, r.position
+                SELECT e.id, e.taken_at, e.kilograms, e.note, e.draft_id, e.revision, r.position,
+                    \(MeasurementImage.of("e.id"))
                 FROM step_rows r JOIN entries e ON e.id = CAST(r.key AS INTEGER) ORDER BY r.position
                 """,
-            current: { row in (row.int64(6), .entry(SQLiteWeightRepository.entry(from: row))) },
+            current: { row in
+                var entry = SQLiteWeightRepository.entry(from: row)
+                entry.measurements = MeasurementImage.values(row.text(7))
+                return (row.int64(6), .entry(entry))
+            },
             writing: { db, count, write throws(StorageError) in try DailyTable.writingMany(count, in: db, write) }),
         afterChange: { db throws(StorageError) in try SQLiteWeightRepository.keepTrend(in: db) },
         current: { db, key throws(StorageError) in
@@ -72,12 +84,15 @@ extension UndoableTable {
         image: { db, step, position, side throws(StorageError) in
             let statement = try db.statement(
                 """
-                SELECT id, taken_at, kilograms, note, draft_id, revision FROM entry_images
+                SELECT id, taken_at, kilograms, note, draft_id, revision, measurements FROM entry_images
                 WHERE change = ? AND position = ? AND side = ?
                 """)
             defer { statement.reset() }
             try statement.bind([.integer(step), .integer(position), .integer(side)])
-            return try statement.step() ? .entry(SQLiteWeightRepository.entry(from: statement)) : nil
+            guard try statement.step() else { return nil }
+            var entry = SQLiteWeightRepository.entry(from: statement)
+            entry.measurements = MeasurementImage.values(statement.text(6))
+            return .entry(entry)
         },
         key: { text in Int64(text).map(ChangedRowKey.id) })
 }

@@ -16,10 +16,10 @@ public enum EntryRule: Sendable, Equatable {
     /// The latest moment an entry may be dated and still count, as of `now`: the end of today.
     public static func latestCountedDate(asOf now: Date) -> Date { LocalCalendar.lastMomentOfDay(of: now) }
 
-    /// The rule an entry with this weight and date breaks as of `now`, the weight's first;
-    /// nil when it keeps them all. Dates compare at the store's precision, as a save does.
-    public static func broken(kilograms: Double, date: Date, asOf now: Date) -> EntryRule? {
-        if !weightKeepsRule(kilograms) { return .weightInRange }
+    /// The rule an entry with this weight (nil: none) and date breaks as of `now`, the
+    /// weight's first; nil when it keeps them all. Dates compare at the store's precision, as a save does.
+    public static func broken(kilograms: Double?, date: Date, asOf now: Date) -> EntryRule? {
+        if let kilograms, !weightKeepsRule(kilograms) { return .weightInRange }
         if StoredTime.rounded(date) > StoredTime.rounded(latestCountedDate(asOf: now)) { return .notInFuture }
         return nil
     }

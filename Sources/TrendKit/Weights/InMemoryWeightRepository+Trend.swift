@@ -27,25 +27,26 @@ extension InMemoryWeightRepository: TrendRepository {
         return counted(asOf: now).max { ($0.date, $0.id) < ($1.date, $1.id) }
     }
 
-    /// The entries that keep every rule at `now`.
+    /// The weighings that keep every rule at `now`: entries with a weight.
     private func counted(asOf now: Date) -> [WeightEntry] {
-        allEntries.filter { $0.brokenRule(asOf: now) == nil }
+        allEntries.filter { $0.kilograms != nil && $0.brokenRule(asOf: now) == nil }
     }
 
     /// Every weigh-in day of `entries` in `zone` with its trend, the way the per-day table
     /// builds them: whatever their dates, leaving out weights that break the rule.
     static func days(of entries: [WeightEntry], in zone: TrendZone = .local) -> [TrendDay] {
         var rows: [DayRow] = []
-        let ordered = entries.filter { EntryRule.weightKeepsRule($0.kilograms) }.sorted {
-            ($0.date, $0.id) < ($1.date, $1.id)
+        let weighings = entries.compactMap { entry in
+            entry.kilograms.flatMap { EntryRule.weightKeepsRule($0) ? (entry, $0) : nil }
         }
-        for entry in ordered {
+        let ordered = weighings.sorted { ($0.0.date, $0.0.id) < ($1.0.date, $1.0.id) }
+        for (entry, kilograms) in ordered {
             let seconds = Int64((entry.date.timeIntervalSince1970).rounded(.down))
             let day = zone.day(unixSeconds: seconds)
             if rows.last?.day == day {
-                rows[rows.count - 1].add(entry.kilograms)
+                rows[rows.count - 1].add(kilograms)
             } else {
-                rows.append(DayRow(day: day, kilograms: entry.kilograms))
+                rows.append(DayRow(day: day, kilograms: kilograms))
             }
         }
         rows = DayRow.merged(rows)

@@ -66,6 +66,7 @@ public final class InMemoryWeightRepository: WeightRepository {
         }
         entries[index].date = change.date
         entries[index].kilograms = change.kilograms
+        entries[index].measurements = change.measurements
         entries[index].note = change.note
         entries[index].revision += 1
         operations[change.operation] = ("update", change.id, entries[index].revision)
@@ -102,10 +103,11 @@ public final class InMemoryWeightRepository: WeightRepository {
             if let revision = operations[replaced]?.revision { expected = revision }
         }
         if let expected, entries[index].revision != expected { return .conflict(current: entries[index]) }
-        if case .kilograms = amendment.newValue, entries[index].date > amendment.latestWeighingDate {
+        if case .measure = amendment.newValue, entries[index].date > amendment.latestWeighingDate {
             return .datedInFuture(entries[index])
         }
         let before = entries[index]
+        if amendment.leavesNoMeasurement(in: before) { return .lastMeasurement(before) }
         if amendment.changesNothing(in: before) {
             try faults.checkAcknowledgement()
             return .unchanged(before)

@@ -17,6 +17,7 @@ public final class SQLiteWeightRepository: WeightRepository {
             try statement.bind([.integer(Int64(max(0, limit)))])
             var entries: [WeightEntry] = []
             while try statement.step() { entries.append(Self.entry(from: statement)) }
+            try Self.attachMeasurements(to: &entries, in: db)
             return entries
         }
     }
@@ -28,6 +29,7 @@ public final class SQLiteWeightRepository: WeightRepository {
             try statement.bind([.text(StoredTime.text(start)), .text(StoredTime.text(end))])
             var entries: [WeightEntry] = []
             while try statement.step() { entries.append(Self.entry(from: statement)) }
+            try Self.attachMeasurements(to: &entries, in: db)
             return entries
         }
     }
@@ -49,8 +51,12 @@ public final class SQLiteWeightRepository: WeightRepository {
             var step = try ChangeRecorder.begin(.save, feature: .weights, operation: new.draftID.operation, in: db)
             try db.run(
                 "INSERT INTO entries (taken_at, kilograms, note, draft_id) VALUES (?, ?, ?, ?)",
-                [.text(StoredTime.text(new.date)), .real(new.kilograms), .text(new.note), .text(new.draftID.rawValue)])
+                [
+                    .text(StoredTime.text(new.date)), Self.weightValue(new.kilograms), .text(new.note),
+                    .text(new.draftID.rawValue),
+                ])
             let id = db.lastInsertRowID
+            try Self.write(new.measurements, of: id, in: db)
             step.didAdd(.entries, .id(id))
             try Self.keepTrend(in: db)
             // No row in `operations`: the entry's draft_id records the save, and when the entry
@@ -59,7 +65,7 @@ public final class SQLiteWeightRepository: WeightRepository {
             try step.finish()
             return .inserted(
                 WeightEntry(
-                    id: id, date: new.date, kilograms: new.kilograms, note: new.note,
+                    id: id, date: new.date, kilograms: new.kilograms, measurements: new.measurements, note: new.note,
                     draftID: new.draftID, revision: 1))
         }
     }
@@ -77,7 +83,14 @@ public final class SQLiteWeightRepository: WeightRepository {
             try step.willChange(.entries, .id(change.id))
             try db.run(
                 "UPDATE entries SET taken_at = ?, kilograms = ?, note = ?, revision = revision + 1 WHERE id = ?",
-                [.text(StoredTime.text(change.date)), .real(change.kilograms), .text(change.note), .integer(change.id)])
+                [
+                    .text(StoredTime.text(change.date)), Self.weightValue(change.kilograms), .text(change.note),
+                    .integer(change.id),
+                ])
+            if current.measurements != change.measurements {
+                try db.run("DELETE FROM measurements WHERE entry_id = ?", [.integer(change.id)])
+                try Self.write(change.measurements, of: change.id, in: db)
+            }
             try Self.keepTrend(in: db)
             try OperationLog.record(
                 change.operation, feature: .weights, kind: "update", target: change.id,
@@ -85,8 +98,8 @@ public final class SQLiteWeightRepository: WeightRepository {
             try step.finish()
             return .updated(
                 WeightEntry(
-                    id: change.id, date: change.date, kilograms: change.kilograms, note: change.note,
-                    draftID: current.draftID, revision: current.revision + 1))
+                    id: change.id, date: change.date, kilograms: change.kilograms, measurements: change.measurements,
+                    note: change.note, draftID: current.draftID, revision: current.revision + 1))
         }
     }
 
@@ -101,19 +114,31 @@ public final class SQLiteWeightRepository: WeightRepository {
                 if let revision = try OperationLog.applied(replaced, in: db)?.revision { expected = revision }
             }
             if let expected, current.revision != expected { return .conflict(current: current) }
-            if case .kilograms = amendment.newValue, current.date > amendment.latestWeighingDate {
+            if case .measure = amendment.newValue, current.date > amendment.latestWeighingDate {
                 return .datedInFuture(current)
             }
+            if amendment.leavesNoMeasurement(in: current) { return .lastMeasurement(current) }
             // Judged here, once any change it replaced has landed: no step, no revision, no
             // operation. A retry judges again, from the same revision.
             if amendment.changesNothing(in: current) { return .unchanged(current) }
             var step = try ChangeRecorder.begin(.amend, feature: .weights, operation: amendment.operation, in: db)
             try step.willChange(.entries, .id(amendment.id))
             switch amendment.newValue {
-            case .kilograms(let kilograms):
+            case .measure(.weight, let kilograms):
                 try db.run(
                     "UPDATE entries SET kilograms = ?, revision = revision + 1 WHERE id = ?",
-                    [.real(kilograms), .integer(amendment.id)])
+                    [Self.weightValue(kilograms), .integer(amendment.id)])
+            case .measure(let kind, let value):
+                if let value {
+                    try db.run(
+                        "INSERT OR REPLACE INTO measurements (entry_id, kind, value) VALUES (?, ?, ?)",
+                        [.integer(amendment.id), .text(kind.rawValue), .real(value)])
+                } else {
+                    try db.run(
+                        "DELETE FROM measurements WHERE entry_id = ? AND kind = ?",
+                        [.integer(amendment.id), .text(kind.rawValue)])
+                }
+                try db.run("UPDATE entries SET revision = revision + 1 WHERE id = ?", [.integer(amendment.id)])
             case .note(let note):
                 try db.run(
                     "UPDATE entries SET note = ?, revision = revision + 1 WHERE id = ?",
@@ -169,18 +194,75 @@ public final class SQLiteWeightRepository: WeightRepository {
     nonisolated static func entry(id: Int64, in db: SQLiteDatabase) throws(StorageError) -> WeightEntry? {
         let statement = try db.statement("SELECT \(columns) FROM entries WHERE id = ?")
         try statement.bind([.integer(id)])
-        return try statement.step() ? entry(from: statement) : nil
+        guard try statement.step() else { return nil }
+        var entry = entry(from: statement)
+        statement.reset()
+        entry.measurements = try measurements(of: id, in: db)
+        return entry
     }
 
     private static func entry(savedFrom draft: DraftID, in db: SQLiteDatabase) throws(StorageError) -> WeightEntry? {
         let statement = try db.statement("SELECT \(columns) FROM entries WHERE draft_id = ?")
         try statement.bind([.text(draft.rawValue)])
-        return try statement.step() ? entry(from: statement) : nil
+        guard try statement.step() else { return nil }
+        var entry = entry(from: statement)
+        statement.reset()
+        entry.measurements = try measurements(of: entry.id, in: db)
+        return entry
     }
 
+    /// An entry from a row of `columns`, without its measurements (`attachMeasurements` adds them).
     nonisolated static func entry(from row: SQLiteStatement) -> WeightEntry {
         WeightEntry(
-            id: row.int64(0), date: row.text(1).flatMap(StoredTime.date) ?? .distantPast, kilograms: row.double(2),
-            note: row.text(3) ?? "", draftID: row.text(4).map(DraftID.init(rawValue:)), revision: row.int64(5))
+            id: row.int64(0), date: row.text(1).flatMap(StoredTime.date) ?? .distantPast,
+            kilograms: row.isNull(2) ? nil : row.double(2), note: row.text(3) ?? "",
+            draftID: row.text(4).map(DraftID.init(rawValue:)), revision: row.int64(5))
+    }
+
+    /// The weight as the store keeps it: a real, or NULL for an entry without one.
+    nonisolated static func weightValue(_ kilograms: Double?) -> SQLiteValue {
+        kilograms.map(SQLiteValue.real) ?? .null
+    }
+
+    /// One entry's measurements other than weight.
+    nonisolated static func measurements(of id: Int64, in db: SQLiteDatabase) throws(StorageError) -> [KindID: Double] {
+        let statement = try db.statement("SELECT kind, value FROM measurements WHERE entry_id = ?")
+        defer { statement.reset() }
+        try statement.bind([.integer(id)])
+        var values: [KindID: Double] = [:]
+        while try statement.step() { values[KindID(statement.text(0) ?? "")] = statement.double(1) }
+        return values
+    }
+
+    /// Adds to `entries` their measurements other than weight, in one read of the range of
+    /// ids they span (a window's ids are close together; a store without measurements
+    /// answers at once).
+    nonisolated static func attachMeasurements(to entries: inout [WeightEntry], in db: SQLiteDatabase)
+        throws(StorageError)
+    {
+        guard let low = entries.map(\.id).min(), let high = entries.map(\.id).max() else { return }
+        let statement = try db.statement(
+            "SELECT entry_id, kind, value FROM measurements WHERE entry_id BETWEEN ? AND ? ORDER BY entry_id")
+        defer { statement.reset() }
+        try statement.bind([.integer(low), .integer(high)])
+        var found: [Int64: [KindID: Double]] = [:]
+        while try statement.step() {
+            found[statement.int64(0), default: [:]][KindID(statement.text(1) ?? "")] = statement.double(2)
+        }
+        guard !found.isEmpty else { return }
+        for index in entries.indices {
+            if let values = found[entries[index].id] { entries[index].measurements = values }
+        }
+    }
+
+    /// Writes an entry's measurements other than weight, one row each.
+    nonisolated static func write(_ measurements: [KindID: Double], of id: Int64, in db: SQLiteDatabase)
+        throws(StorageError)
+    {
+        for (kind, value) in measurements.sorted(by: { $0.key < $1.key }) {
+            try db.run(
+                "INSERT INTO measurements (entry_id, kind, value) VALUES (?, ?, ?)",
+                [.integer(id), .text(kind.rawValue), .real(value)])
+        }
     }
 }

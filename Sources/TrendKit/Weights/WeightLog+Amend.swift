@@ -15,8 +15,8 @@ extension WeightLog {
         let newValue: EntryAmendment.NewValue
         do throws(WeightValidationError) {
             switch field {
-            case .value:
-                newValue = .kilograms(try selectedUnit.kilograms(from: text))
+            case .measure(let id):
+                newValue = .measure(id, try measurement(id, typed: text, removing: entry))
                 if let entry, entry.date > StoredTime.rounded(latestWeighingDate) {
                     throw .futureEntryAllowsOnlyNote(date: entry.date)
                 }
@@ -33,6 +33,24 @@ extension WeightLog {
         return EntryAmendment(
             id: id, newValue: newValue, expectedRevision: expectedRevision ?? entry?.revision, operation: operation,
             latestWeighingDate: latestWeighingDate)
+    }
+
+    /// A measurement of kind `id` typed as `text` for `amend`, in the kind's canonical unit;
+    /// nil for no text, which removes it (refused when it is the entry's last measurement).
+    func measurement(_ id: KindID, typed text: String, removing entry: WeightEntry?) throws(WeightValidationError)
+        -> Double?
+    {
+        guard let kind = kinds.kind(id) else { throw .unknownKind(id.rawValue) }
+        guard !text.trimmingWhitespace().isEmpty else {
+            if let entry, entry.kinds.allSatisfy({ $0 == id }) { throw .noMeasurement }
+            return nil
+        }
+        if id == .weight { return try selectedUnit.kilograms(from: text) }
+        do {
+            return try kind.canonical(fromTyped: text, unit: unit(of: kind))
+        } catch {
+            throw .invalidMeasurement(error)
+        }
     }
 
     /// Writes an amendment, once, and publishes the entry only after storage confirms it. A
@@ -71,6 +89,9 @@ extension WeightLog {
             return AmendResult(
                 id: amendment.id, before: nil, entry: entry, revision: entry.revision, alreadyApplied: false,
                 unchanged: true)
+        case .lastMeasurement(let entry):
+            publish(entry)
+            throw .validation(.noMeasurement)
         }
     }
 }

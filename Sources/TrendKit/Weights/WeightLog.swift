@@ -29,14 +29,26 @@ public final class WeightLog {
     /// and a save of a changed draft waits for it.
     @ObservationIgnored private var savesInFlight: [DraftID: SaveInFlight] = [:]
 
-    public init(repository: any WeightRepository, settings: SettingsFeature, clock: Clock, windowSize: Int = 100) {
+    /// The kinds of measurement an entry may hold.
+    @ObservationIgnored public let kinds: KindCatalog
+
+    public init(
+        repository: any WeightRepository, settings: SettingsFeature, clock: Clock, kinds: KindCatalog = KindCatalog(),
+        windowSize: Int = 100
+    ) {
         self.repository = repository
         self.settings = settings
         self.clock = clock
+        self.kinds = kinds
         self.windowSize = windowSize
     }
 
     public var selectedUnit: WeightUnit { settings.unit }
+
+    /// The unit `kind` is typed and shown in: the weight's setting, or the kind's own unit.
+    public func unit(of kind: MeasurementKind) -> MeasureUnit {
+        kind.id == .weight ? selectedUnit.measureUnit : kind.defaultUnit
+    }
     /// No entry may be dated after this moment.
     public var latestPermittedEntryDate: Date { clock.now() }
     /// A weight may change on an entry dated no later than this: the end of today, local
@@ -92,8 +104,10 @@ public final class WeightLog {
         }
         let validated: NewWeightEntry
         do {
+            let known = kinds.all
             validated = try draft.validated(
-                latestPermittedDate: latestPermittedEntryDate, latestWeighingDate: latestWeighingDate)
+                latestPermittedDate: latestPermittedEntryDate, latestWeighingDate: latestWeighingDate,
+                kinds: { id in known.first { $0.id == id } })
         } catch {
             throw .validation(error)
         }

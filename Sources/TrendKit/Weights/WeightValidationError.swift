@@ -24,4 +24,10 @@ public enum WeightValidationError: Error, Equatable, Sendable {
     case dateOutOfRange(String)
     /// The local time does not exist: the clocks went forward over it.
     case nonexistentLocalTime(String)
+    /// A measurement typed for the entry is not a value of its kind.
+    case invalidMeasurement(MeasurementError)
+    /// The entry would hold no measurement at all: an entry holds at least one.
+    case noMeasurement
+    /// `amend` names a kind this store does not know.
+    case unknownKind(String)
 }

@@ -5,6 +5,15 @@ extension FeatureID {
 
 /// The weights feature's tables, step by step.
 public enum WeightsSchema {
+    /// Writes a deleted entry's save into `operations` (format 7), whoever deletes it.
+    static let keepTheirSaveTrigger = """
+        CREATE TRIGGER entries_removed_keep_their_save AFTER DELETE ON entries
+        WHEN OLD.draft_id IS NOT NULL BEGIN
+            INSERT OR IGNORE INTO operations (id, feature, kind, target, revision, applied_at)
+            VALUES (OLD.draft_id, 'weights', 'insert', OLD.id, 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
+        END
+        """
+
     public static let migrations: [Migration] = [
         Migration(version: 1, feature: .weights, summary: "entries") { db throws(StorageError) in
             try db.execute(
@@ -67,15 +76,6 @@ public enum WeightsSchema {
         // already; the trigger ignores a second one. One table and one index fewer per save.
         Migration(
             version: 7, feature: .weights, summary: "a save's record kept by its entry until the entry is deleted"
-        ) { db throws(StorageError) in
-            try db.execute(
-                """
-                CREATE TRIGGER entries_removed_keep_their_save AFTER DELETE ON entries
-                WHEN OLD.draft_id IS NOT NULL BEGIN
-                    INSERT OR IGNORE INTO operations (id, feature, kind, target, revision, applied_at)
-                    VALUES (OLD.draft_id, 'weights', 'insert', OLD.id, 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
-                END
-                """)
-        },
+        ) { db throws(StorageError) in try db.execute(keepTheirSaveTrigger) },
     ]
 }

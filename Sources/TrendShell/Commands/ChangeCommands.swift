@@ -13,7 +13,7 @@ enum ChangeCommands {
     }
 
     static let amend = CommandDeclaration.command(
-        "amend", group: .weights, usage: "amend ID value|note|date TEXT",
+        "amend", group: .weights, usage: "amend ID value|note|date|KIND TEXT",
         summary: "Change one field of entry ID at once, without a draft.", example: "amend 12 note after run",
         details: [
             "TEXT is the rest of the line, read as \"value\", \"note\" and \"date\" read it; \"amend ID note\" clears the note.",
@@ -23,28 +23,41 @@ enum ChangeCommands {
             let parts = arguments.rest.split(maxSplits: 2, whereSeparator: { $0 == " " || $0 == "\t" })
             guard parts.count >= 2 else { throw arguments.problem(.needs("an entry number, a field and its new text")) }
             let id = try Arguments.entryID(String(parts[0]), for: arguments)
-            guard let field = EntryField(rawValue: parts[1].lowercased()) else {
-                throw arguments.problem(
-                    .notOneOf(word: String(parts[1]), what: "a field", choices: EntryField.allCases.map(\.rawValue)))
-            }
+            let field = Self.field(named: parts[1].lowercased())
             let text = parts.count == 3 ? String(parts[2].drop { $0 == " " || $0 == "\t" }) : ""
-            if text.isEmpty && field != .note {
-                throw arguments.problem(.needs(field == .value ? "a weight" : "a date"))
-            }
+            if text.isEmpty && field == .date { throw arguments.problem(.needs("a date")) }
             return Amending(id: id, field: field, text: text)
         },
         complete: { request in
             switch request.previousWords.count {
             case 0: return request.sources.entryIDs().map(String.init)
-            case 1: return EntryField.allCases.map(\.rawValue)
+            case 1: return ["value", "note", "date"] + request.sources.kindWords().filter { $0 != "weight" }
             case 2 where request.previousWords[1].lowercased() == "date": return ["today", "yesterday"]
             default: return []
             }
         },
         run: { session, amending in await amendEntry(amending, in: session) })
 
+    /// The field a word names: `value` or `weight` the weight, `note`, `date`, or any other
+    /// word a kind's (checked against the kinds when the amend runs, since a person may add one).
+    static func field(named word: String) -> EntryField {
+        switch word {
+        case "value", "weight": return .value
+        case "note": return .note
+        case "date": return .date
+        default: return .measure(KindID(word))
+        }
+    }
+
     @MainActor
     private static func amendEntry(_ amending: Amending, in session: Session) async -> Session.Outcome {
+        var amending = amending
+        if case .measure(let word) = amending.field {
+            guard let kind = session.weights.kinds.kind(named: word.rawValue) else {
+                return session.fail(Messages.notAField(word.rawValue, kinds: session.weights.kinds.all))
+            }
+            amending.field = .measure(kind.id)
+        }
         var entry: WeightEntry?
         do throws(TrendError) {
             entry = try await session.weights.entry(id: amending.id)

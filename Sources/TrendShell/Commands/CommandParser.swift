@@ -1,7 +1,12 @@
+import TrendKit
+
 /// Turns a typed line into a parsed command. Pure: no state, no output.
 public enum CommandParser {
-    /// The command on the line; nil for a blank line or a `#` comment.
-    public static func parse(_ line: String) throws(ParseError) -> ParsedCommand? {
+    /// The command on the line; nil for a blank line or a `#` comment. A first word that is
+    /// no command but one of `kindWords` sets that measurement (`fat 21.5`).
+    public static func parse(
+        _ line: String, kindWords: [String] = MeasurementKind.builtIn.map(\.word)
+    ) throws(ParseError) -> ParsedCommand? {
         let trimmed = trimmed(line)
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
         let name: String
@@ -13,7 +18,14 @@ public enum CommandParser {
             name = trimmed
             rest = ""
         }
-        guard let declaration = CommandTable.declaration(named: name) else { throw .unknownCommand(name) }
+        guard let declaration = CommandTable.declaration(named: name) else {
+            // Weight is set with `value`: its word is a kind's word for the read commands only.
+            let word = name.lowercased()
+            if word != MeasurementKind.weight.word, kindWords.contains(word) {
+                return try MeasureCommands.parsed(kindWord: word, rest: rest)
+            }
+            throw .unknownCommand(name)
+        }
         return try declaration.parse(Arguments(command: declaration.name, rest: rest))
     }
 

@@ -1,13 +1,21 @@
+import TrendKit
+
 /// What completion can offer beyond fixed words: the session's live data.
 public struct CompletionSources {
     /// Entry ids, newest first.
     public var entryIDs: () -> [Int64]
     /// Habit names.
     public var habitNames: () -> [String]
+    /// The words of the kinds of measurement the session knows.
+    public var kindWords: () -> [String]
 
-    public init(entryIDs: @escaping () -> [Int64] = { [] }, habitNames: @escaping () -> [String] = { [] }) {
+    public init(
+        entryIDs: @escaping () -> [Int64] = { [] }, habitNames: @escaping () -> [String] = { [] },
+        kindWords: @escaping () -> [String] = { MeasurementKind.builtIn.map(\.word) }
+    ) {
         self.entryIDs = entryIDs
         self.habitNames = habitNames
+        self.kindWords = kindWords
     }
 }
 

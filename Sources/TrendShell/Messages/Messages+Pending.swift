@@ -7,8 +7,14 @@ extension Messages {
         switch change.action {
         case .amend(let amendment, _):
             switch amendment.newValue {
-            case .kilograms(let kilograms):
+            case .measure(.weight, let kilograms?):
                 return "amend #\(amendment.id) value \(Renderer.weight(kilograms, in: unit))"
+            case .measure(.weight, nil):
+                return "amend #\(amendment.id) value (removed)"
+            case .measure(let kind, let value):
+                let word = MeasurementKind.builtIn(named: kind.rawValue)?.word ?? kind.rawValue
+                let shown = value.map { Renderer.measurement($0, of: kind, units: unit.measureUnits) } ?? "(removed)"
+                return "amend #\(amendment.id) \(word) \(shown)"
             case .note(let note): return "amend #\(amendment.id) note \(Renderer.quotedNote(note))"
             case .date(let date): return "amend #\(amendment.id) date \(LocalCalendar.minuteText(date))"
             }

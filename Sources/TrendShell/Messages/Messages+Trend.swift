@@ -39,7 +39,7 @@ extension Messages {
         guard let latestDay = stats.latestDay, let latest = stats.latestEntry else { return noCountedEntries(stats) }
         let weight = { (kilograms: Double) in Renderer.weight(kilograms, in: unit) }
         var rows: [[String]] = [
-            ["latest weight", "\(weight(latest.kilograms)) on \(LocalCalendar.minuteText(latest.date))"],
+            ["latest weight", "\(latest.kilograms.map(weight) ?? "--") on \(LocalCalendar.minuteText(latest.date))"],
             ["trend", "\(weight(latestDay.trendKilograms)) on \(LocalCalendar.dayText(dayNumber: latestDay.day))"],
             ["7-day change", figure(stats.weekChange) { Renderer.change($0, in: unit) }],
             [

@@ -103,7 +103,41 @@ public enum Messages {
         case .nonexistentLocalTime(let text):
             return
                 "\(text) did not happen here: the clocks went forward over it. Type a time before or after the change."
+        case .invalidMeasurement(let problem): return reason(problem)
+        case .noMeasurement:
+            return
+                "An entry holds at least one measurement, so its last one cannot be removed. Delete the entry instead."
+        case .unknownKind(let word):
+            return "\"\(word)\" is not a kind of measurement this store knows. Type \"help\" to see the kinds."
         }
+    }
+
+    /// A typed measurement trendsh cannot keep.
+    public static func reason(_ error: MeasurementError) -> String {
+        switch error {
+        case .invalidValue(let id, let unit):
+            guard let kind = MeasurementKind.builtIn(named: id.rawValue) else {
+                return "That is not a value for \(id.rawValue)."
+            }
+            let low = DecimalText.decimals(unit.value(fromCanonical: kind.range.lowerBound), kind.decimals)
+            let high = DecimalText.decimals(unit.value(fromCanonical: kind.range.upperBound), kind.decimals)
+            return "Enter a \(kind.name) between \(low) and \(high) \(unit.symbol)."
+        case .unitNotForKind(let id, let unit):
+            let name = MeasurementKind.builtIn(named: id.rawValue)?.name ?? id.rawValue
+            return "\(unit.symbol) is not a unit for \(name)."
+        }
+    }
+
+    /// `amend` named a field that is no field and no kind of measurement.
+    public static func notAField(_ word: String, kinds: [MeasurementKind]) -> String {
+        let kindWords = kinds.filter { $0.id != .weight }.map(\.word)
+        let choices = (["value", "note", "date"] + kindWords).joinedWords(separator: ", ")
+        return "\"\(word)\" is not a field of an entry; use \(choices)."
+    }
+
+    /// `measure` named a word that is no kind of measurement.
+    public static func notAKind(_ word: String, kinds: [MeasurementKind]) -> String {
+        "\"\(word)\" is not a kind of measurement; the kinds are \(kinds.map(\.word).joinedWords(separator: ", "))."
     }
 
     /// The date forms a person can type.

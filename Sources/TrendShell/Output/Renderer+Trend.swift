@@ -20,16 +20,43 @@ extension Renderer {
     public static func entryLines(
         _ entries: [WeightEntry], trendByDay: [Int: Double]?, unit: WeightUnit, marks: [Int64: String] = [:]
     ) -> [String] {
-        let rows = entries.map { entry in
-            let trend = trendByDay?[LocalCalendar.dayNumber(of: entry.date)].map {
-                DecimalText.oneDecimal(unit.value(fromKilograms: $0))
-            }
-            return [
-                "#\(entry.id)", LocalCalendar.minuteText(entry.date), weight(entry.kilograms, in: unit),
-                marks[entry.id] ?? "trend \(trend ?? "--")",
-            ] + (entry.note.isEmpty ? [] : [entry.note])
+        entryLines(entries, trendByDay: trendByDay, units: unit.measureUnits, marks: marks)
+    }
+
+    /// The rows of `list`: each entry's number and time, its weight and a column for each
+    /// other kind any of the rows holds (blank where a row has none), the trend beside a
+    /// weight (or the rule the row breaks), and the note.
+    public static func entryLines(
+        _ entries: [WeightEntry], trendByDay: [Int: Double]?, units: MeasureUnits, marks: [Int64: String] = [:]
+    ) -> [String] {
+        let showsWeight = entries.contains { $0.kilograms != nil }
+        var others: [KindID] = []
+        for entry in entries {
+            for id in entry.measurements.keys where !others.contains(id) { others.append(id) }
         }
-        return TextColumns.lines(rows, alignments: [.right, .left, .right, .left, .left])
+        others.sort { order($0, units) < order($1, units) }
+        let rows = entries.map { entry in
+            var row = ["#\(entry.id)", LocalCalendar.minuteText(entry.date)]
+            if showsWeight { row.append(entry.kilograms.map { weight($0, in: units.weight) } ?? "") }
+            for id in others {
+                row.append(
+                    entry.measurements[id].map {
+                        "\(units.kind(id)?.word ?? id.rawValue) \(measurement($0, of: id, units: units))"
+                    } ?? "")
+            }
+            if showsWeight {
+                let trend = trendByDay?[LocalCalendar.dayNumber(of: entry.date)].map {
+                    DecimalText.oneDecimal(units.weight.value(fromKilograms: $0))
+                }
+                row.append(marks[entry.id] ?? (entry.kilograms == nil ? "" : "trend \(trend ?? "--")"))
+            } else if let mark = marks[entry.id] {
+                row.append(mark)
+            }
+            return row + (entry.note.isEmpty ? [] : [entry.note])
+        }
+        let alignments: [TextColumns.Alignment] =
+            [.right, .left] + (showsWeight ? [.right] : []) + others.map { _ in .right } + [.left, .left]
+        return TextColumns.lines(rows, alignments: alignments)
     }
 }
 

@@ -9,9 +9,39 @@ public enum Renderer {
         "\(DecimalText.oneDecimal(unit.value(fromKilograms: kilograms))) \(unit.symbol)"
     }
 
+    /// `21.5 %`, `82.0 cm`: a measurement in the unit `units` shows its kind in, with the
+    /// kind's decimals; a weight as `weight` shows it.
+    public static func measurement(_ canonical: Double, of id: KindID, units: MeasureUnits) -> String {
+        if id == .weight { return weight(canonical, in: units.weight) }
+        guard let kind = units.kind(id) else { return "\(DecimalText.shortest(canonical))" }
+        let unit = units.unit(of: kind)
+        return "\(DecimalText.decimals(unit.value(fromCanonical: canonical), kind.decimals)) \(unit.symbol)"
+    }
+
+    /// What an entry measured: `75.0 kg`, `75.0 kg, fat 21.5 %, waist 82.0 cm`, `waist 82.0 cm`.
+    public static func measurements(of entry: WeightEntry, units: MeasureUnits) -> String {
+        var parts: [String] = []
+        if let kilograms = entry.kilograms { parts.append(weight(kilograms, in: units.weight)) }
+        for id in entry.measurements.keys.sorted(by: { order($0, units) < order($1, units) }) {
+            guard let value = entry.measurements[id] else { continue }
+            parts.append("\(units.kind(id)?.word ?? id.rawValue) \(measurement(value, of: id, units: units))")
+        }
+        return parts.joinedWords(separator: ", ")
+    }
+
+    /// Where a kind stands among the kinds `units` knows (unknown ones last, by id).
+    static func order(_ id: KindID, _ units: MeasureUnits) -> Int {
+        units.kinds.firstIndex { $0.id == id } ?? units.kinds.count
+    }
+
     /// `#12: 75.0 kg on 2026-11-29 08:00`
     public static func entrySummary(_ entry: WeightEntry, unit: WeightUnit) -> String {
-        "#\(entry.id): \(weight(entry.kilograms, in: unit)) on \(LocalCalendar.minuteText(entry.date))"
+        entrySummary(entry, units: unit.measureUnits)
+    }
+
+    /// `#12: 75.0 kg, fat 21.5 % on 2026-11-29 08:00`
+    public static func entrySummary(_ entry: WeightEntry, units: MeasureUnits) -> String {
+        "#\(entry.id): \(measurements(of: entry, units: units)) on \(LocalCalendar.minuteText(entry.date))"
     }
 
     /// `#12: 75.0 kg on 2026-11-29 08:00, note "after run"`: everything an entry holds.
@@ -22,9 +52,17 @@ public enum Renderer {
     /// What changed from one version of an entry to another:
     /// `value 76.0 kg (was 75.0 kg), note "after run" (was none)`.
     public static func entryDifferences(from before: WeightEntry, to after: WeightEntry, unit: WeightUnit) -> String {
+        let units = unit.measureUnits
         var parts: [String] = []
+        let shown = { (value: Double?, id: KindID) in value.map { measurement($0, of: id, units: units) } ?? "none" }
         if before.kilograms != after.kilograms {
-            parts.append("value \(weight(after.kilograms, in: unit)) (was \(weight(before.kilograms, in: unit)))")
+            parts.append("value \(shown(after.kilograms, .weight)) (was \(shown(before.kilograms, .weight)))")
+        }
+        let kinds = Set(before.measurements.keys).union(after.measurements.keys)
+        for id in kinds.sorted(by: { order($0, units) < order($1, units) })
+        where before.measurements[id] != after.measurements[id] {
+            let word = units.kind(id)?.word ?? id.rawValue
+            parts.append("\(word) \(shown(after.measurements[id], id)) (was \(shown(before.measurements[id], id)))")
         }
         if before.date != after.date {
             parts.append(
@@ -48,7 +86,13 @@ public enum Renderer {
     /// A weight draft in a few words: `value "75", note "after run", dated 2026-11-29 08:00`.
     public static func draftSummary(_ draft: WeightEntryDraft) -> String {
         var parts: [String] = []
-        parts.append(draft.value.isEmpty ? "no value" : "value \"\(draft.value)\"")
+        if !draft.value.isEmpty || draft.measurements.isEmpty {
+            parts.append(draft.value.isEmpty ? "no value" : "value \"\(draft.value)\"")
+        }
+        for (id, typed) in draft.measurements.sorted(by: { $0.key < $1.key }) {
+            let word = MeasurementKind.builtIn(named: id.rawValue)?.word ?? id.rawValue
+            parts.append("\(word) \"\(typed.text)\"")
+        }
         if !draft.note.isEmpty { parts.append("note \"\(draft.note)\"") }
         parts.append("dated \(LocalCalendar.minuteText(draft.date))")
         return parts.joinedWords(separator: ", ")

@@ -46,7 +46,8 @@ struct ShellFeature: Sendable {
     static let all: [ShellFeature] = [
         ShellFeature(.drafts, commands: DraftCommands.all),
         ShellFeature(
-            .weights, commands: WeightCommands.all + DeleteCommand.all, presentations: [EntryEditor.self],
+            .weights, commands: WeightCommands.all + MeasureCommands.all + DeleteCommand.all,
+            presentations: [EntryEditor.self],
             state: { $0.weights },
             refresh: { session, _ in await session.weights.refresh() },
             restorers: { [$0.weights.draftRestorer()] }, describeStep: Messages.describeWeightsStep),

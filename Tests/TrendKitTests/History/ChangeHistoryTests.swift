@@ -11,7 +11,7 @@ import Testing
         let fixture = try HistoryFixture()
         defer { fixture.remove() }
         let saved = try fixture.save("a", kilograms: 75)
-        try fixture.amend(saved, .kilograms(76))
+        try fixture.amend(saved, .measure(.weight, 76))
 
         let steps = try fixture.history.steps(limit: 10)
         #expect(steps.map(\.kind) == [.amend, .save])
@@ -33,7 +33,7 @@ import Testing
         defer { fixture.remove() }
         let exact = 165 * 0.453_592_37
         let saved = try fixture.save("a", kilograms: exact, note: "caf\u{e9} \"quoted\"")
-        try fixture.amend(saved, .kilograms(0.1 + 0.2 + 70))
+        try fixture.amend(saved, .measure(.weight, 0.1 + 0.2 + 70))
         _ = try fixture.undo()
         #expect(try fixture.entries().first?.kilograms == exact)
         _ = try fixture.redo()
@@ -108,7 +108,7 @@ import Testing
         let fixture = try HistoryFixture()
         defer { fixture.remove() }
         let saved = try fixture.save("a", kilograms: 75)
-        try fixture.amend(saved, .kilograms(76))
+        try fixture.amend(saved, .measure(.weight, 76))
         try OtherProgramConnection(path: fixture.path).execute("UPDATE entries SET note = 'by hand' WHERE id = 1")
 
         let refused = try fixture.undo().refusal
@@ -136,10 +136,10 @@ import Testing
         let fixture = try HistoryFixture()
         defer { fixture.remove() }
         let saved = try fixture.save("a", kilograms: 75)
-        try fixture.amend(saved, .kilograms(76))
+        try fixture.amend(saved, .measure(.weight, 76))
         let older = try #require(try fixture.history.nextToUndo())
-        try fixture.amend(try #require(try fixture.entries().first), .kilograms(77))
-        try fixture.amend(try #require(try fixture.entries().first), .kilograms(76))
+        try fixture.amend(try #require(try fixture.entries().first), .measure(.weight, 77))
+        try fixture.amend(try #require(try fixture.entries().first), .measure(.weight, 76))
         _ = try fixture.save("b", kilograms: 60)
 
         guard case .changedByNewerStep(let step, let newer, .entry(let row)?)? = try fixture.undo(older.id).refusal
@@ -158,7 +158,7 @@ import Testing
         let fixture = try HistoryFixture()
         defer { fixture.remove() }
         let saved = try fixture.save("a", kilograms: 75)
-        try fixture.amend(saved, .kilograms(76))
+        try fixture.amend(saved, .measure(.weight, 76))
         let older = try #require(try fixture.history.nextToUndo())
         _ = try fixture.save("b", kilograms: 60)
 
@@ -171,7 +171,7 @@ import Testing
         let fixture = try HistoryFixture(faults: faults)
         defer { fixture.remove() }
         let saved = try fixture.save("a", kilograms: 75)
-        try fixture.amend(saved, .kilograms(76))
+        try fixture.amend(saved, .measure(.weight, 76))
         _ = try fixture.save("b", kilograms: 60)
         let undo = OperationID.make()
         let target = try #require(try fixture.history.nextToUndo())
@@ -355,7 +355,7 @@ import Testing
         let otherWeights = SQLiteWeightRepository(store: other)
         let otherHabits = SQLiteHabitRepository(store: other)
         let change = EntryAmendment(
-            id: saved.id, newValue: .kilograms(76), expectedRevision: 1, operation: operation,
+            id: saved.id, newValue: .measure(.weight, 76), expectedRevision: 1, operation: operation,
             latestWeighingDate: Fixtures.now)
         switch kind {
         case "mark":

@@ -15,7 +15,7 @@ import TrendshTestSupport
         let fixture = try HistoryFixture()
         defer { fixture.remove() }
         let saved = try fixture.save("a", kilograms: 75)
-        try fixture.amend(saved, .kilograms(76))
+        try fixture.amend(saved, .measure(.weight, 76))
         _ = try fixture.save("b", kilograms: 60)
         #expect(try fixture.undo(2).appliedStep?.id == 2)
 
@@ -46,20 +46,28 @@ import TrendshTestSupport
         let versionSeven = Store(
             location: .file(path: path), schema: Schema(Schema.trendsh.migrations.filter { $0.version <= 7 }))
         // Saved as format 7 saved them: the row and its step, in the tables of that format
-        // (today's repository keeps the per-day trend of a later format).
+        // (today's repository keeps the per-day trend of a later format). Today's recorder
+        // photographs an entry's measurements too: the table and column it reads are there
+        // while it records, and gone again before the store is closed.
         try versionSeven.write(.weights) { db throws(StorageError) in
+            try db.execute(
+                """
+                CREATE TABLE measurements (entry_id INTEGER, kind TEXT, value REAL);
+                ALTER TABLE entry_images ADD COLUMN measurements TEXT;
+                """)
             for name in ["a", "b", "c", "d"] {
                 let new = Fixtures.newEntry(name, kilograms: 70)
                 var step = try ChangeRecorder.begin(.save, feature: .weights, operation: new.draftID.operation, in: db)
                 try db.run(
                     "INSERT INTO entries (taken_at, kilograms, note, draft_id) VALUES (?, ?, ?, ?)",
                     [
-                        .text(StoredTime.text(new.date)), .real(new.kilograms), .text(new.note),
+                        .text(StoredTime.text(new.date)), new.kilograms.map(SQLiteValue.real) ?? .null, .text(new.note),
                         .text(new.draftID.rawValue),
                     ])
                 step.didAdd(.entries, .id(db.lastInsertRowID))
                 try step.finish()
             }
+            try db.execute("DROP TABLE measurements; ALTER TABLE entry_images DROP COLUMN measurements;")
         }
         try versionSeven.write(.history) { db throws(StorageError) in
             try db.execute(
@@ -126,7 +134,7 @@ import TrendshTestSupport
         let saved = try fixture.save("a", kilograms: 75, note: "n")
         let operation = OperationID.make()
 
-        for value: EntryAmendment.NewValue in [.kilograms(75), .note("n"), .date(saved.date)] {
+        for value: EntryAmendment.NewValue in [.measure(.weight, 75), .note("n"), .date(saved.date)] {
             #expect(try fixture.amend(saved, value, operation: operation) == .unchanged(saved))
         }
 
@@ -134,7 +142,7 @@ import TrendshTestSupport
         #expect(try fixture.entries().map(\.revision) == [1])
         #expect(try fixture.history.operationApplied(operation) == false)
         // A retry judges again, from the same revision: still nothing.
-        #expect(try fixture.amend(saved, .kilograms(75), operation: operation) == .unchanged(saved))
+        #expect(try fixture.amend(saved, .measure(.weight, 75), operation: operation) == .unchanged(saved))
     }
 
     /// "Nothing changed" is judged once the amend it replaced has landed: 76 again after a
@@ -144,11 +152,11 @@ import TrendshTestSupport
         defer { fixture.remove() }
         let saved = try fixture.save("a", kilograms: 75)
         let landed = OperationID.make()
-        try fixture.amend(saved, .kilograms(76), operation: landed)
+        try fixture.amend(saved, .measure(.weight, 76), operation: landed)
         func replacing(_ replaced: OperationID, with kilograms: Double) throws -> AmendOutcome {
             try fixture.weights.amend(
                 EntryAmendment(
-                    id: saved.id, newValue: .kilograms(kilograms), expectedRevision: saved.revision,
+                    id: saved.id, newValue: .measure(.weight, kilograms), expectedRevision: saved.revision,
                     operation: .make(), replacedOperations: [replaced], latestWeighingDate: Fixtures.now))
         }
 
@@ -166,7 +174,8 @@ import TrendshTestSupport
         #expect(
             try fixture.weights.amend(
                 EntryAmendment(
-                    id: saved.id, newValue: .kilograms(75), expectedRevision: current.revision, operation: .make(),
+                    id: saved.id, newValue: .measure(.weight, 75), expectedRevision: current.revision,
+                    operation: .make(),
                     replacedOperations: [.make()], latestWeighingDate: Fixtures.now)) == .unchanged(current))
         #expect(try fixture.history.steps(limit: 10).map(\.kind) == [.amend, .amend, .save])
     }

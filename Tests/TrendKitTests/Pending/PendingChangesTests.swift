@@ -36,10 +36,10 @@ import TrendshTestSupport
 
     @Test func aSecondChangeOfTheSameFieldReplacesTheFirstInItsPlaceAndOthersQueueInOrder() {
         let pending = PendingChanges(path: nil)
-        let first = pending.add(Self.amend(1, .kilograms(76), text: "76"))
+        let first = pending.add(Self.amend(1, .measure(.weight, 76), text: "76"))
         pending.add(Self.amend(2, .note("a"), text: "a"))
         pending.add(Self.amend(1, .note("b"), text: "b"))
-        let latest = pending.add(Self.amend(1, .kilograms(77), text: "77", from: 5))
+        let latest = pending.add(Self.amend(1, .measure(.weight, 77), text: "77", from: 5))
         pending.add(Self.amend(3, .date(Fixtures.now), text: "today"))
 
         #expect(Self.summary(pending) == ["#1 value 77", "#2 note a", "#1 note b", "#3 date today"])
@@ -50,8 +50,8 @@ import TrendshTestSupport
 
     @Test func aChangeEqualToTheOneWaitingIsNeverDroppedAsADuplicate() {
         let pending = PendingChanges(path: nil)
-        let first = pending.add(Self.amend(1, .kilograms(76), text: "76"))
-        let again = pending.add(Self.amend(1, .kilograms(76), text: "76"))
+        let first = pending.add(Self.amend(1, .measure(.weight, 76), text: "76"))
+        let again = pending.add(Self.amend(1, .measure(.weight, 76), text: "76"))
 
         #expect(pending.changes == [again], "the latest typing waits, as its own change")
         #expect(again.id != first.id)
@@ -60,9 +60,9 @@ import TrendshTestSupport
 
     @Test func anAmendQueuedBehindAnUndoDoesNotJumpAheadOfIt() {
         let pending = PendingChanges(path: nil)
-        pending.add(Self.amend(1, .kilograms(76), text: "76"))
+        pending.add(Self.amend(1, .measure(.weight, 76), text: "76"))
         pending.add(.undo(step: 4))
-        pending.add(Self.amend(1, .kilograms(77), text: "77"))
+        pending.add(Self.amend(1, .measure(.weight, 77), text: "77"))
 
         #expect(Self.summary(pending) == ["#1 value 76", "undo 4", "#1 value 77"])
     }
@@ -74,7 +74,7 @@ import TrendshTestSupport
         let pending = PendingChanges(path: path)
         _ = await pending.start { _ throws(TrendError) in false }
         let changes = [
-            Self.amend(1, .kilograms(165 * 0.453_592_37), text: "165 lb"),
+            Self.amend(1, .measure(.weight, 165 * 0.453_592_37), text: "165 lb"),
             Self.amend(2, .note("line \"one\"\ttab"), text: "line \"one\"\ttab", from: nil),
             Self.amend(3, .date(Fixtures.now - Fixtures.day), text: "yesterday"),
             .undo(step: 12), .redo(step: nil),
@@ -205,7 +205,7 @@ import TrendshTestSupport
     /// revision the first leaves, not from the one both were typed against.
     @Test func aChangeBehindAnAppliedOneOfTheSameEntryAppliesFromTheRevisionItLeft() async {
         let pending = PendingChanges(path: nil)
-        pending.add(Self.amend(1, .kilograms(76), text: "76"))
+        pending.add(Self.amend(1, .measure(.weight, 76), text: "76"))
         pending.add(Self.amend(1, .note("x"), text: "x"))
         pending.add(Self.amend(2, .note("y"), text: "y"))
         var revisions: [Int64?] = []

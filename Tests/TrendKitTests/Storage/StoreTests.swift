@@ -61,19 +61,22 @@ import TrendshTestSupport
         _ = try Fixtures.repository(at: path).recentEntries(limit: 1)
 
         let other = try OtherProgramConnection(path: path)
-        #expect(Schema.trendsh.latestVersion == 10)
-        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
-        #expect(try other.integer("PRAGMA user_version") == 10)
+        #expect(Schema.trendsh.latestVersion == 11)
+        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
+        #expect(try other.integer("PRAGMA user_version") == 11)
         #expect(try other.integer("PRAGMA application_id") == 0x5452_4E44)
         #expect(try other.text("PRAGMA journal_mode") == "wal")
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] } == [
                 "change_rows", "changes", "completion_images", "completions", "daily", "daily_pending",
-                "daily_zones", "entries", "entry_images", "habit_images", "habits", "operations", "sqlite_sequence",
+                "daily_zones", "entries", "entry_images", "habit_images", "habits", "kinds", "measurements",
+                "operations",
+                "sqlite_sequence",
             ])
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").map { $0[0] } == [
                 "entries_added", "entries_changed", "entries_removed", "entries_removed_keep_their_save",
+                "entries_removed_take_their_measurements",
             ])
         #expect(
             try other.rows("SELECT name FROM pragma_table_info('entries')").map { $0[0] } == [

@@ -42,9 +42,9 @@ import Testing
         let store = try StoreUnderTest(kind)
         defer { store.remove() }
         let entry = try await store.insert([Fixtures.newEntries[0]])[0]
-        _ = try await store.repository.amend(amendment(entry, .kilograms(77), from: 1))
+        _ = try await store.repository.amend(amendment(entry, .measure(.weight, 77), from: 1))
 
-        let outcome = try await store.repository.amend(amendment(entry, .kilograms(78), from: 1))
+        let outcome = try await store.repository.amend(amendment(entry, .measure(.weight, 78), from: 1))
 
         guard case .conflict(let current) = outcome else {
             Issue.record("expected a conflict, got \(outcome)")
@@ -63,7 +63,7 @@ import Testing
         let store = try StoreUnderTest(kind)
         defer { store.remove() }
         let entry = try await store.insert([Fixtures.newEntries[0]])[0]
-        let change = amendment(entry, .kilograms(77), from: 1)
+        let change = amendment(entry, .measure(.weight, 77), from: 1)
         _ = try await store.repository.amend(change)
 
         let retried = try await store.repository.amend(change)
@@ -84,10 +84,10 @@ import Testing
         let store = try StoreUnderTest(kind)
         defer { store.remove() }
         let entry = try await store.insert([Fixtures.newEntries[0]])[0]
-        let landed = amendment(entry, .kilograms(77), from: 1)
+        let landed = amendment(entry, .measure(.weight, 77), from: 1)
         _ = try await store.repository.amend(landed)
 
-        let replacing = amendment(entry, .kilograms(78), from: 1, replacing: [.make(), landed.operation])
+        let replacing = amendment(entry, .measure(.weight, 78), from: 1, replacing: [.make(), landed.operation])
         guard case .amended(let before, let after) = try await store.repository.amend(replacing) else {
             Issue.record("the replacing change was refused")
             return
@@ -104,7 +104,7 @@ import Testing
         let store = try StoreUnderTest(kind)
         defer { store.remove() }
         let entry = try await store.insert([Fixtures.newEntries[0]])[0]
-        let same = amendment(entry, .kilograms(entry.kilograms), from: 1)
+        let same = amendment(entry, .measure(.weight, entry.kilograms), from: 1)
 
         #expect(try await store.repository.amend(same) == .unchanged(entry))
         #expect(try await store.repository.amend(same) == .unchanged(entry))
@@ -113,9 +113,9 @@ import Testing
         #expect(try await store.repository.operationApplied(same.operation) == false)
         #expect(try await store.repository.entry(id: entry.id)?.revision == 1)
 
-        let landed = amendment(entry, .kilograms(77), from: 1)
+        let landed = amendment(entry, .measure(.weight, 77), from: 1)
         _ = try await store.repository.amend(landed)
-        let again = amendment(entry, .kilograms(77), from: 1, replacing: [landed.operation])
+        let again = amendment(entry, .measure(.weight, 77), from: 1, replacing: [landed.operation])
         guard case .unchanged(let now) = try await store.repository.amend(again) else {
             Issue.record("77 again, after the 77 it replaced landed, was written")
             return
@@ -130,7 +130,8 @@ import Testing
         let future = Fixtures.newEntry("future", kilograms: 75, daysAgo: -2)
         let entry = try await store.insert([future])[0]
 
-        #expect(try await store.repository.amend(amendment(entry, .kilograms(76), from: 1)) == .datedInFuture(entry))
+        #expect(
+            try await store.repository.amend(amendment(entry, .measure(.weight, 76), from: 1)) == .datedInFuture(entry))
         guard case .amended = try await store.repository.amend(amendment(entry, .note("ok"), from: 1)) else {
             Issue.record("the note could not change")
             return
@@ -181,8 +182,8 @@ import Testing
             try log.amendment(id: 1, field: field, text: text, entry: entry, expectedRevision: nil)
         }
 
-        #expect(try amend(.value, "165").newValue == .kilograms(165 * 0.453_592_37))
-        #expect(try amend(.value, "75 kg").newValue == .kilograms(75))
+        #expect(try amend(.value, "165").newValue == .measure(.weight, 165 * 0.453_592_37))
+        #expect(try amend(.value, "75 kg").newValue == .measure(.weight, 75))
         #expect(throws: TrendError.validation(.invalidWeight(.pounds))) { try amend(.value, "5") }
         #expect(throws: TrendError.validation(.invalidWeight(.pounds))) { try amend(.value, "seventy") }
         #expect(try amend(.note, "  caf\u{65}\u{301}  ").newValue == .note("caf\u{e9}"))

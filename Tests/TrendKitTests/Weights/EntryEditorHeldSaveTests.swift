@@ -123,7 +123,7 @@ import TrendKit
 
         gate.release()
         let outcome = try await save.value.get()
-        #expect(outcome.entry.map { abs($0.kilograms - 166.5 * 0.45359237) < 1e-9 } == true)
+        #expect(outcome.entry.map { abs(($0.kilograms ?? 0) - 166.5 * 0.45359237) < 1e-9 } == true)
         #expect(editor.draft.value == "166,5")
         #expect(editor.draft.unit == .pounds)
     }

@@ -61,7 +61,7 @@ import TrendKit
         let inKilograms = WeightEntryDraft(date: Fixtures.now, value: "600", unit: .kilograms)
         let inPounds = WeightEntryDraft(date: Fixtures.now, value: "600", unit: .pounds)
         #expect(throws: WeightValidationError.invalidWeight(.kilograms)) { try validate(inKilograms) }
-        #expect(abs(try validate(inPounds).kilograms - 272.155422) < 1e-6)
+        #expect(abs((try validate(inPounds).kilograms ?? 0) - 272.155422) < 1e-6)
     }
 
     @Test func aValueThatNamesItsUnitIsReadInThatUnit() throws {

@@ -536,7 +536,7 @@ import TrendKit
         var draft = log.makeDraft()
         draft.value = "165.35"
         let outcome = try await log.save(draft)
-        #expect(abs(try #require(outcome.entry).kilograms - 75.0014983795) < 1e-9)
+        #expect(abs((try #require(outcome.entry).kilograms ?? 0) - 75.0014983795) < 1e-9)
     }
 
     @Test func checkDateRejectsOnlyTheFuture() throws {

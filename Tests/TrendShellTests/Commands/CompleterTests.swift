@@ -14,7 +14,8 @@ import Testing
         (
             "",
             [
-                "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "delete", "trend", "stats",
+                "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "measure", "delete", "trend",
+                "stats",
                 "chart", "name", "habits", "done", "undone", "rename", "import", "fix", "export", "amend", "retry",
                 "undo", "redo", "settings", "set", "unit", "goal", "help", "status", "refresh", "simulate", "history",
                 "quit", "exit",
@@ -49,7 +50,8 @@ import Testing
         (
             "help ",
             [
-                "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "delete", "trend", "stats",
+                "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "measure", "delete", "trend",
+                "stats",
                 "chart", "name", "habits", "done", "undone", "rename", "import", "fix", "export", "amend", "retry",
                 "undo", "redo", "settings", "set", "unit", "goal", "help", "status", "refresh", "simulate", "history",
                 "quit",

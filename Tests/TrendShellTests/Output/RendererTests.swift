@@ -166,7 +166,8 @@ import TrendKit
             ])
         #expect(
             groups.map(\.names) == [
-                ["new", "show", "save", "cancel"], ["edit", "value", "note", "date", "list", "delete", "amend"],
+                ["new", "show", "save", "cancel"],
+                ["edit", "value", "note", "date", "list", "measure", "delete", "amend"],
                 ["name", "habits", "done", "undone", "rename"], ["trend", "stats", "chart"],
                 ["import", "fix", "export"], ["retry", "undo", "redo"],
                 ["settings", "set", "unit", "goal"], ["help", "status", "refresh", "simulate", "history", "quit"],

@@ -190,7 +190,7 @@ import TrendKit
             await perform("value 165 lb", "show", "save", "value 75kg", "save")
                 == Array(repeating: .succeeded, count: 5))
         #expect(printed.contains("  value: 165 lb\n"))
-        #expect(session.weights.entries.map(\.kilograms).sorted() == [74.84274105, 75])
+        #expect(session.weights.entries.compactMap(\.kilograms).sorted() == [74.84274105, 75])
     }
 
     @Test func helpListsEveryCommandOrExplainsOne() async {

@@ -1,0 +1,82 @@
+/// The name a kind of measurement is stored under (`measurements.kind`): `weight`, `fat`, or
+/// the word of a kind a person added. It never changes once values are stored under it.
+public struct KindID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: KindID, rhs: KindID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The weight: the log's first measurement, kept in `entries.kilograms`.
+    public static let weight = KindID("weight")
+}
+
+/// One kind of measurement, declared once: what it is called and typed as, its units and how
+/// they convert, the values it accepts and how many decimals it shows, whether it has a
+/// trend, where each import layout keeps it, and its export column. Every command, the
+/// imports, the export, help and completion read kinds from these declarations; a built-in
+/// kind is one file in `Measurements/Kinds/` and one line in `MeasurementKind.builtIn`.
+public struct MeasurementKind: Sendable, Equatable {
+    public let id: KindID
+    /// What it is called in sentences: `body fat`.
+    public let name: String
+    /// The word that sets it in a draft and names it in `amend`, `fix`, `trend`, `stats` and
+    /// `chart`: `fat`. Weight's is `weight` (drafts and `amend` also take `value`).
+    public let word: String
+    public let quantity: Quantity
+    /// The units a person may pick for it (`unit KIND UNIT`), the default first.
+    public let units: [MeasureUnit]
+    /// The values it accepts, in the canonical unit.
+    public let range: ClosedRange<Double>
+    /// How many decimals its values are shown with.
+    public let decimals: Int
+    /// True when it has its own per-day trend (`trend KIND`, `stats KIND`, `chart KIND`).
+    public let hasTrend: Bool
+    /// The column or record names each import layout keeps it under, as they are written there.
+    public let importNames: [ImportLayout: [String]]
+    /// The name of its column in a CSV export, and its key in a JSON export: `fat_percent`.
+    public let exportColumn: String
+    /// False for a kind a person added (`measure add`), which the store keeps.
+    public let isBuiltIn: Bool
+
+    public init(
+        id: KindID, name: String, word: String, quantity: Quantity, units: [MeasureUnit], range: ClosedRange<Double>,
+        decimals: Int, hasTrend: Bool, importNames: [ImportLayout: [String]] = [:], exportColumn: String,
+        isBuiltIn: Bool = true
+    ) {
+        self.id = id
+        self.name = name
+        self.word = word
+        self.quantity = quantity
+        self.units = units
+        self.range = range
+        self.decimals = decimals
+        self.hasTrend = hasTrend
+        self.importNames = importNames
+        self.exportColumn = exportColumn
+        self.isBuiltIn = isBuiltIn
+    }
+
+    public static func == (lhs: MeasurementKind, rhs: MeasurementKind) -> Bool {
+        lhs.id == rhs.id && lhs.word == rhs.word && lhs.units == rhs.units && lhs.range == rhs.range
+            && lhs.decimals == rhs.decimals && lhs.hasTrend == rhs.hasTrend && lhs.name == rhs.name
+    }
+
+    /// The unit its values are stored in.
+    public var canonicalUnit: MeasureUnit { quantity.canonicalUnit }
+
+    /// The unit it is typed and shown in unless a setting says otherwise.
+    public var defaultUnit: MeasureUnit { units.first ?? canonicalUnit }
+
+    /// The built-in kinds, in the order columns and help list them: the one list a built-in
+    /// kind is added to.
+    public static let builtIn: [MeasurementKind] = [.weight]
+
+    /// The built-in kind with this id or word, in any case.
+    public static func builtIn(named word: String) -> MeasurementKind? {
+        let lowered = word.lowercased()
+        return builtIn.first { $0.word == lowered || $0.id.rawValue == lowered }
+    }
+}

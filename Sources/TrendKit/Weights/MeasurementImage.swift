@@ -1,0 +1,66 @@
+/// An entry's measurements other than weight as its photograph in the history keeps them:
+/// one JSON object in `entry_images.measurements`, each kind's value as text of 17
+/// significant digits (`{"fat":"21.5","waist":"82"}`), so it reads back exactly; NULL for an
+/// entry with none. SQL builds, compares and puts back the object; `values(_:)` reads it.
+enum MeasurementImage {
+    /// The object for the entry whose id is `id` (an SQL expression), keys in order, so two
+    /// images of the same measurements are the same text.
+    static func of(_ id: String) -> String {
+        """
+        (SELECT nullif(json_group_object(kind, printf('%!.17g', value)), '{}') FROM (
+            SELECT kind, value FROM measurements WHERE entry_id = \(id) ORDER BY kind))
+        """
+    }
+
+    /// After one entry was written from its image (?1–?3): its measurements become the image's.
+    static let restoreOne = [
+        """
+        DELETE FROM measurements WHERE entry_id = (
+            SELECT id FROM entry_images WHERE change = ?1 AND position = ?2 AND side = ?3)
+        """,
+        """
+        INSERT INTO measurements (entry_id, kind, value)
+        SELECT i.id, j.key, CAST(j.value AS REAL) FROM entry_images i, json_each(i.measurements) j
+        WHERE i.change = ?1 AND i.position = ?2 AND i.side = ?3
+        """,
+    ]
+
+    /// The same for every entry of a step written in bulk (after `HistorySQL.stepRows`).
+    static let restoreMany = [
+        """
+        DELETE FROM measurements WHERE entry_id IN (
+            SELECT CAST(r.key AS INTEGER) FROM step_rows r WHERE r.will_exist)
+        """,
+        """
+        INSERT INTO measurements (entry_id, kind, value)
+        SELECT i.id, j.key, CAST(j.value AS REAL)
+        FROM step_rows r JOIN entry_images i ON i.change = ?1 AND i.position = r.position AND i.side = ?3,
+            json_each(i.measurements) j
+        WHERE r.will_exist AND i.measurements IS NOT NULL
+        """,
+    ]
+
+    /// The values an object holds. The object is the one `of(_:)` built: kind words and
+    /// numbers only, so no key or value holds a quote, a comma or a colon; a pair that does
+    /// not read as one is left out.
+    static func values(_ text: String?) -> [KindID: Double] {
+        guard let text, text.hasPrefix("{"), text.hasSuffix("}") else { return [:] }
+        var values: [KindID: Double] = [:]
+        for pair in text.dropFirst().dropLast().split(separator: ",") {
+            let parts = pair.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let key = parts[0].trimmingQuotes
+            let value = parts[1].trimmingQuotes
+            guard !key.isEmpty, let number = Double(value) else { continue }
+            values[KindID(String(key))] = number
+        }
+        return values
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingQuotes: Substring {
+        guard count >= 2, first == "\"", last == "\"" else { return self }
+        return dropFirst().dropLast()
+    }
+}
