@@ -34,8 +34,9 @@ public struct MeasurementKind: Sendable, Equatable {
     public let decimals: Int
     /// True when it has its own per-day trend (`trend KIND`, `stats KIND`, `chart KIND`).
     public let hasTrend: Bool
-    /// The column or record names each import layout keeps it under, as they are written there.
-    public let importNames: [ImportLayout: [String]]
+    /// The column or record names each import layout keeps it under, as they are written
+    /// there, each with how its values are read.
+    public let importNames: [ImportLayout: [ImportName]]
     /// The name of its column in a CSV export, and its key in a JSON export: `fat_percent`.
     public let exportColumn: String
     /// False for a kind a person added (`measure add`), which the store keeps.
@@ -43,7 +44,7 @@ public struct MeasurementKind: Sendable, Equatable {
 
     public init(
         id: KindID, name: String, word: String, quantity: Quantity, units: [MeasureUnit], range: ClosedRange<Double>,
-        decimals: Int, hasTrend: Bool, importNames: [ImportLayout: [String]] = [:], exportColumn: String,
+        decimals: Int, hasTrend: Bool, importNames: [ImportLayout: [ImportName]] = [:], exportColumn: String,
         isBuiltIn: Bool = true
     ) {
         self.id = id
@@ -78,5 +79,29 @@ public struct MeasurementKind: Sendable, Equatable {
     public static func builtIn(named word: String) -> MeasurementKind? {
         let lowered = word.lowercased()
         return builtIn.first { $0.word == lowered || $0.id.rawValue == lowered }
+    }
+}
+
+/// Where an import layout keeps a kind's values, and what they mean there.
+public struct ImportName: Sendable, Equatable {
+    /// The column header or record type, as the file writes it (`Body Fat %`,
+    /// `HKQuantityTypeIdentifierBodyFatPercentage`).
+    public let name: String
+    public let reading: Reading
+
+    /// How a value in the file becomes the kind's value.
+    public enum Reading: Sendable, Equatable {
+        /// As it is, in the kind's canonical unit or the unit the file names for it.
+        case asWritten
+        /// A fraction of one, for a kind kept in percent (Apple Health's 0.215 is 21.5 %).
+        case fraction
+        /// A mass, for a kind kept as a share of the weight (Withings' fat mass in kg or lb):
+        /// the share of the same row's weight.
+        case massOfWeight
+    }
+
+    public init(_ name: String, reading: Reading = .asWritten) {
+        self.name = name
+        self.reading = reading
     }
 }
