@@ -83,6 +83,11 @@ public enum Renderer {
         return WeightText(draft.value).unit == nil ? "\(draft.value) (\(draft.unit.symbol))" : draft.value
     }
 
+    /// A measurement as typed, with the unit it is read in unless it names its own: `21.5 (%)`.
+    public static func typedMeasurement(_ typed: WeightEntryDraft.TypedMeasurement) -> String {
+        MeasurementText(typed.text).unit == nil ? "\(typed.text) (\(typed.unit.symbol))" : typed.text
+    }
+
     /// A weight draft in a few words: `value "75", note "after run", dated 2026-11-29 08:00`.
     public static func draftSummary(_ draft: WeightEntryDraft) -> String {
         var parts: [String] = []

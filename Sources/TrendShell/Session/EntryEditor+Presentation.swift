@@ -9,12 +9,19 @@ extension EntryEditor: PresentableDraft {
 
     func details(session: Session) -> [String] {
         let state = hasUnsavedChanges ? "unsaved changes" : "no unsaved changes"
-        var lines = [
-            "\(title) (\(target)), \(state)",
-            "  value: \(Renderer.typedValue(draft))",
-            "  date:  \(LocalCalendar.minuteText(draft.date))",
-            "  note:  \(draft.note.isEmpty ? "(none)" : draft.note)",
+        var fields = [("value", Renderer.typedValue(draft))]
+        for kind in session.weights.kinds.others {
+            guard let typed = draft.measurements[kind.id] else { continue }
+            fields.append((kind.word, Renderer.typedMeasurement(typed)))
+        }
+        fields += [
+            ("date", LocalCalendar.minuteText(draft.date)), ("note", draft.note.isEmpty ? "(none)" : draft.note),
         ]
+        let width = fields.map(\.0.count).max() ?? 0
+        var lines = ["\(title) (\(target)), \(state)"]
+        for (label, text) in fields {
+            lines.append("  \(label):" + String(repeating: " ", count: width - label.count + 1) + text)
+        }
         if let lastError {
             lines.append("  last save failed: \(Messages.reason(lastError, unit: session.unit))")
         }
