@@ -73,7 +73,7 @@ public struct MeasurementKind: Sendable, Equatable {
 
     /// The built-in kinds, in the order columns and help list them: the one list a built-in
     /// kind is added to.
-    public static let builtIn: [MeasurementKind] = [.weight]
+    public static let builtIn: [MeasurementKind] = [.weight, .bodyFat]
 
     /// The built-in kind with this id or word, in any case.
     public static func builtIn(named word: String) -> MeasurementKind? {

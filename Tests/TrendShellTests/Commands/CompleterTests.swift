@@ -1,8 +1,13 @@
 import Testing
+import TrendKit
 
 @testable import TrendShell
 
 @Suite struct CompleterTests {
+    /// What `amend ID ` offers: the fields, then each built-in kind other than weight, read
+    /// from the kinds' declarations.
+    static let amendFields = ["value", "note", "date"] + MeasurementKind.builtIn.dropFirst().map(\.word)
+
     /// Entry ids as the weights feature holds them: newest first.
     static var completer: Completer {
         Completer(
@@ -40,7 +45,7 @@ import Testing
         ("edit 1", ["12", "1"]),
         ("date ", ["today", "yesterday"]),
         ("amend ", ["12", "3", "1"]),
-        ("amend 3 ", ["value", "note", "date"]),
+        ("amend 3 ", Self.amendFields),
         ("amend 3 n", ["note"]),
         ("amend 3 date ", ["today", "yesterday"]),
         ("amend 3 note ", []),
