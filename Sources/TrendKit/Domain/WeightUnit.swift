@@ -32,6 +32,14 @@ public enum WeightUnit: String, Sendable, CaseIterable, Codable {
     /// Never consults the process locale; rejects words, `nan`, `inf`, hex, exponents and
     /// numbers with both a comma and a point.
     public func kilograms(from text: String) throws(WeightValidationError) -> Double {
+        // Stone and pounds (`12 st 4`), typed in any unit setting.
+        if MeasurementText(text).unit == .stones {
+            do {
+                return try MeasurementKind.weight.canonical(fromTyped: text, unit: .stones)
+            } catch {
+                throw .invalidWeight(.pounds)
+            }
+        }
         let reading = WeightText(text)
         let unit = reading.unit ?? self
         guard let number = Self.plainDecimal(reading.number), number > 0 else {

@@ -73,7 +73,9 @@ public struct MeasurementKind: Sendable, Equatable {
 
     /// The built-in kinds, in the order columns and help list them: the one list a built-in
     /// kind is added to.
-    public static let builtIn: [MeasurementKind] = [.weight, .bodyFat]
+    public static let builtIn: [MeasurementKind] = [
+        .weight, .bodyFat, .muscleMass, .bodyWater, .boneMass, .waist, .hip,
+    ]
 
     /// The built-in kind with this id or word, in any case.
     public static func builtIn(named word: String) -> MeasurementKind? {
@@ -98,6 +100,9 @@ public struct ImportName: Sendable, Equatable {
         /// A mass, for a kind kept as a share of the weight (Withings' fat mass in kg or lb):
         /// the share of the same row's weight.
         case massOfWeight
+        /// A share of the weight in percent, for a kind kept as a mass (openScale's muscle):
+        /// that share of the same row's weight.
+        case percentOfWeight
     }
 
     public init(_ name: String, reading: Reading = .asWritten) {

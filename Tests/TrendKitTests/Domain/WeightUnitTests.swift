@@ -53,7 +53,7 @@ import TrendKit
         (.kilograms, "1,2,3"),
         (.kilograms, "75."),
         (.kilograms, ".5"),
-        (.kilograms, "75 stone"),
+        (.kilograms, "75 furlongs"),
         (.kilograms, "kg"),
         (.kilograms, "75 kg kg"),
         (.kilograms, "7 5"),
@@ -113,5 +113,23 @@ import TrendKit
     @Test func symbolsAreTheShortUnitNames() {
         #expect(WeightUnit.kilograms.symbol == "kg")
         #expect(WeightUnit.pounds.symbol == "lb")
+    }
+}
+
+/// Stone and pounds are typed for a weight in any unit setting (`12 st 4`), and read exactly.
+@Suite struct StoneWeightTests {
+    @Test(arguments: [
+        ("12 st 4", 172.0), ("12st 4", 172.0), ("12 st 4 lb", 172.0), ("12st4lb", 172.0), ("12 st", 168.0),
+        ("12 stone 4.5", 172.5),
+    ])
+    func stoneAndPoundsAreReadAsPounds(text: String, pounds: Double) throws {
+        for unit in [WeightUnit.kilograms, .pounds] {
+            #expect(abs(try unit.kilograms(from: text) - pounds * WeightUnit.kilogramsPerPound) < 1e-9)
+        }
+    }
+
+    @Test(arguments: ["12 st 14", "12 st x", "2 st", "100 st"])
+    func aStoneValueOutOfRangeOrWithFourteenPoundsOrMoreIsRefused(text: String) {
+        #expect(throws: WeightValidationError.invalidWeight(.pounds)) { try WeightUnit.kilograms.kilograms(from: text) }
     }
 }

@@ -56,9 +56,9 @@ import TrendKit
     }
 
     @Test func anInvalidValueFailsToSaveAndKeepsTheDraftAsTyped() async {
-        #expect(await perform("value 75 stone", "save") == [.succeeded, .failed])
+        #expect(await perform("value 75 furlongs", "save") == [.succeeded, .failed])
         #expect(errors == "error: \(Fixtures.kilogramsMessage) The draft is kept; fix it and save again.\n")
-        #expect(editor?.draft.value == "75 stone")
+        #expect(editor?.draft.value == "75 furlongs")
         #expect(editor?.lastError == .validation(.invalidWeight(.kilograms)))
         #expect(session.draftMark == .failedSave)
         #expect(session.weights.entries == [])

@@ -1,0 +1,78 @@
+/// The kinds a person added, as the store's `kinds` table keeps them (format 11): one row
+/// each, `id` being the kind's word. The one place that turns a row into a declaration and
+/// back; `measure add`, the catalog's refresh, the JSON export and its import all use it.
+public enum KindRecords {
+    /// The table's columns, in the order `kind(from:)` reads them.
+    static let columns = "id, name, quantity, unit, min_value, max_value, decimals, trend"
+
+    /// The units a person may pick for a kind of this quantity, the canonical one first.
+    public static func units(for quantity: Quantity) -> [MeasureUnit] {
+        switch quantity {
+        case .mass: return [.kilograms, .pounds]
+        case .share: return [.percent]
+        case .length: return [.centimetres, .inches, .millimetres]
+        }
+    }
+
+    /// The export column of an added kind: its word and its canonical unit's name
+    /// (`neck_centimetres`).
+    public static func exportColumn(id: KindID, quantity: Quantity) -> String {
+        switch quantity {
+        case .mass: return "\(id)_kilograms"
+        case .share: return "\(id)_percent"
+        case .length: return "\(id)_centimetres"
+        }
+    }
+
+    /// An added kind's declaration: its word is its id, its units those of its quantity, the
+    /// one it was added with first.
+    public static func kind(
+        id: KindID, name: String, quantity: Quantity, unit: MeasureUnit, range: ClosedRange<Double>, decimals: Int,
+        hasTrend: Bool
+    ) -> MeasurementKind {
+        let units = [unit] + Self.units(for: quantity).filter { $0 != unit }
+        return MeasurementKind(
+            id: id, name: name, word: id.rawValue, quantity: quantity, units: units, range: range, decimals: decimals,
+            hasTrend: hasTrend, exportColumn: exportColumn(id: id, quantity: quantity), isBuiltIn: false)
+    }
+
+    /// A row of `columns` as a declaration; nil for a row another program wrote that no
+    /// declaration can hold (an unknown quantity or unit, an empty range).
+    static func kind(from row: SQLiteStatement) -> MeasurementKind? {
+        guard let id = row.text(0), !id.isEmpty, let quantity = row.text(2).flatMap(Quantity.init(rawValue:)),
+            let unit = row.text(3).flatMap(MeasureUnit.named), unit.quantity == quantity
+        else { return nil }
+        let low = row.double(4)
+        let high = row.double(5)
+        guard low.isFinite, high.isFinite, low < high else { return nil }
+        return kind(
+            id: KindID(id), name: row.text(1) ?? id, quantity: quantity, unit: unit, range: low...high,
+            decimals: max(0, min(3, Int(row.int64(6)))), hasTrend: row.int64(7) != 0)
+    }
+
+    /// Every added kind the store holds, by id, in the caller's transaction.
+    public static func all(in db: SQLiteDatabase) throws(StorageError) -> [MeasurementKind] {
+        let statement = try db.statement("SELECT \(columns) FROM kinds ORDER BY id")
+        defer { statement.reset() }
+        var kinds: [MeasurementKind] = []
+        while try statement.step() {
+            if let kind = kind(from: statement) { kinds.append(kind) }
+        }
+        return kinds
+    }
+
+    /// Adds `kind` in the caller's transaction; a kind of that id already there is kept.
+    /// True when the row was written.
+    @discardableResult
+    public static func insert(_ kind: MeasurementKind, in db: SQLiteDatabase) throws(StorageError) -> Bool {
+        try db.run(
+            "INSERT OR IGNORE INTO kinds (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                .text(kind.id.rawValue), .text(kind.name), .text(kind.quantity.rawValue),
+                .text(kind.defaultUnit.symbol),
+                .real(kind.range.lowerBound), .real(kind.range.upperBound), .integer(Int64(kind.decimals)),
+                .integer(kind.hasTrend ? 1 : 0),
+            ])
+        return db.changes > 0
+    }
+}

@@ -1,0 +1,12 @@
+extension MeasurementKind {
+    /// The waist, a tape measure's circumference, in centimetres or inches: 30–250 cm, one
+    /// decimal, with a trend.
+    public static let waist = MeasurementKind(
+        id: KindID("waist"), name: "waist", word: "waist", quantity: .length, units: [.centimetres, .inches],
+        range: 30...250, decimals: 1, hasTrend: true,
+        importNames: [
+            .openScale2: [ImportName("waist")],
+            .appleHealth: [ImportName("HKQuantityTypeIdentifierWaistCircumference")],
+        ],
+        exportColumn: "waist_centimetres")
+}
