@@ -26,6 +26,8 @@ public enum TrendError: Error, Equatable, Sendable {
     case history(HistoryError)
     /// The pending-changes file could not be written, read or used.
     case pendingFile(DraftFileError)
+    /// A kind of measurement could not be added or removed.
+    case kind(KindError)
 }
 
 /// Why settings could not be read or written.

@@ -75,4 +75,28 @@ public enum KindRecords {
             ])
         return db.changes > 0
     }
+
+    /// The added kind of this id, in the caller's transaction; nil when there is none (or its
+    /// row is one no declaration can hold).
+    public static func kind(_ id: KindID, in db: SQLiteDatabase) throws(StorageError) -> MeasurementKind? {
+        let statement = try db.statement("SELECT \(columns) FROM kinds WHERE id = ?")
+        defer { statement.reset() }
+        try statement.bind([.text(id.rawValue)])
+        guard try statement.step() else { return nil }
+        return kind(from: statement)
+    }
+
+    /// How many values of the kind the entries hold, in the caller's transaction.
+    public static func valueCount(of id: KindID, in db: SQLiteDatabase) throws(StorageError) -> Int {
+        let statement = try db.statement("SELECT count(*) FROM measurements WHERE kind = ?")
+        defer { statement.reset() }
+        try statement.bind([.text(id.rawValue)])
+        guard try statement.step() else { return 0 }
+        return Int(statement.int64(0))
+    }
+
+    /// Removes the kind's row in the caller's transaction.
+    public static func remove(_ id: KindID, in db: SQLiteDatabase) throws(StorageError) {
+        try db.run("DELETE FROM kinds WHERE id = ?", [.text(id.rawValue)])
+    }
 }

@@ -73,6 +73,7 @@ public final class WeightLog {
     public func refresh() async {
         loadState = .loading
         do {
+            try kinds.reload()
             let loaded = try await repository.recentEntries(limit: windowSize)
             entries = loaded
             holdsWholeLog = loaded.count < windowSize

@@ -19,6 +19,7 @@ enum ChangeCommands {
             "TEXT is the rest of the line, read as \"value\", \"note\" and \"date\" read it; \"amend ID note\" clears the note.",
             "When the store fails, the change waits as a pending change: \"status\" lists it and \"retry\" applies it.",
         ],
+        keywords: ["value", "weight", "note", "date"],
         parse: { arguments throws(ParseError) in
             let parts = arguments.rest.split(maxSplits: 2, whereSeparator: { $0 == " " || $0 == "\t" })
             guard parts.count >= 2 else { throw arguments.problem(.needs("an entry number, a field and its new text")) }
@@ -107,6 +108,7 @@ enum ChangeCommands {
             "An undo is refused when what it would put back has changed since; it says what changed.",
             "\"undo STEP\" takes back an older step, numbered as \"undo list\" shows, when no newer step that is done changed its rows.",
         ],
+        keywords: ["list"],
         parse: { arguments throws(ParseError) in
             let words = try arguments.words()
             guard let word = words.first else { return UndoRequest.newest }

@@ -14,6 +14,9 @@ public struct CommandDeclaration: Sendable {
     /// whether another session has committed (`PRAGMA data_version`). Draft edits and the
     /// shell's own commands skip that, which keeps a draft's life cheap.
     public let readsStore: Bool
+    /// The words it takes as keyword arguments (`all`, `csv`, `off`): no kind a person adds
+    /// may have one of them as its word.
+    public let keywords: [String]
     let parse: @Sendable (Arguments) throws(ParseError) -> ParsedCommand
     let complete: @Sendable (CompletionRequest) -> [String]
 
@@ -21,14 +24,14 @@ public struct CommandDeclaration: Sendable {
     /// receives. Parsing is pure; `run` acts on the session.
     public static func command<Value: Hashable & Sendable>(
         _ name: String, aliases: [String] = [], group: CommandGroup, usage: String, summary: String,
-        example: String, details: [String] = [], readsStore: Bool = true,
+        example: String, details: [String] = [], readsStore: Bool = true, keywords: [String] = [],
         parse: @escaping @Sendable (Arguments) throws(ParseError) -> Value,
         complete: @escaping @Sendable (CompletionRequest) -> [String] = { _ in [] },
         run: @escaping @MainActor @Sendable (Session, Value) async -> Session.Outcome
     ) -> CommandDeclaration {
         CommandDeclaration(
             name: name, aliases: aliases, group: group, usage: usage, summary: summary, example: example,
-            details: details, readsStore: readsStore,
+            details: details, readsStore: readsStore, keywords: keywords,
             parse: { arguments throws(ParseError) in
                 let value = try parse(arguments)
                 return ParsedCommand(name: name, arguments: value, readsStore: readsStore) { session in

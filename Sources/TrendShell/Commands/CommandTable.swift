@@ -9,6 +9,11 @@ public enum CommandTable {
         declarations.first { $0.answers(to: name) }
     }
 
+    /// Every word a declaration accepts: its names, aliases and keyword arguments.
+    public static var acceptedWords: Set<String> {
+        Set(declarations.flatMap { [$0.name] + $0.aliases + $0.keywords }.map { $0.lowercased() })
+    }
+
     /// Every name and alias, for completion and suggestions.
     public static var allNames: [String] { declarations.flatMap { [$0.name] + $0.aliases } }
 

@@ -77,6 +77,7 @@ enum DataCommands {
             "\"reset\" undoes its fixes.",
         ],
         readsStore: false,
+        keywords: ["weight", "date", "note", "skip", "reset"],
         parse: parseFix,
         complete: { request in request.previousWords.count == 1 ? ["weight", "date", "note", "skip", "reset"] : [] },
         run: { session, request in await applyFix(request, in: session) })
@@ -245,6 +246,7 @@ enum DataCommands {
             "in front, which trendsh's import removes. FILE is replaced whole, with the usual mode for",
             "your umask; a symbolic link named is followed.",
         ],
+        keywords: ["csv", "json", "habits"],
         parse: { arguments throws(ParseError) in
             var words = try arguments.words()[...]
             let habits = words.first?.lowercased() == "habits"

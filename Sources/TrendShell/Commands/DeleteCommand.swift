@@ -14,6 +14,7 @@ enum DeleteCommand {
         "delete", group: .weights, usage: "delete ID | delete habit NAME",
         summary: "Delete entry ID (unless it changed since this session showed it), or a habit.",
         example: "delete 12", details: ["\"delete habit NAME\" deletes a habit and the days it was done."],
+        keywords: ["habit"],
         parse: { arguments throws(ParseError) in
             let words = try arguments.words()
             if words.first?.lowercased() == "habit" {

@@ -15,6 +15,7 @@ enum DraftCommands {
         summary: "Open a new draft: a weight entry dated now, or a habit.", example: "new habit",
         details: ["\"new\" and \"new weight\" are the same. A habit draft takes its name with \"name TEXT\"."],
         readsStore: false,
+        keywords: Kind.allCases.map(\.rawValue),
         parse: { arguments throws(ParseError) in
             let words = try arguments.words()
             guard words.count <= 1 else { throw arguments.problem(.atMostOne("kind of draft")) }
@@ -42,6 +43,7 @@ enum DraftCommands {
         "show", group: .drafts, usage: "show [all]", summary: "Show the open draft and its last error.",
         example: "show", details: ["An import draft is previewed again; \"show all\" lists every one of its rows."],
         readsStore: false,
+        keywords: ["all"],
         parse: { arguments throws(ParseError) -> Bool in
             let words = try arguments.words()
             guard let word = words.first else { return false }

@@ -60,13 +60,14 @@ enum HabitCommands {
         summary: "Mark a habit done today, or on WHEN: yesterday, -Nd or YYYY-MM-DD.",
         example: "done \"Read 10 pages\" yesterday",
         details: ["A name with spaces goes in double quotes; \\\" stands for a quote inside them."],
+        keywords: ["today", "yesterday"],
         parse: parseMarking, complete: completeMarking,
         run: { session, marking in await mark(marking, done: true, in: session) })
 
     static let undone = CommandDeclaration.command(
         "undone", group: .habits, usage: "undone NAME [WHEN]",
         summary: "Mark a habit not done today, or on WHEN.", example: "undone Run",
-        parse: parseMarking, complete: completeMarking,
+        keywords: ["today", "yesterday"], parse: parseMarking, complete: completeMarking,
         run: { session, marking in await mark(marking, done: false, in: session) })
 
     @MainActor

@@ -23,6 +23,7 @@ enum SettingsCommands {
         example: "set chart-style ascii",
         details: SettingKey.all.map { "  \($0.name) \($0.values): \($0.summary)" },
         readsStore: false,
+        keywords: SettingKey.all.flatMap { [$0.name] + $0.completions },
         parse: { arguments throws(ParseError) in
             let words = try arguments.words()
             guard let key = words.first else { throw arguments.problem(.needs("a setting and a value")) }
@@ -70,6 +71,7 @@ enum SettingsCommands {
         summary: "Show or set the goal weight; off removes it.", example: "goal 70",
         details: ["The weight is read like a value: in the unit, or in kg or lb written after it (\"goal 154 lb\")."],
         readsStore: false,
+        keywords: ["off"],
         parse: { arguments throws(ParseError) -> String? in arguments.rest.isEmpty ? nil : arguments.rest },
         complete: { request in request.previousWords.isEmpty ? ["off"] : [] },
         run: { session, text in

@@ -17,6 +17,7 @@ enum ShellCommands {
         run: { session, topic in
             guard let topic else {
                 for line in HelpText.list() { session.say(line) }
+                if let kinds = Messages.addedKindsLine(session.weights.kinds.all) { session.say(kinds) }
                 return .succeeded
             }
             guard let declaration = CommandTable.declaration(named: topic) else {
@@ -80,6 +81,7 @@ enum ShellCommands {
         example: "simulate save-failure once",
         details: ["FEATURE limits the failure to one feature: \(simulatedFeatures.joinedWords(separator: ", "))."],
         readsStore: false,
+        keywords: SimulateRequest.Mode.allCases.map(\.rawValue) + ["once", "always"] + simulatedFeatures,
         parse: { arguments throws(ParseError) in
             var words = try arguments.words()[...]
             var request = SimulateRequest()

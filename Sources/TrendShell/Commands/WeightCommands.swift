@@ -61,6 +61,7 @@ enum WeightCommands {
         summary: "Set the draft's date: YYYY-MM-DD, YYYY-MM-DD HH:MM, today, yesterday or -Nd.",
         example: "date yesterday",
         readsStore: false,
+        keywords: ["today", "yesterday"],
         parse: { arguments throws(ParseError) in try arguments.text(naming: "a date") },
         complete: { request in request.previousWords.isEmpty ? ["today", "yesterday"] : [] },
         run: { session, text in

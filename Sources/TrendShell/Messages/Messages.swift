@@ -30,6 +30,7 @@ public enum Messages {
         case .importFile(let problem): return reason(problem)
         case .history(let error): return reason(error, unit: unit)
         case .pendingFile(let error): return pendingNotWritten(error)
+        case .kind(let error): return reason(error)
         }
     }
 

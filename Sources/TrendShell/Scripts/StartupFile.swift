@@ -48,7 +48,7 @@ public struct StartupFile {
             case .end, .interrupted, .terminated, .failed: continue
             }
             do {
-                guard let command = try CommandParser.parse(line, kindWords: session.kindWords) else { continue }
+                guard let command = try session.parse(line) else { continue }
                 if await session.perform(command) == .quit { return .quit }
             } catch {
                 _ = session.reject(error)

@@ -162,8 +162,3 @@ public enum DraftRetry: Equatable, Sendable {
         case noFile
     }
 }
-
-extension Session {
-    /// The words that name a kind of measurement, which set it in a draft (`fat 21.5`).
-    var kindWords: [String] { weights.kinds.all.map(\.word) }
-}

@@ -32,7 +32,9 @@ extension Session {
             files.path(of: .settings).map { FileSettingsStore(path: $0, interruptRequested: interruptRequested) }
             ?? InMemorySettingsStore()
         let settings = SettingsFeature(store: settingsStore)
-        let weights = WeightLog(repository: SQLiteWeightRepository(store: store), settings: settings, clock: clock)
+        let weights = WeightLog(
+            repository: SQLiteWeightRepository(store: store), settings: settings, clock: clock,
+            kinds: KindCatalog(repository: SQLiteKindRepository(store: store)))
         let habits = HabitLog(repository: SQLiteHabitRepository(store: store), clock: clock)
         let trend = TrendReport(repository: SQLiteTrendRepository(store: store), settings: settings, clock: clock)
         let exchange = DataExchange(store: store, settings: settings, clock: clock)

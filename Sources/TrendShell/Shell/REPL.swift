@@ -87,7 +87,7 @@ public struct REPL {
                 }
                 let outcome: Session.Outcome
                 do {
-                    guard let command = try CommandParser.parse(line, kindWords: session.kindWords) else { continue }
+                    guard let command = try session.parse(line) else { continue }
                     outcome = await session.perform(command)
                     // What touched the store is shown at once: a broken output then stops
                     // the run before the next change. Draft edits stay buffered.

@@ -1,0 +1,60 @@
+/// Where the kinds a person added are kept: the store's `kinds` table, through `KindRecords`.
+@MainActor
+public protocol KindRepository: AnyObject {
+    /// Every added kind the store holds, by id.
+    func addedKinds() throws(StorageError) -> [MeasurementKind]
+    /// Adds a kind, unless one of its id is there already.
+    func add(_ kind: MeasurementKind) throws(StorageError) -> KindAddOutcome
+    /// Removes an added kind, unless an entry holds a value of it.
+    func remove(_ id: KindID) throws(StorageError) -> KindRemoveOutcome
+}
+
+/// What `measure add` did.
+public enum KindAddOutcome: Sendable, Equatable {
+    /// The kind is stored now.
+    case added(MeasurementKind)
+    /// A kind of that word is stored already (another session may have added it); nothing
+    /// was written. It is the kind as stored.
+    case alreadyThere(MeasurementKind)
+}
+
+/// What `measure remove` did.
+public enum KindRemoveOutcome: Sendable, Equatable {
+    /// The kind is no longer stored; it was this.
+    case removed(MeasurementKind)
+    /// Entries hold `count` values of the kind; nothing was written.
+    case inUse(count: Int)
+    /// The store holds no added kind of that id.
+    case missing
+}
+
+/// The store's kinds table: a kind added or removed in one write transaction. A retry of an
+/// add whose reply was lost finds the kind there, and a retried remove finds it gone.
+@MainActor
+public final class SQLiteKindRepository: KindRepository {
+    public let store: Store
+
+    public init(store: Store) { self.store = store }
+
+    public func addedKinds() throws(StorageError) -> [MeasurementKind] {
+        try store.read(.weights, loading: true) { db throws(StorageError) in try KindRecords.all(in: db) }
+    }
+
+    public func add(_ kind: MeasurementKind) throws(StorageError) -> KindAddOutcome {
+        try store.write(.weights) { db throws(StorageError) in
+            if let stored = try KindRecords.kind(kind.id, in: db) { return .alreadyThere(stored) }
+            try KindRecords.insert(kind, in: db)
+            return .added(kind)
+        }
+    }
+
+    public func remove(_ id: KindID) throws(StorageError) -> KindRemoveOutcome {
+        try store.write(.weights) { db throws(StorageError) in
+            guard let stored = try KindRecords.kind(id, in: db) else { return .missing }
+            let count = try KindRecords.valueCount(of: id, in: db)
+            guard count == 0 else { return .inUse(count: count) }
+            try KindRecords.remove(id, in: db)
+            return .removed(stored)
+        }
+    }
+}
