@@ -1,0 +1,40 @@
+import Testing
+
+/// A kind one session adds or removes, another session on the same store notices at once:
+/// by its word in a draft, by `measure`, by `amend`, in `measure list` and in `help`.
+@Suite struct KindsTwoSessionTests {
+    @Test func aKindAddedByAnotherSessionWorksAtOnceInEveryCommand() throws {
+        let fixture = try StoreFixture()
+        try fixture.seedEntry("80")
+        let first = fixture.start()
+        let before = try first.run(["help"])
+        #expect(!before.stdout.contains("Your kinds"))
+
+        let other = fixture.run(["measure add neck cm 20 80"])
+        #expect(other.stdout.contains("added the kind \"neck\""))
+
+        let after = try first.run(["neck 35", "measure neck 36", "save", "amend 1 neck 38", "measure list", "help"])
+        first.finish()
+        #expect(after.stderr == "")
+        #expect(after.stdout.contains("trendsh> neck 35\nneck: 35\n"))
+        #expect(after.stdout.contains("Saved #2: neck 36.0 on "))
+        #expect(after.stdout.contains("Amended #1: 80.0 kg, neck 38.0 on "))
+        #expect(after.stdout.contains("neck    cm, 20.0 to 80.0, added\n"))
+        #expect(after.stdout.contains("Your kinds (set like \"fat 21.5\"): neck (cm).\n"))
+    }
+
+    @Test func aKindRemovedByAnotherSessionIsNoLongerListed() throws {
+        let fixture = try StoreFixture()
+        _ = fixture.run(["measure add neck cm 20 80"])
+        let first = fixture.start()
+        let before = try first.run(["measure list"])
+        #expect(before.stdout.contains("neck    cm"))
+
+        let other = fixture.run(["measure remove neck"])
+        #expect(other.stdout.contains("removed the kind \"neck\""))
+
+        let after = try first.run(["measure list", "list"])
+        first.finish()
+        #expect(!after.stdout.contains("neck    cm"))
+    }
+}
