@@ -140,7 +140,8 @@ if interactive {
     let habits = session.habitLog
     let sources = CompletionSources(
         entryIDs: { MainActor.assumeIsolated { weights.entries.map(\.id) } },
-        habitNames: { MainActor.assumeIsolated { habits.habits.map(\.name) } })
+        habitNames: { MainActor.assumeIsolated { habits.habits.map(\.name) } },
+        kindWords: { MainActor.assumeIsolated { weights.kinds.all.map(\.word) } })
     editLineReader = EditLineReader(previousLines: history?.entries ?? [], completer: Completer(sources: sources))
     recordedOutput.write(Messages.banner(version: Options.version, store: location.description), to: .out)
 }

@@ -31,7 +31,7 @@ enum MeasureCommands {
         example: "measure fat 21.5",
         details: [
             "A kind's own word does the same: \"fat 21.5\", \"waist 82 cm\". A unit after the value names its unit;",
-            "without one it is read in the kind's unit (\"unit KIND UNIT\"). \"measure weight\" is \"value\".",
+            "without one it is read in the kind's first unit below (the weight's: the unit setting). \"measure weight\" is \"value\".",
             "Built in: "
                 + MeasurementKind.builtIn.map { "\($0.word) (\($0.units.map(\.symbol).joined(separator: ", ")))" }
                 .joined(separator: ", ") + ".",
