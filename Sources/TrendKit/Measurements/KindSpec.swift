@@ -43,7 +43,7 @@ public struct KindSpec: Sendable, Equatable {
     }
 
     /// A lower-case ASCII letter, then letters, digits, `-` or `_`, at most 24 of them.
-    static func isWellFormed(_ word: String) -> Bool {
+    public static func isWellFormed(_ word: String) -> Bool {
         guard let first = word.unicodeScalars.first, ("a"..."z").contains(first),
             word.unicodeScalars.count <= maximumWordLength
         else { return false }

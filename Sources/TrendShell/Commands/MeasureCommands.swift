@@ -68,14 +68,15 @@ enum MeasureCommands {
     /// `add W U MIN MAX [D]`, `remove W` and `list` (or nothing) manage kinds; any other line
     /// sets a measurement. A kind stored under one of those words is set with a value after it.
     static func request(_ arguments: Arguments) throws(ParseError) -> Request {
-        let words = try arguments.words()
+        // Split on spaces only: a value may end in `"` (inches), which is no quote here.
+        let words = arguments.rest.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let first = words.first?.lowercased() else { return .list }
         switch first {
         case "list" where words.count == 1: return .list
         case "add" where words.count >= 2 && !startsWithDigit(words[1]):
             guard words.count == 5 || words.count == 6 else {
                 throw arguments.problem(
-                    .needs("a word, a unit, a least and a greatest value (measure add neck cm 20 80)"))
+                    .needs("a word, a unit, the least and the greatest value (measure add neck cm 20 80)"))
             }
             var decimals = KindSpec.defaultDecimals
             if words.count == 6 {

@@ -9,11 +9,13 @@ extension Session {
     var kindWords: [String] { weights.kinds.all.map(\.word) }
 
     /// The command on a line, as `CommandParser` reads it with this session's kinds. A first
-    /// word that is neither a command nor a known kind has the kinds read again, once.
+    /// word that is neither a command nor a known kind, but could be a kind's word, has the
+    /// kinds read again, once.
     func parse(_ line: String) throws(ParseError) -> ParsedCommand? {
         do {
             return try CommandParser.parse(line, kindWords: kindWords)
         } catch .unknownCommand(let name) {
+            guard KindSpec.isWellFormed(name.lowercased()) else { throw .unknownCommand(name) }
             let before = kindWords
             // A store that cannot be read leaves the kinds as they were: the line is then an
             // unknown command, as it was, and the next command that reads the store says why.

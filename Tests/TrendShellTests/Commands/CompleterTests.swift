@@ -141,6 +141,13 @@ import TrendKit
         source.ids = []
         #expect(completer.complete("edit ").candidates == [])
     }
+
+    @Test func measureOffersItsKeywordsAndTheKindsAddedAndRemoveOffersOnlyAddedOnes() {
+        let completer = Completer(sources: CompletionSources(kindWords: { ["weight", "fat", "neck"] }))
+        #expect(completer.complete("measure ").candidates == ["add", "remove", "list", "weight", "fat", "neck"])
+        #expect(completer.complete("measure remove ").candidates == ["neck"])
+        #expect(completer.complete("amend 1 n").candidates == ["note", "neck"])
+    }
 }
 
 /// Ids that change between completions, as they do after a save or a delete.
