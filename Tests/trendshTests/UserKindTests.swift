@@ -32,6 +32,14 @@ import TrendshTestSupport
                 lines("error: That is not a value for neck. The draft is kept; fix it and save again.")))
     }
 
+    @Test func measureReadsAValueEndingInAnInchMarkAsInchesNotAsAQuote() {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        let result = shell.run(["measure waist 33 \"", "save"])
+        #expect(result.stderr == "")
+        #expect(result.stdout.contains("waist: 33 \"\nSaved #1: waist 83.8 cm on "))
+    }
+
     @Test func measureListAndHelpNameTheAddedKinds() {
         let shell = Shell()
         defer { shell.home.remove() }
