@@ -63,6 +63,30 @@ extension TrendshModel {
         draft?.measures[kind] = text.isEmpty ? nil : text
         return false
     }
+
+    /// The entry with one field amended to typed text (an empty value removes that measurement),
+    /// or nil when the field's rules refuse the text.
+    static func amended(_ entry: Entry, _ field: Field, _ text: String) -> Entry? {
+        var after = entry
+        switch field {
+        case .note: after.note = text
+        case .value:
+            if text.isEmpty {
+                after.tenths = nil
+            } else {
+                guard let tenths = tenths(text) else { return nil }
+                after.tenths = tenths
+            }
+        case .measure(let kind):
+            if text.isEmpty {
+                after.measures[kind] = nil
+            } else {
+                guard let tenths = tenths(text, of: kind) else { return nil }
+                after.measures[kind] = tenths
+            }
+        }
+        return after
+    }
 }
 
 extension TrendshModel.Entry {
