@@ -1,15 +1,20 @@
 import TrendshTestSupport
 
-/// What the checks compare after every step: the saved entries and habits (read from the
-/// SQLite file), the draft (from `status` and `show`) and the pending changes (from `status`).
+/// What the checks compare after every step: the saved entries with their measurements and
+/// the habits (read from the SQLite file), the entries as `list` shows them, the draft (from
+/// `status` and `show`) and the pending changes (from `status`).
 struct ModelObservation: Equatable, Sendable, CustomStringConvertible {
     var entries: [String] = []
+    /// `list`'s rows, newest first, spaces collapsed and the trend left out (the model keeps
+    /// none), and a line for any unit whose column is not aligned.
+    var listed: [String] = []
     var habits: [String] = []
     var draft: [String] = []
     var pending: [String] = []
 
     var description: String {
-        (["entries:"] + entries + ["habits:"] + habits + ["draft:"] + draft + ["pending:"] + pending).map { "  " + $0 }
+        (["entries:"] + entries + ["list:"] + listed + ["habits:"] + habits + ["draft:"] + draft + ["pending:"]
+            + pending).map { "  " + $0 }
             .joined(separator: "\n")
     }
 
@@ -17,7 +22,8 @@ struct ModelObservation: Equatable, Sendable, CustomStringConvertible {
     func differences(from actual: ModelObservation) -> String {
         var lines: [String] = []
         for (name, expected, got) in [
-            ("entries", entries, actual.entries), ("habits", habits, actual.habits), ("draft", draft, actual.draft),
+            ("entries", entries, actual.entries), ("list", listed, actual.listed), ("habits", habits, actual.habits),
+            ("draft", draft, actual.draft),
             ("pending", pending, actual.pending),
         ] where expected != got {
             lines.append("\(name): the model has \(expected), trendsh has \(got)")
@@ -31,6 +37,15 @@ extension TrendshModel {
     var observation: ModelObservation {
         var seen = ModelObservation()
         seen.entries = entries.keys.sorted().map { id in Self.line(id: id, entries[id]!) }
+        seen.listed = entries.sorted { ($0.value.date, $0.key) > ($1.value.date, $1.key) }.map { id, entry in
+            let cells =
+                ["#\(id)", entry.date] + (entry.tenths.map { ["\(Self.kilograms($0)) kg"] } ?? [])
+                + entry.measures.sorted { $0.key < $1.key }.map {
+                    "\($0.key.rawValue) \(Self.kilograms($0.value)) \($0.key.unit)"
+                }
+                + (entry.note.isEmpty ? [] : [entry.note])
+            return cells.joined(separator: " ")
+        }
         seen.habits = habits.map { "\($0): " + (habitDays[$0] ?? []).sorted().joined(separator: ",") }
         if let draft {
             let state = draft.hasUnsavedChanges ? "unsaved changes" : "no unsaved changes"
@@ -38,10 +53,10 @@ extension TrendshModel {
             case .new, .edit:
                 let target: String
                 if case .edit(let id) = draft.kind { target = "editing #\(id)" } else { target = "new entry" }
-                seen.draft = [
-                    "\(target), \(state)", "value: " + (draft.value.isEmpty ? "(none)" : "\(draft.value) (kg)"),
-                    "date: " + draft.date, "note: " + (draft.note.isEmpty ? "(none)" : draft.note),
-                ]
+                seen.draft =
+                    ["\(target), \(state)", "value: " + (draft.value.isEmpty ? "(none)" : "\(draft.value) (kg)")]
+                    + draft.measures.sorted { $0.key < $1.key }.map { "\($0.key): " + Self.shown($0.value, of: $0.key) }
+                    + ["date: " + draft.date, "note: " + (draft.note.isEmpty ? "(none)" : draft.note)]
             case .habit:
                 seen.draft = ["new habit, \(state)", "name: " + (draft.name.isEmpty ? "(none)" : draft.name)]
             case .importing:
@@ -52,8 +67,12 @@ extension TrendshModel {
         }
         seen.pending = pending.map { change in
             switch change.action {
+            case .amend(let id, .value, ""): return "amend #\(id) value (removed)"
             case .amend(let id, .value, let text): return "amend #\(id) value \(Self.kilograms(Self.tenths(text)!)) kg"
             case .amend(let id, .note, let text): return "amend #\(id) note \"\(text)\""
+            case .amend(let id, .measure(let kind), ""): return "amend #\(id) \(kind) (removed)"
+            case .amend(let id, .measure(let kind), let text):
+                return "amend #\(id) \(kind) \(Self.kilograms(Self.tenths(text, of: kind)!)) \(kind.unit)"
             case .undo(let step): return "undo step \(step)"
             case .redo(let step): return "redo step \(step)"
             }
@@ -62,23 +81,36 @@ extension TrendshModel {
     }
 
     static func line(id: Int, _ entry: Entry) -> String {
-        "#\(id) \(kilograms(entry.tenths)) kg \(entry.date) \(entry.note)"
+        line(
+            id: id, weight: entry.tenths.map(kilograms) ?? "-",
+            measures: entry.measures.sorted { $0.key < $1.key }.map { "\($0.key) \(kilograms($0.value))" },
+            date: entry.date, note: entry.note)
+    }
+
+    /// An entry as the checks compare it: `#1 75.4 kg fat 21.5 waist 88.9 2026-11-29 08:00 note`,
+    /// `-` for no weight.
+    static func line(id: Int, weight: String, measures: [String], date: String, note: String) -> String {
+        (["#\(id) \(weight) kg"] + measures + ["\(date) \(note)"]).joined(separator: " ")
     }
 }
 
 extension ModelObservation {
     /// Reads the store file as another program would, and the session's own account of its
     /// draft and pending changes.
-    init(storePath: String, status: String, show: String) throws {
+    init(storePath: String, list: String, status: String, show: String) throws {
         let store = try OtherProgram(path: storePath)
         defer { store.close() }
+        var measures: [String: [String]] = [:]
+        for row in try store.rows("SELECT entry_id, kind, value FROM measurements ORDER BY entry_id, kind") {
+            measures[row[0] ?? "", default: []].append("\(row[1] ?? "?") \(Self.tenths(row[2]))")
+        }
         entries = try store.rows("SELECT id, kilograms, note, taken_at FROM entries ORDER BY id").map { row in
-            let tenths = Int(((Double(row[1] ?? "") ?? -1) * 10).rounded())
             let taken = String((row[3] ?? "").prefix(16)).map { $0 == "T" ? " " : $0 }
             return TrendshModel.line(
-                id: Int(row[0] ?? "") ?? -1, TrendshModel.Entry(tenths: tenths, note: row[2] ?? "", date: String(taken))
-            )
+                id: Int(row[0] ?? "") ?? -1, weight: row[1] == nil ? "-" : Self.tenths(row[1]),
+                measures: measures[row[0] ?? ""] ?? [], date: String(taken), note: row[2] ?? "")
         }
+        listed = Self.rows(ofList: list)
         habits = try store.rows(
             """
             SELECT h.name, coalesce((SELECT group_concat(day, ',') FROM (SELECT day FROM completions
@@ -109,5 +141,44 @@ extension ModelObservation {
                     String(text.ranges(of: "; last try failed").first.map { text[..<$0.lowerBound] } ?? text))
             }
         }
+    }
+
+    /// A stored value in tenths (`83.0` as `83.0`), or the value as stored when it is not a whole
+    /// number of tenths (`83.82`), which the model never holds.
+    static func tenths(_ stored: String?) -> String {
+        guard let text = stored, let value = Double(text) else { return "(\(stored ?? "NULL"))" }
+        let tenths = (value * 10).rounded()
+        return abs(value * 10 - tenths) < 1e-6 ? TrendshModel.kilograms(Int(tenths)) : text
+    }
+
+    /// `list`'s rows with their spaces collapsed and the trend left out; then, for each unit whose
+    /// cells do not all end in the same column, a line that says so.
+    static func rows(ofList list: String) -> [String] {
+        var rows: [String] = []
+        var ends: [String: Set<Int>] = [:]
+        for line in list.split(separator: "\n").map(String.init) where line.hasPrefix("#") {
+            var words: [String] = []
+            var skipNext = false
+            var offset = 0
+            for piece in line.split(separator: " ", omittingEmptySubsequences: false) {
+                offset += piece.count + 1
+                if piece.isEmpty { continue }
+                if skipNext {
+                    skipNext = false
+                    continue
+                }
+                if piece == "trend" {
+                    skipNext = true
+                    continue
+                }
+                if ["kg", "%", "cm"].contains(piece) { ends[String(piece), default: []].insert(offset) }
+                words.append(String(piece))
+            }
+            rows.append(words.joined(separator: " "))
+        }
+        for (unit, columns) in ends.sorted(by: { $0.key < $1.key }) where columns.count > 1 {
+            rows.append("the \(unit) column is not aligned: it ends at \(columns.sorted())")
+        }
+        return rows
     }
 }

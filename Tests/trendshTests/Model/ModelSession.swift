@@ -82,7 +82,8 @@ final class ModelSession {
             }
         }
         return try ModelObservation(
-            storePath: storePath, status: sections["status"] ?? "", show: sections["show"] ?? "")
+            storePath: storePath, list: sections["list 100"] ?? "", status: sections["status"] ?? "",
+            show: sections["show"] ?? "")
     }
 }
 

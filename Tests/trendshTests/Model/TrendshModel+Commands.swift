@@ -6,6 +6,10 @@ extension TrendshModel {
         let rest = words.count > 1 ? words[1] : ""
         switch words[0] {
         case "value", "note", "date": return setField(words[0], rest)
+        case "fat", "waist": return setMeasure(Kind(rawValue: words[0])!, rest)
+        case "measure":
+            let parts = rest.split(separator: " ", maxSplits: 1).map(String.init)
+            return setMeasure(Kind(rawValue: parts[0])!, parts.count > 1 ? parts[1] : "")
         case "edit": return edit(Int(rest) ?? 0)
         case "save": return save()
         case "cancel":
@@ -42,12 +46,7 @@ extension TrendshModel {
 
     private mutating func setField(_ field: String, _ text: String) -> Bool {
         if field == "date" && Self.date(text) == nil { return true }
-        switch draft?.kind {
-        case .new, .edit: break
-        default:
-            if draft?.hasUnsavedChanges == true { return true }
-            draft = Draft(kind: .new)
-        }
+        guard openEntryDraft() else { return true }
         switch field {
         case "value": draft?.value = text
         case "note": draft?.note = text
@@ -56,13 +55,26 @@ extension TrendshModel {
         return false
     }
 
+    /// A line about a weigh-in goes to the open entry draft, or opens a new one in place of a
+    /// draft without unsaved changes; false when another draft with unsaved changes is open.
+    mutating func openEntryDraft() -> Bool {
+        switch draft?.kind {
+        case .new, .edit: return true
+        default:
+            if draft?.hasUnsavedChanges == true { return false }
+            draft = Draft(kind: .new)
+            return true
+        }
+    }
+
     private mutating func edit(_ id: Int) -> Bool {
         if draft?.hasUnsavedChanges == true { return true }
         guard let entry = entries[id] else { return true }
-        let fields = [Self.kilograms(entry.tenths), entry.note, entry.date]
+        let fields = [entry.tenths.map(Self.kilograms) ?? "", entry.note, entry.date]
+        let measures = entry.measures.mapValues(Self.kilograms)
         draft = Draft(
-            kind: .edit(id), value: fields[0], note: fields[1], date: fields[2], opened: fields, base: versions[id] ?? 0
-        )
+            kind: .edit(id), value: fields[0], note: fields[1], date: fields[2], measures: measures, opened: fields,
+            openedMeasures: measures, base: versions[id] ?? 0)
         return false
     }
 
@@ -70,8 +82,17 @@ extension TrendshModel {
         guard let open = draft else { return true }
         switch open.kind {
         case .new, .edit:
-            guard let tenths = Self.tenths(open.value) else { return true }
-            let typed = Entry(tenths: tenths, note: open.note, date: open.date)
+            // Every measurement as its kind's rules say, and at least one of them.
+            var typed = Entry(tenths: nil, note: open.note, date: open.date)
+            if !open.value.isEmpty {
+                guard let tenths = Self.tenths(open.value) else { return true }
+                typed.tenths = tenths
+            }
+            for (kind, text) in open.measures {
+                guard let tenths = Self.tenths(text, of: kind) else { return true }
+                typed.measures[kind] = tenths
+            }
+            guard typed.holdsAMeasurement else { return true }
             if case .edit = open.kind, !open.hasUnsavedChanges {
                 draft = nil
                 return false
@@ -107,10 +128,10 @@ extension TrendshModel {
             return false
         case .importing(let file):
             var added: [Int: Entry?] = [:]
-            var seen = entries.values.map { [$0.date, "\($0.tenths)"] }
+            var seen = entries.values.map { [$0.date, String(describing: $0.tenths)] }
             var rows: [Entry] = []
-            for row in Self.importRows[file] ?? [] where !seen.contains([row.date, "\(row.tenths)"]) {
-                seen.append([row.date, "\(row.tenths)"])
+            for row in Self.importRows[file] ?? [] where !seen.contains([row.date, String(describing: row.tenths)]) {
+                seen.append([row.date, String(describing: row.tenths)])
                 rows.append(row)
             }
             // The save reads the file again inside a write transaction, new rows or none; with
@@ -137,10 +158,12 @@ extension TrendshModel {
 
     private mutating func amend(_ text: String) -> Bool {
         let words = text.split(separator: " ", maxSplits: 2).map(String.init)
-        guard let id = Int(words[0]), entries[id] != nil else { return true }
-        let field = Field(rawValue: words[1])!
-        if field == .value && Self.tenths(words[2]) == nil { return true }
-        let action = PendingAction.amend(id: id, field: field, text: words[2])
+        guard let id = Int(words[0]), let entry = entries[id] else { return true }
+        let field = Field(word: words[1])!
+        let typed = words.count > 2 ? words[2] : ""
+        // A value is checked at once; so is a removal, against the entry as it is now.
+        guard let changed = Self.amended(entry, field, typed), changed.holdsAMeasurement else { return true }
+        let action = PendingAction.amend(id: id, field: field, text: typed)
         let change = Pending(action: action, base: versions[id] ?? 0)
         if let index = pending.firstIndex(where: {
             if case .amend(id, field, _) = $0.action { return true } else { return false }
@@ -165,8 +188,11 @@ extension TrendshModel {
                     failed = true
                     continue
                 }
-                var after = entry
-                if field == .value { after.tenths = Self.tenths(text)! } else { after.note = text }
+                // Removing the last measurement that is left is refused, and the change dropped.
+                guard let after = Self.amended(entry, field, text), after.holdsAMeasurement else {
+                    failed = true
+                    continue
+                }
                 // The entry holds it already: nothing is written, no step, no new version.
                 if after == entry { continue }
                 let before = versions[id]

@@ -2,11 +2,13 @@
 /// (entries, habits, the undo history), and one session's draft, pending changes and
 /// simulation. `Observation` renders both the model and the real program the same way.
 struct TrendshModel: Equatable, Sendable {
-    /// A weight entry: tenths of a kilogram, the note, and the minute it was taken.
+    /// A weigh-in: its weight in tenths of a kilogram (nil for one without a weight), the note,
+    /// the minute it was taken, and its other measurements in tenths of their units.
     struct Entry: Equatable, Sendable {
-        var tenths: Int
+        var tenths: Int?
         var note: String
         var date: String
+        var measures: [Kind: Int] = [:]
     }
 
     /// One step of the store's history, with what undo puts back.
@@ -57,7 +59,10 @@ struct TrendshModel: Equatable, Sendable {
         var value = ""
         var note = ""
         var date = TrendshModel.now
+        /// Each measurement other than the weight, as typed (`21.5`, `35 in`).
+        var measures: [Kind: String] = [:]
         var opened: [String] = ["", "", TrendshModel.now]
+        var openedMeasures: [Kind: String] = [:]
         /// For an edit: the entry's version when the draft was opened, or last refused.
         var base = 0
         /// For an edit: a save was refused because the entry was gone; the next saves it anew.
@@ -66,14 +71,29 @@ struct TrendshModel: Equatable, Sendable {
 
         var hasUnsavedChanges: Bool {
             switch kind {
-            case .new, .edit: return [value, note, date] != opened
+            case .new, .edit: return [value, note, date] != opened || measures != openedMeasures
             case .habit: return !name.isEmpty
             case .importing: return true
             }
         }
     }
 
-    enum Field: String, Sendable { case value, note }
+    /// What an amend changes.
+    enum Field: Equatable, Sendable {
+        case value
+        case note
+        case measure(Kind)
+
+        init?(word: String) {
+            switch word {
+            case "value": self = .value
+            case "note": self = .note
+            default:
+                guard let kind = Kind(rawValue: word) else { return nil }
+                self = .measure(kind)
+            }
+        }
+    }
 
     enum PendingAction: Equatable, Sendable {
         case amend(id: Int, field: Field, text: String)
@@ -115,14 +135,7 @@ struct TrendshModel: Equatable, Sendable {
 
     /// Tenths of a kilogram for a typed weight, or nil when the rules refuse it.
     static func tenths(_ text: String) -> Int? {
-        let parts = String(text.map { $0 == "," ? "." : $0 }).split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count),
-            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let whole = Int(parts[0])
-        else { return nil }
-        let tenth = parts.count == 2 ? Int(String(parts[1].prefix(1)))! : 0
-        let result = whole * 10 + tenth
-        return (200...5000).contains(result) ? result : nil
+        decimalTenths(text).flatMap { (200...5000).contains($0) ? $0 : nil }
     }
 
     static func kilograms(_ tenths: Int) -> String { "\(tenths / 10).\(tenths % 10)" }
