@@ -46,4 +46,22 @@ import TrendshTestSupport
                     "Undid step 2: amended #1: fat 22.0 % (was 21.5 %).", "#1  \(Fixtures.nowText)  fat 21.5 %"))
         #expect(result.stderr == "")
     }
+
+    /// An edit shows each measurement in its kind's unit, keeps those it does not change, and
+    /// saves one typed into it (the model test found all three broken).
+    @Test func anEditKeepsTheMeasurementsItDoesNotChangeAndSavesThoseTypedIntoIt() throws {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        let result = shell.run([
+            "value 75", "fat 20", "waist 83", "save", "edit 1", "show", "note x", "save", "waist 81", "save", "edit 2",
+            "fat 19", "save",
+        ])
+        #expect(result.stdout.contains("  fat:   20.0 (%)\n  waist: 83.0 (cm)\n"))
+        #expect(result.stderr == "")
+        let store = try OtherProgram(path: shell.storePath)
+        #expect(
+            try store.rows("SELECT entry_id, kind, value FROM measurements ORDER BY entry_id, kind") == [
+                ["1", "fat", "20.0"], ["1", "waist", "83.0"], ["2", "fat", "19.0"], ["2", "waist", "81.0"],
+            ])
+    }
 }

@@ -59,7 +59,11 @@ public final class WeightLog {
     /// A new draft dated now, or one prefilled from `entry` in the selected unit.
     public func makeDraft(editing entry: WeightEntry? = nil) -> WeightEntryDraft {
         guard let entry else { return WeightEntryDraft(date: StoredTime.rounded(clock.now()), unit: selectedUnit) }
-        return WeightEntryDraft(editing: entry, unit: selectedUnit)
+        // Each measurement is prefilled in its kind's unit; one of a kind this session does
+        // not know (removed meanwhile) in its canonical unit, which its value is stored in.
+        return WeightEntryDraft(
+            editing: entry, unit: selectedUnit,
+            unitOf: { id in kinds.kind(id).map { unit(of: $0) } ?? .kilograms })
     }
 
     /// Checks a date against the domain rule, for commands that set one.
@@ -139,8 +143,8 @@ public final class WeightLog {
             if let editing {
                 // An unread base (revision unknown) is never current: the refusal shows what is stored.
                 let change = EntryChange(
-                    id: editing.id, date: new.date, kilograms: new.kilograms, note: new.note,
-                    expectedRevision: editing.revision ?? 0, operation: new.draftID.operation)
+                    id: editing.id, date: new.date, kilograms: new.kilograms, measurements: new.measurements,
+                    note: new.note, expectedRevision: editing.revision ?? 0, operation: new.draftID.operation)
                 switch try await repository.update(change) {
                 case .updated(let entry): return .updated(entry)
                 case .alreadyApplied(let entry?, _) where entry.hasSameContent(as: new):
@@ -179,8 +183,8 @@ public final class WeightLog {
     /// operation made only from the revision the earlier write left.
     private func correct(_ stored: WeightEntry, to new: NewWeightEntry) async throws -> SaveOutcome {
         let change = EntryChange(
-            id: stored.id, date: new.date, kilograms: new.kilograms, note: new.note,
-            expectedRevision: stored.revision, operation: .make())
+            id: stored.id, date: new.date, kilograms: new.kilograms, measurements: new.measurements,
+            note: new.note, expectedRevision: stored.revision, operation: .make())
         switch try await repository.update(change) {
         case .updated(let entry), .alreadyApplied(let entry?, _): return .updated(entry)
         case .conflict(let current): throw TrendError.conflict(id: stored.id, current: current)

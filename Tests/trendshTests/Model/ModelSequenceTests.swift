@@ -12,8 +12,7 @@ import TrendshTestSupport
 ///
 /// `TRENDSH_MODEL_SEQUENCES=N` runs N sequences (1,000 by default), `TRENDSH_MODEL_SEED=N` only
 /// the sequence of seed N, and `TRENDSH_MODEL_FIRST_SEED=N` starts the seeds at N.
-/// `TRENDSH_MODEL_TRACE=1` prints each step and what trendsh held after it, and
-/// `TRENDSH_MODEL_EDIT_MEASUREMENTS=1` lets edits hold measurements besides the weight.
+/// `TRENDSH_MODEL_TRACE=1` prints each step and what trendsh held after it.
 @Suite struct ModelSequenceTests {
     static let shards = 4
 
@@ -77,10 +76,6 @@ enum ModelCheck {
         for (index, step) in steps.enumerated() {
             // The generator's ids are guesses (a kill may or may not have saved); here the
             // model knows which entries exist.
-            if ModelSteps.awaitsMeasurementsInEdits(step, model: model) {
-                if ModelSequenceTests.environment("TRENDSH_MODEL_TRACE") != nil { print("skipped: \(step)") }
-                continue
-            }
             do {
                 try perform(step, session: session, model: &model)
             } catch let failure as ModelFailure {

@@ -29,9 +29,6 @@ enum ModelStep: Equatable, Sendable, CustomStringConvertible {
 
 /// Makes random steps, leaning on what the model holds now so that most of them do something.
 enum ModelSteps {
-    /// `TRENDSH_MODEL_EDIT_MEASUREMENTS=1` also edits entries that hold measurements besides
-    /// the weight, and types measurements into an edit (which trendsh does not handle yet).
-    static let measurementsInEdits = ModelSequenceTests.environment("TRENDSH_MODEL_EDIT_MEASUREMENTS") != nil
     static let values = ["75.5", "76", "80.3", "62.0", "91.4", "80.1", "79.9"]
     static let notes = ["after run", "x", "imp", "quiet day"]
     static let dates = ["today", "yesterday", "-3d", "2026-11-20 07:30", "2026-11-30"]
@@ -43,18 +40,6 @@ enum ModelSteps {
     ]
     static let files = ["a.csv", "b.csv"]
 
-    /// True for a step that needs an edit to handle measurements besides the weight, which
-    /// trendsh does not yet do: `edit` of an entry that holds some (its draft shows them in kg,
-    /// and its save drops them), or a measurement typed into an edit (its save ignores it).
-    /// Such steps are skipped unless `measurementsInEdits`.
-    static func awaitsMeasurementsInEdits(_ step: ModelStep, model: TrendshModel) -> Bool {
-        guard !measurementsInEdits, case .type(let line) = step else { return false }
-        let words = line.split(separator: " ").map(String.init)
-        if words[0] == "edit", let id = Int(words[1]) { return model.entries[id]?.measures.isEmpty == false }
-        guard case .edit = model.draft?.kind else { return false }
-        return ["fat", "waist", "measure"].contains(words[0])
-    }
-
     /// A sequence of `count` steps for the seed's generator.
     static func sequence(_ random: inout ModelRandom, count: Int) -> [ModelStep] {
         var model = TrendshModel()
@@ -62,7 +47,7 @@ enum ModelSteps {
         for _ in 0..<count {
             let step = next(&random, model: model)
             steps.append(step)
-            if !awaitsMeasurementsInEdits(step, model: model) { model.applyForGeneration(step) }
+            model.applyForGeneration(step)
         }
         return steps
     }
@@ -85,15 +70,6 @@ enum ModelSteps {
             default: return "\(kind) \(someMeasure(kind))"
             }
         }
-        // An edit neither shows nor saves an entry's other measurements yet (see
-        // `measurementsInEdits`): until then, edits open only entries that hold none, and no
-        // measurement is typed into one.
-        let editable = measurementsInEdits ? ids : ids.filter { model.entries[$0]?.measures.isEmpty == true }
-        func someEditableID() -> Int {
-            editable.isEmpty || random.oneIn(8) ? model.nextID + random.below(2) : random.pick(editable)
-        }
-        var editing = false
-        if case .edit = model.draft?.kind { editing = !measurementsInEdits }
         /// `amend ID fat 22`, `amend ID waist`, `amend ID value` (the last two remove one).
         func someAmend() -> String {
             switch random.below(6) {
@@ -117,10 +93,10 @@ enum ModelSteps {
         if model.fault != .none && !ids.isEmpty && random.oneIn(4) { return .type(someAmend()) }
         switch random.below(100) {
         case 0..<7: return .type("value \(someValue())")
-        case 7..<14: return .type(editing ? "note \(random.pick(notes))" : someMeasureLine())
+        case 7..<14: return .type(someMeasureLine())
         case 14..<18: return .type("note \(random.pick(notes))")
         case 18..<22: return .type("date \(random.pick(dates))")
-        case 22..<27: return .type("edit \(someEditableID())")
+        case 22..<27: return .type("edit \(someID())")
         case 27..<40: return .type("save")
         case 40..<43: return .type("cancel")
         case 43..<47: return .type("delete \(someID())")
