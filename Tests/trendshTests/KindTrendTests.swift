@@ -85,7 +85,7 @@ struct KindTrendTests {
         defer { shell.home.remove() }
         let result = run(shell, ["stats", "set height 178 cm", "stats", "set height 70 in", "set height off", "stats"])
         #expect(result.status == 0, "\(result.stderr)")
-        let runs = result.stdout.components(separatedBy: "latest weight")
+        let runs = result.stdout.components(separatedBy: "latest weight  ")
         #expect(runs.count == 4)
         // 78.2 / 1.78² = 24.68; fat 24.1 % of 78.2 kg is 18.85 kg, the rest 59.35 kg.
         #expect(!runs[1].contains("BMI"))

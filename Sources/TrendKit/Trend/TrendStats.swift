@@ -79,10 +79,12 @@ extension TrendStats {
         return BodyComposition.bodyMassIndex(kilograms: trend, heightCentimetres: height)
     }
 
-    /// The latest weigh-in's body fat, when it has a weight and a body fat.
+    /// The latest weigh-in's body fat, when it has a weight and a body fat within its range.
     public var latestFatPercent: Double? {
-        guard latestEntry?.kilograms != nil else { return nil }
-        return latestEntry?.measurements[MeasurementKind.bodyFat.id]
+        guard latestEntry?.kilograms != nil, let fat = latestEntry?.measurements[MeasurementKind.bodyFat.id],
+            MeasurementKind.bodyFat.range.contains(fat)
+        else { return nil }
+        return fat
     }
 
     /// The latest weigh-in's fat and lean mass, in kilograms, when it has a weight and a body fat.

@@ -81,8 +81,8 @@ import TrendshTestSupport
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] } == [
                 "change_rows", "changes", "completion_images", "completions", "daily", "daily_pending",
-                "daily_zones", "entries", "entry_images", "habit_images", "habits", "kinds", "measurements",
-                "operations",
+                "daily_zones", "entries", "entry_images", "habit_images", "habits", "kind_daily", "kind_daily_pending",
+                "kind_daily_zones", "kinds", "measurements", "operations",
                 "sqlite_sequence",
             ])
         #expect(try other.rows("SELECT name FROM pragma_table_info('operations')").map { $0[0] }.last == "detail")

@@ -69,14 +69,16 @@ import TrendshTestSupport
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] } == [
                 "change_rows", "changes", "completion_images", "completions", "daily", "daily_pending",
-                "daily_zones", "entries", "entry_images", "habit_images", "habits", "kinds", "measurements",
-                "operations",
+                "daily_zones", "entries", "entry_images", "habit_images", "habits", "kind_daily", "kind_daily_pending",
+                "kind_daily_zones", "kinds", "measurements", "operations",
                 "sqlite_sequence",
             ])
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").map { $0[0] } == [
-                "entries_added", "entries_changed", "entries_removed", "entries_removed_keep_their_save",
-                "entries_removed_take_their_measurements",
+                "entries_added", "entries_changed", "entries_moved_note_their_measurements", "entries_removed",
+                "entries_removed_keep_their_save", "entries_removed_take_their_measurements",
+                "entries_removing_note_their_measurements", "measurements_added_note_their_day",
+                "measurements_changed_note_their_day", "measurements_removed_note_their_day",
             ])
         #expect(
             try other.rows("SELECT name FROM pragma_table_info('entries')").map { $0[0] } == [
