@@ -4,30 +4,8 @@
 /// every message about it can be true.
 @MainActor
 public final class DraftSlot {
-    /// Where this session's draft is kept.
-    public enum Keeping: Equatable, Sendable {
-        /// In the draft file at this path.
-        case file(path: String)
-        /// In memory only: the store is in memory.
-        case memoryStore
-        /// In memory only: the store's path names no regular file (a symbolic link, a
-        /// folder, a device), so nothing is created beside it.
-        case nothingBesideStore(path: String)
-        /// In memory only: another session holds the draft file at this path.
-        case anotherSession(path: String)
-        /// In memory only: the draft file cannot be used.
-        case unavailable(DraftFileError)
-        /// In memory only: this run was asked not to touch the draft file (`-c`).
-        case leftForItsOwner(path: String)
-
-        /// The file's path, when there is one.
-        public var path: String? {
-            switch self {
-            case .file(let path), .anotherSession(let path), .leftForItsOwner(let path): return path
-            case .memoryStore, .nothingBesideStore, .unavailable: return nil
-            }
-        }
-    }
+    /// Where this session's draft is kept: in the draft file, or in memory only, and why.
+    public typealias Keeping = RecordKeeping
 
     /// What is on disk for the open draft.
     public enum DiskCopy: Equatable, Sendable {
@@ -51,15 +29,15 @@ public final class DraftSlot {
     }
 
     public private(set) var open: (any DraftEditor)?
-    public private(set) var keeping: Keeping
-    private var file: DraftFile?
+    /// The draft file and its lock.
+    private let file: LockedRecordFile<DraftRecord?>
     private let restorers: [DraftRestorer]
     /// The record restored at start, until the draft changes or closes.
     private var restoredRecord: DraftRecord?
-    /// What the draft file holds as far as this session knows: nil for no draft.
-    private var onDisk: DraftRecord?
-    /// True once the file's content is known (read at start or written since).
-    private var diskKnown = false
+
+    /// The draft file's first line, and a record that is the draft itself (nil: no draft).
+    nonisolated static let fileFormat = RecordFormat<DraftRecord?>(
+        firstLine: DraftFile.magic, empty: nil, record: { $0 }, contents: { .some($0) })
 
     /// - Parameters:
     ///   - path: the draft file beside the store; nil when there is none.
@@ -69,60 +47,27 @@ public final class DraftSlot {
         path: String?, withoutFile: Keeping = .memoryStore, restorers: [DraftRestorer], restoring: Bool = true
     ) {
         self.restorers = restorers
-        guard let path else {
-            file = nil
-            keeping = withoutFile
-            return
-        }
-        guard restoring else {
-            file = nil
-            keeping = .leftForItsOwner(path: path)
-            return
-        }
-        let candidate = DraftFile(path: path)
-        switch candidate.acquire() {
-        case .acquired:
-            file = candidate
-            keeping = .file(path: path)
-        case .heldByAnotherSession:
-            file = nil
-            keeping = .anotherSession(path: path)
-        case .unavailable(let problem):
-            file = nil
-            keeping = .unavailable(Self.fileError(problem, path: path))
-        }
+        file = LockedRecordFile(
+            path: path, format: Self.fileFormat, withoutFile: withoutFile, leftToItsOwner: !restoring)
     }
+
+    /// Where this session's draft is kept.
+    public var keeping: Keeping { file.keeping }
 
     /// Restores the draft a previous session left, and makes the file ready for cheap writes.
     public func start() async -> StartReport {
-        if case .leftForItsOwner(let path) = keeping {
-            let waiting = DraftFile(path: path)
-            do {
-                return try waiting.load().map(StartReport.leftWaiting) ?? .nothing
-            } catch {
-                return .nothing
-            }
+        switch file.load() {
+        case .noFile, .held(nil, _): return .nothing
+        case .leftWaiting(let waiting): return waiting.map(StartReport.leftWaiting) ?? .nothing
+        case .unreadable(let problem): return .unreadable(problem)
+        case .held(let record?, let path): return await restore(record, from: path)
         }
-        guard let file else { return .nothing }
-        let record: DraftRecord?
-        do {
-            record = try file.load()
-        } catch {
-            // Left in place, and never written: it may hold something worth keeping.
-            self.file = nil
-            self.keeping = .unavailable(error)
-            return .unreadable(error)
-        }
-        onDisk = record
-        diskKnown = true
-        guard let record else {
-            prepareQuietly(file)
-            return .nothing
-        }
+    }
+
+    /// Opens the draft the file at `path` holds, unless its feature finds it saved already.
+    private func restore(_ record: DraftRecord, from path: String) async -> StartReport {
         guard let restorer = restorers.first(where: { $0.kind.rawValue == record.kind }) else {
-            self.file = nil
-            keeping = .unavailable(.unreadable(path: file.path, problem: nil))
-            return .unreadable(.unreadable(path: file.path, problem: nil))
+            return refuseRestored(from: path)
         }
         switch await restorer.restore(record) {
         case .restored(let editor):
@@ -132,10 +77,15 @@ public final class DraftSlot {
         case .alreadySaved(let label):
             return .alreadySaved(label: label)
         case .unreadable:
-            self.file = nil
-            keeping = .unavailable(.unreadable(path: file.path, problem: nil))
-            return .unreadable(.unreadable(path: file.path, problem: nil))
+            return refuseRestored(from: path)
         }
+    }
+
+    /// A draft this build cannot restore: the file at `path` is left as it is, never written.
+    private func refuseRestored(from path: String) -> StartReport {
+        let problem = DraftFileError.unreadable(path: path, problem: nil)
+        file.setAside(problem)
+        return .unreadable(problem)
     }
 
     /// Asks again whether the restored draft, still open and untouched, was already saved:
@@ -148,16 +98,6 @@ public final class DraftSlot {
         guard case .alreadySaved(let label) = await restorer.restore(record) else { return nil }
         close()
         return label
-    }
-
-    /// Sizes a new draft file now, while nothing depends on it; a failure here is met again,
-    /// and reported, at the first write.
-    private func prepareQuietly(_ file: DraftFile) {
-        do {
-            try file.prepare()
-        } catch {
-            return
-        }
     }
 
     /// What `keepForTheNextSession` found.
@@ -179,38 +119,13 @@ public final class DraftSlot {
     /// draft waits in it, so the next session restores this draft. A run that holds the file
     /// already gets `.taken` at once.
     public func keepForTheNextSession() -> Handover {
-        switch keeping {
-        case .file(let path): return .taken(path: path)
-        case .memoryStore, .nothingBesideStore: return .noFile
-        case .anotherSession(let path): return .heldByAnotherSession(path: path)
-        case .unavailable(let error): return .unavailable(error)
-        case .leftForItsOwner(let path):
-            let candidate = DraftFile(path: path)
-            switch candidate.acquire() {
-            case .acquired: break
-            case .heldByAnotherSession: return .heldByAnotherSession(path: path)
-            case .unavailable(let problem): return .unavailable(Self.fileError(problem, path: path))
-            }
-            let waiting: DraftRecord?
-            do {
-                waiting = try candidate.load()
-            } catch {
-                return .unavailable(error)
-            }
-            // The lock is released with `candidate` when another draft waits: it is that draft's.
-            guard waiting == nil else { return .anotherDraftWaits(path: path) }
-            file = candidate
-            keeping = .file(path: path)
-            onDisk = nil
-            diskKnown = true
-            return .taken(path: path)
+        switch file.takeIfItHoldsNothing() {
+        case .held(let path): return .taken(path: path)
+        case .holdsARecord(let path): return .anotherDraftWaits(path: path)
+        case .heldByAnotherSession(let path): return .heldByAnotherSession(path: path)
+        case .unavailable(let problem): return .unavailable(problem)
+        case .noFile: return .noFile
         }
-    }
-
-    /// The draft file's error for a lock file that could not be used.
-    private static func fileError(_ problem: PrivateFileError, path: String) -> DraftFileError {
-        problem.errno.map { .cannotWrite(path: path, errno: $0) }
-            ?? .unsafe(path: problem.path, problem: problem.reason)
     }
 
     /// True when the open draft differs from how it was opened.
@@ -244,9 +159,8 @@ public final class DraftSlot {
 
     /// Which copy of the open draft is on disk.
     public var diskCopy: DiskCopy {
-        guard file != nil, diskKnown, let open, open.hasUnsavedChanges else { return .none }
-        let record = open.record
-        if onDisk == record { return .current }
+        guard let onDisk = file.onDisk, let open, open.hasUnsavedChanges else { return .none }
+        if onDisk == open.record { return .current }
         return onDisk.map(DiskCopy.earlier) ?? .none
     }
 
@@ -262,11 +176,6 @@ public final class DraftSlot {
 
     /// `persist`, with the draft file's own error.
     public func writeIfChanged() throws(DraftFileError) {
-        guard let file else { return }
-        let wanted = open.flatMap { $0.hasUnsavedChanges ? $0.record : nil }
-        guard !diskKnown || wanted != onDisk else { return }
-        try file.write(wanted)
-        onDisk = wanted
-        diskKnown = true
+        try file.write(open.flatMap { $0.hasUnsavedChanges ? $0.record : nil })
     }
 }

@@ -10,8 +10,8 @@
 /// moment leaves it either applied (the next start finds its operation in the store) or waiting.
 @MainActor
 public final class PendingChanges {
-    /// Where this session's pending changes are kept (the draft's cases, for this file).
-    public typealias Keeping = DraftSlot.Keeping
+    /// Where this session's pending changes are kept: in their file, or in memory only, and why.
+    public typealias Keeping = RecordKeeping
 
     /// What starting found, for the shell to report.
     public struct StartReport: Equatable, Sendable {
@@ -37,58 +37,42 @@ public final class PendingChanges {
     public private(set) var changes: [PendingChange] = []
     /// The last attempt's failure of each change that failed, kept until it applies.
     public private(set) var failures: [OperationID: TrendError] = [:]
-    public private(set) var keeping: Keeping
-    private var file: DraftFile?
+    /// The pending-changes file and its lock.
+    private let file: LockedRecordFile<[PendingChange]>
     /// Changes this run typed or replaced; the others were restored and left as they were.
     private var madeThisRun: Set<OperationID> = []
-    /// What the file holds as far as this session knows; nil until known.
-    private var onDisk: [PendingChange]?
     /// The changes waiting in a file this run has not taken (`-c`), as last read.
     public private(set) var waitingInFile: [PendingChange] = []
 
-    nonisolated static let format = Array("trendsh pending changes, format 1\n".utf8)
+    /// The file's first line, and the whole queue as one record (none for an empty queue).
+    nonisolated static let fileFormat = RecordFormat<[PendingChange]>(
+        firstLine: Array("trendsh pending changes, format 1\n".utf8), empty: [],
+        record: { PendingChange.record(of: $0) }, contents: { PendingChange.changes(from: $0) })
 
     /// - Parameters:
     ///   - path: the pending-changes file beside the store; nil when there is none.
     ///   - withoutFile: why there is none: an in-memory store, unless said otherwise.
     ///   - restoring: false for a run that must leave waiting changes alone (`-c`).
     public init(path: String?, withoutFile: Keeping = .memoryStore, restoring: Bool = true) {
-        guard let path else {
-            keeping = withoutFile
-            return
-        }
-        guard restoring else {
-            keeping = .leftForItsOwner(path: path)
-            return
-        }
-        let candidate = DraftFile(path: path, format: Self.format)
-        let acquisition = candidate.acquire()
-        keeping = Self.keeping(after: acquisition, path: path)
-        if acquisition == .acquired { file = candidate }
+        file = LockedRecordFile(
+            path: path, format: Self.fileFormat, withoutFile: withoutFile, leftToItsOwner: !restoring)
     }
 
-    /// Where the changes are kept once taking the file's lock found `acquisition`.
-    private static func keeping(after acquisition: DraftFile.Acquisition, path: String) -> Keeping {
-        switch acquisition {
-        case .acquired: return .file(path: path)
-        case .heldByAnotherSession: return .anotherSession(path: path)
-        case .unavailable(let problem):
-            return .unavailable(
-                problem.errno.map { .cannotWrite(path: path, errno: $0) }
-                    ?? .unsafe(path: problem.path, problem: problem.reason))
-        }
-    }
+    /// Where this session's pending changes are kept.
+    public var keeping: Keeping { file.keeping }
 
     /// Restores the changes an earlier session left, dropping those the store already applied
     /// (`isApplied` asks it; when it cannot say, they wait), and sizes the file for cheap writes.
     public func start(isApplied: (OperationID) async throws(TrendError) -> Bool) async -> StartReport {
-        if case .leftForItsOwner(let path) = keeping {
+        switch file.load() {
+        case .leftWaiting(let waiting):
             // Not this run's file: it says nothing of what it cannot read.
-            report(waitingIn: path)
-            return StartReport(leftWaiting: waitingInFile)
+            waitingInFile = waiting
+            return StartReport(leftWaiting: waiting)
+        case .noFile: return StartReport()
+        case .unreadable(let problem): return StartReport(unreadable: problem)
+        case .held(let restored, _): return await restore(restored, isApplied: isApplied)
         }
-        guard let file else { return StartReport() }
-        return await restore(from: file, isApplied: isApplied)
     }
 
     /// What taking over the pending-changes file found, for a run that started without it (`-c`).
@@ -106,70 +90,34 @@ public final class PendingChanges {
     /// with it (restoring what waits there, dropping what the store already applied). A
     /// run that already holds the file, or has none to take, gets `.adopted` with nothing.
     public func adopt(isApplied: (OperationID) async throws(TrendError) -> Bool) async -> Adoption {
-        guard case .leftForItsOwner(let path) = keeping else { return .adopted(StartReport()) }
-        let candidate = DraftFile(path: path, format: Self.format)
-        let acquisition = candidate.acquire()
-        keeping = Self.keeping(after: acquisition, path: path)
-        switch acquisition {
-        case .acquired:
-            file = candidate
-            waitingInFile = []
-            return .adopted(await restore(from: candidate, isApplied: isApplied))
+        switch file.adopt() {
+        case .notLeftToItsOwner: return .adopted(StartReport())
         case .heldByAnotherSession: return .heldByAnotherSession
-        case .unavailable(let problem): return .unavailable(problem)
+        case .lockUnavailable(let problem): return .unavailable(problem)
+        case .unreadable(let problem):
+            waitingInFile = []
+            return .adopted(StartReport(unreadable: problem))
+        case .adopted(let restored):
+            waitingInFile = []
+            return .adopted(await restore(restored, isApplied: isApplied))
         }
     }
 
     /// Lets go of the pending-changes file now, not whenever this object goes away: its lock
     /// is released, so another session can take the file. The changes stay in memory; the
     /// file is left to its owner, as a `-c` run leaves it, and `adopt` can take it again.
-    public func release() {
-        guard let file, case .file(let path) = keeping else { return }
-        file.release()
-        self.file = nil
-        keeping = .leftForItsOwner(path: path)
-    }
+    public func release() { file.release() }
 
     /// Reads again what waits in the file this run has not taken (`-c`): another session may
     /// have added or applied changes since. Nothing is read for a file this run holds.
-    public func rereadWaiting() {
-        switch keeping {
-        case .leftForItsOwner(let path), .anotherSession(let path): report(waitingIn: path)
-        case .file, .memoryStore, .nothingBesideStore, .unavailable: waitingInFile = []
-        }
-    }
+    public func rereadWaiting() { waitingInFile = file.readWithoutTheLock() }
 
-    private func report(waitingIn path: String) {
-        waitingInFile = Self.waiting(inFileAt: path) ?? []
-    }
-
-    /// Loads the queue from a file this run holds, dropping the changes the store already applied.
+    /// Queues the changes restored from the file this run holds, dropping those the store
+    /// already applied.
     private func restore(
-        from file: DraftFile, isApplied: (OperationID) async throws(TrendError) -> Bool
+        _ restored: [PendingChange], isApplied: (OperationID) async throws(TrendError) -> Bool
     ) async -> StartReport {
         var report = StartReport()
-        let record: DraftRecord?
-        do {
-            record = try file.load()
-        } catch {
-            self.file = nil
-            keeping = .unavailable(error)
-            report.unreadable = error
-            return report
-        }
-        guard let record else {
-            onDisk = []
-            prepareQuietly(file)
-            return report
-        }
-        guard let restored = PendingChange.changes(from: record) else {
-            let problem = DraftFileError.unreadable(path: file.path, problem: nil)
-            self.file = nil
-            keeping = .unavailable(problem)
-            report.unreadable = problem
-            return report
-        }
-        onDisk = restored
         var storeAnswers = true
         for change in restored {
             var applied = false
@@ -183,7 +131,6 @@ public final class PendingChanges {
             if applied { report.alreadyApplied.append(change) } else { report.restored.append(change) }
         }
         changes = report.restored + changes
-        prepareQuietly(file)
         return report
     }
 
@@ -207,19 +154,7 @@ public final class PendingChanges {
     /// file is only ever replaced slot by slot, so a read sees a whole queue); nil when there
     /// is no such file or it cannot be read as one.
     public nonisolated static func waiting(inFileAt path: String) -> [PendingChange]? {
-        do {
-            return try DraftFile(path: path, format: format).load().flatMap(PendingChange.changes)
-        } catch {
-            return nil
-        }
-    }
-
-    private func prepareQuietly(_ file: DraftFile) {
-        do {
-            try file.prepare()
-        } catch {
-            return
-        }
+        LockedRecordFile.read(at: path, as: fileFormat)
     }
 
     /// True when the run ends with a waiting change that it typed or replaced.
@@ -229,7 +164,7 @@ public final class PendingChanges {
     public var untouchedRestored: [PendingChange] { changes.filter { !madeThisRun.contains($0.id) } }
 
     /// True when the file holds the queue as it is now.
-    public var isOnDisk: Bool { file != nil && onDisk == changes }
+    public var isOnDisk: Bool { file.onDisk == changes }
 
     /// Adds a change typed now and returns it as it waits: a change of the same field of the
     /// same entry as a waiting amend (with no undo or redo queued after that one) replaces it
@@ -257,13 +192,11 @@ public final class PendingChanges {
 
     /// Writes the queue to the file if it changed. On failure the file still holds what it held.
     public func persist() throws(TrendError) {
-        guard let file, onDisk != changes else { return }
         do {
-            try file.write(PendingChange.record(of: changes))
+            try file.write(changes)
         } catch {
             throw .pendingFile(error)
         }
-        onDisk = changes
     }
 
     /// Tries the waiting changes in order through `apply`. A change that applies, or that a
