@@ -6,6 +6,8 @@ public struct Settings: Sendable, Equatable {
     public var goalKilograms: Double?
     /// How charts are drawn.
     public var chartStyle: ChartStyle = .auto
+    /// The person's height, in centimetres, for the BMI in `stats`; nil when not set.
+    public var heightCentimetres: Double?
     /// Lines of the settings file this version does not know, kept as they were, so a newer
     /// version's settings survive a rewrite by this one.
     public var otherLines: [String] = []
@@ -79,7 +81,25 @@ public struct SettingKey: Sendable {
             settings.chartStyle = style
         }, carry: { $1.chartStyle = $0.chartStyle })
 
-    public static let all: [SettingKey] = [.unit, .goal, .chartStyle]
+    public static let height = SettingKey(
+        name: "height", values: "HEIGHT|off",
+        summary: "your height for the BMI in stats, in cm or with cm or in after it",
+        completions: ["off"], read: { $0.heightCentimetres.map { "\(DecimalText.shortest($0)) cm" } },
+        write: { settings, text throws(TrendError) in
+            let trimmed = text.trimmingWhitespace()
+            if trimmed.lowercased() == "off" {
+                settings.heightCentimetres = nil
+                return
+            }
+            do throws(MeasurementError) {
+                settings.heightCentimetres = try BodyComposition.height.canonical(
+                    fromTyped: trimmed, unit: .centimetres)
+            } catch {
+                throw .settings(.invalidValue(key: "height", value: text))
+            }
+        }, carry: { $1.heightCentimetres = $0.heightCentimetres })
+
+    public static let all: [SettingKey] = [.unit, .goal, .chartStyle, .height]
 
     public static func named(_ name: String) -> SettingKey? {
         all.first { $0.name == name.lowercased() }

@@ -88,7 +88,12 @@ public final class SQLiteTrendRepository: TrendRepository {
                 """)
             defer { row.reset() }
             try row.bind([.text(StoredTime.text(EntryRule.latestCountedDate(asOf: now)))])
-            return try row.step() ? SQLiteWeightRepository.entry(from: row) : nil
+            guard try row.step() else { return nil }
+            var entry = SQLiteWeightRepository.entry(from: row)
+            row.reset()
+            // Its other measurements: `stats` derives fat and lean mass from its body fat.
+            entry.measurements = try SQLiteWeightRepository.measurements(of: entry.id, in: db)
+            return entry
         }
     }
 

@@ -48,6 +48,33 @@ public final class TrendReport {
         return window
     }
 
+    /// The days with values of `kind` among the `days` days ending today; the weight's as `window(days:)`.
+    public func window(days: Int, kind: MeasurementKind) async throws(TrendError) -> TrendWindow {
+        guard kind.id != .weight else { return try await window(days: days) }
+        let now = clock.now()
+        let today = LocalCalendar.dayNumber(of: now)
+        return try await read { () throws(StorageError) in
+            try await repository.window(of: kind, from: today - max(days, 1) + 1, through: today, asOf: now)
+        }
+    }
+
+    /// The figures `stats KIND` shows for a kind other than weight: its latest value, its
+    /// trend, the trend's rates and the range of the window; no goal, no energy, no habits.
+    /// The weight's are `stats(days:habits:)`.
+    public func stats(days: Int, kind: MeasurementKind, habits: [Habit]) async throws(TrendError) -> TrendStats {
+        guard kind.id != .weight else { return try await stats(days: days, habits: habits) }
+        let now = clock.now()
+        let today = LocalCalendar.dayNumber(of: now)
+        return try await read { () throws(StorageError) in
+            let window = try await repository.window(
+                of: kind, from: today - max(days, 28) + 1, through: today, asOf: now)
+            let latest = try await repository.latestCountedEntry(with: kind, asOf: now)
+            return TrendStats.make(
+                days: days, today: today, window: window, latestEntry: latest, goal: nil, atGoal: false,
+                unit: .kilograms, habits: [])
+        }
+    }
+
     /// The trend at the end of each local day the entries fall on, by day number.
     public func trendByDay(for entries: [WeightEntry]) async throws(TrendError) -> [Int: Double] {
         let days = entries.map { LocalCalendar.dayNumber(of: $0.date) }
@@ -68,6 +95,7 @@ public final class TrendReport {
         let today = LocalCalendar.dayNumber(of: now)
         let goal = settings.goalKilograms
         let unit = settings.unit
+        let height = settings.settings.heightCentimetres
         return try await read { () throws(StorageError) in
             let window = try await repository.window(from: today - max(days, 28) + 1, through: today, asOf: now)
             var atGoal = false
@@ -78,9 +106,11 @@ public final class TrendReport {
                 atGoal = GoalForecast.isAtGoal(latestCrossing: crossing, goal: goal, unit: unit)
             }
             let latest = try await repository.latestCountedEntry(asOf: now)
-            return TrendStats.make(
+            var stats = TrendStats.make(
                 days: days, today: today, window: window, latestEntry: latest, goal: goal, atGoal: atGoal,
                 unit: unit, habits: habits)
+            stats.heightCentimetres = height
+            return stats
         }
     }
 

@@ -58,4 +58,11 @@ public protocol TrendRepository: AnyObject {
         -> TrendPoint?
     /// The newest entry the trend counts at `now`: the latest weight `stats` shows.
     func latestCountedEntry(asOf now: Date) async throws(StorageError) -> WeightEntry?
+    /// The days with values of `kind` (one with a trend, other than weight) from `firstDay`
+    /// through `lastDay`, as they stand at `now`: each day's mean and trend in the kind's
+    /// canonical unit. Values outside the kind's range are left out, and counted.
+    func window(of kind: MeasurementKind, from firstDay: Int, through lastDay: Int, asOf now: Date)
+        async throws(StorageError) -> TrendWindow
+    /// The newest entry whose value of `kind` the trend counts at `now`.
+    func latestCountedEntry(with kind: MeasurementKind, asOf now: Date) async throws(StorageError) -> WeightEntry?
 }

@@ -24,6 +24,8 @@ public struct TrendStats: Sendable, Equatable {
     public var latestEntry: WeightEntry?
     /// How many entries break a rule (`EntryRule`) and are left out of every figure.
     public var leftOut: Int
+    /// The person's height (`set height`), for the body-mass index; nil when not set.
+    public var heightCentimetres: Double? = nil
 
     /// One habit's flag analysis.
     public struct HabitFlags: Sendable, Equatable {
@@ -61,5 +63,36 @@ public struct TrendStats: Sendable, Equatable {
                 name: $0.name, analysis: FlagAnalysis.make(points, doneDays: $0.doneDays, from: firstDay, to: today))
         }
         return stats
+    }
+}
+
+extension TrendStats {
+    /// The body-mass index of the latest weight, with the height set; nil without either.
+    public var bodyMassIndex: Double? {
+        guard let height = heightCentimetres, let kilograms = latestEntry?.kilograms else { return nil }
+        return BodyComposition.bodyMassIndex(kilograms: kilograms, heightCentimetres: height)
+    }
+
+    /// The body-mass index of the trend, with the height set.
+    public var trendBodyMassIndex: Double? {
+        guard let height = heightCentimetres, let trend = latestDay?.trendKilograms else { return nil }
+        return BodyComposition.bodyMassIndex(kilograms: trend, heightCentimetres: height)
+    }
+
+    /// The latest weigh-in's body fat, when it has a weight and a body fat within its range.
+    public var latestFatPercent: Double? {
+        guard latestEntry?.kilograms != nil, let fat = latestEntry?.measurements[MeasurementKind.bodyFat.id],
+            MeasurementKind.bodyFat.range.contains(fat)
+        else { return nil }
+        return fat
+    }
+
+    /// The latest weigh-in's fat and lean mass, in kilograms, when it has a weight and a body fat.
+    public var latestComposition: (fat: Double, lean: Double)? {
+        guard let kilograms = latestEntry?.kilograms, let fat = latestFatPercent else { return nil }
+        return (
+            BodyComposition.fatMass(kilograms: kilograms, fatPercent: fat),
+            BodyComposition.leanMass(kilograms: kilograms, fatPercent: fat)
+        )
     }
 }

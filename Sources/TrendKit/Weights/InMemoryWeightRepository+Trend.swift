@@ -27,6 +27,54 @@ extension InMemoryWeightRepository: TrendRepository {
         return counted(asOf: now).max { ($0.date, $0.id) < ($1.date, $1.id) }
     }
 
+    public func window(of kind: MeasurementKind, from firstDay: Int, through lastDay: Int, asOf now: Date)
+        throws(StorageError) -> TrendWindow
+    {
+        try faults.check(.open, feature: .trend)
+        try faults.check(.refresh, feature: .trend)
+        let latest = EntryRule.latestCountedDate(asOf: now)
+        let days = Self.days(of: allEntries.filter { StoredTime.rounded($0.date) <= StoredTime.rounded(latest) }, kind)
+        return TrendWindow(
+            firstDay: firstDay, lastDay: lastDay, before: days.last { $0.day < firstDay }?.point,
+            days: days.filter { $0.day >= firstDay && $0.day <= lastDay },
+            leftOut: allEntries.count { entry in
+                entry.measurements[kind.id].map {
+                    !kind.range.contains($0) || StoredTime.rounded(entry.date) > StoredTime.rounded(latest)
+                } ?? false
+            })
+    }
+
+    public func latestCountedEntry(with kind: MeasurementKind, asOf now: Date) throws(StorageError) -> WeightEntry? {
+        try faults.check(.open, feature: .trend)
+        let latest = StoredTime.rounded(EntryRule.latestCountedDate(asOf: now))
+        return allEntries.filter { entry in
+            entry.measurements[kind.id].map { kind.range.contains($0) } == true
+                && StoredTime.rounded(entry.date) <= latest
+        }.max { ($0.date, $0.id) < ($1.date, $1.id) }
+    }
+
+    /// Every day with values of `kind` in `entries`, with its trend, the way the kind's
+    /// per-day table builds them: leaving out values outside the kind's range.
+    static func days(of entries: [WeightEntry], _ kind: MeasurementKind, in zone: TrendZone = .local) -> [TrendDay] {
+        var rows: [DayRow] = []
+        let values = entries.compactMap { entry in
+            entry.measurements[kind.id].flatMap { kind.range.contains($0) ? (entry, $0) : nil }
+        }
+        for (entry, value) in values.sorted(by: { ($0.0.date, $0.0.id) < ($1.0.date, $1.0.id) }) {
+            let day = zone.day(unixSeconds: Int64((entry.date.timeIntervalSince1970).rounded(.down)))
+            if rows.last?.day == day {
+                rows[rows.count - 1].add(value)
+            } else {
+                rows.append(DayRow(day: day, kilograms: value))
+            }
+        }
+        rows = DayRow.merged(rows)
+        let points = TrendModel.smooth(rows.map { DailyWeight(day: $0.day, meanKilograms: $0.mean) })
+        return zip(rows, points).map {
+            TrendDay(point: $1, entries: $0.count, minimumKilograms: $0.minimum, maximumKilograms: $0.maximum)
+        }
+    }
+
     /// The weighings that keep every rule at `now`: entries with a weight.
     private func counted(asOf now: Date) -> [WeightEntry] {
         allEntries.filter { $0.kilograms != nil && $0.brokenRule(asOf: now) == nil }

@@ -5,60 +5,128 @@ enum TrendCommands {
     static let all: [CommandDeclaration] = [trend, stats, chart]
 
     static let trend = CommandDeclaration.command(
-        "trend", group: .trend, usage: "trend", summary: "Show the smoothed trend and its weekly rate.",
-        example: "trend", details: Messages.trendDetails,
-        parse: { arguments throws(ParseError) in try arguments.none() },
-        run: { session, _ in
+        "trend", group: .trend, usage: "trend [KIND]",
+        summary: "Show the smoothed trend and its weekly rate, of the weight or of KIND.", example: "trend fat",
+        details: Messages.trendDetails,
+        parse: { arguments throws(ParseError) -> String? in
+            let words = try arguments.words()
+            guard words.count <= 1 else { throw arguments.problem(.tooManyWords(max: 1)) }
+            return words.first
+        },
+        complete: { request in request.previousWords.isEmpty ? trendKindWords(request) : [] },
+        run: { session, word in
+            let kind: MeasurementKind
+            switch resolveKind(word, in: session) {
+            case .success(let found): kind = found
+            case .failure(let refusal): return session.fail(refusal.sentence)
+            }
             let stats: TrendStats
             do throws(TrendError) {
-                stats = try await session.trend.stats(days: 30, habits: [])
+                stats = try await session.trend.stats(days: 30, kind: kind, habits: [])
             } catch {
                 return session.fail(Messages.trendUnavailable(error, unit: session.unit))
             }
-            for line in Messages.trendLines(stats, unit: session.unit) { session.say(line) }
+            let lines =
+                kind.id == .weight
+                ? Messages.trendLines(stats, unit: session.unit)
+                : Messages.trendLines(stats, kind: kind, unit: session.weights.unit(of: kind))
+            for line in lines { session.say(line) }
             return .succeeded
         })
 
+    /// What `stats` was asked for: a kind's word (none: the weight) and a number of days.
+    struct StatsRequest: Hashable, Sendable {
+        var kind: String?
+        var days = 30
+    }
+
     static let stats = CommandDeclaration.command(
-        "stats", group: .trend, usage: "stats [DAYS]",
+        "stats", group: .trend, usage: "stats [KIND] [DAYS]",
         summary: "Show the latest weight, the trend, its rate, the range and the goal over DAYS (default 30).",
         example: "stats 90",
         details: [
             "For each habit it also compares the trend's weekly rate on days the habit was done with days",
             "it was not (The Hacker's Diet's flag analysis). \"help trend\" gives the formulas.",
+            "With \"set height\" it shows the BMI; when the latest weigh-in has a body fat, its fat and",
+            "lean mass. \"stats KIND\" (\"stats fat 90\") shows a kind's latest value, trend, rates and range;",
+            "the energy, the goal and the habits are the weight's alone.",
         ],
-        parse: { arguments throws(ParseError) -> Int in try arguments.count(default: 30) ?? 30 },
-        run: { session, days in
+        parse: { arguments throws(ParseError) -> StatsRequest in
+            var words = try arguments.words()[...]
+            var request = StatsRequest()
+            if let first = words.first, !first.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                request.kind = first
+                words = words.dropFirst()
+            }
+            guard words.count <= 1 else { throw arguments.problem(.tooManyWords(max: request.kind == nil ? 1 : 2)) }
+            if let days = words.first { request.days = try Arguments.count(days, for: arguments) }
+            return request
+        },
+        complete: { request in request.previousWords.isEmpty ? trendKindWords(request) : [] },
+        run: { session, request in
+            let kind: MeasurementKind
+            switch resolveKind(request.kind, in: session) {
+            case .success(let found): kind = found
+            case .failure(let refusal): return session.fail(refusal.sentence)
+            }
             let stats: TrendStats
             do throws(TrendError) {
-                stats = try await session.trend.stats(days: days, habits: session.habitLog.habits)
+                stats = try await session.trend.stats(days: request.days, kind: kind, habits: session.habitLog.habits)
             } catch {
                 return session.fail(Messages.trendUnavailable(error, unit: session.unit))
             }
-            for line in Messages.statsLines(stats, unit: session.unit) { session.say(line) }
+            let lines =
+                kind.id == .weight
+                ? Messages.statsLines(stats, unit: session.unit)
+                : Messages.statsLines(stats, kind: kind, unit: session.weights.unit(of: kind))
+            for line in lines { session.say(line) }
             return .succeeded
         })
 
+    /// Why a word after `trend`, `stats` or `chart` names no kind they read.
+    struct KindRefusal: Error {
+        var sentence: String
+    }
+
+    /// The kind a word names (none: the weight), when it has a trend.
+    @MainActor
+    static func resolveKind(_ word: String?, in session: Session) -> Result<MeasurementKind, KindRefusal> {
+        guard let word else { return .success(.weight) }
+        guard let kind = session.weights.kinds.kind(named: word) else {
+            return .failure(KindRefusal(sentence: Messages.notATrendKind(word, kinds: session.weights.kinds.all)))
+        }
+        guard kind.hasTrend else { return .failure(KindRefusal(sentence: Messages.kindWithoutTrend(kind))) }
+        return .success(kind)
+    }
+
+    /// The kinds' words Tab offers after `trend`, `stats` and `chart`.
+    static func trendKindWords(_ request: CompletionRequest) -> [String] { request.sources.kindWords() }
+
     /// What `chart` was asked for.
     struct ChartRequest: Hashable, Sendable {
+        var kind: String?
         var days = 90
         var width: Int?
         var svgPath: String?
     }
 
     static let chart = CommandDeclaration.command(
-        "chart", group: .trend, usage: "chart [DAYS] [--width N] [--svg FILE]",
-        summary: "Draw the weights and the trend over DAYS (default 90).", example: "chart 30 --width 72",
+        "chart", group: .trend, usage: "chart [KIND] [DAYS] [--width N] [--svg FILE]",
+        summary: "Draw the weights (or KIND's values) and the trend over DAYS (default 90).",
+        example: "chart 30 --width 72",
         details: [
             "Each day's weight is a mark joined to the trend line: above it a float, below it a sinker;",
             "a weight that reads the same as its trend is on the line, and neither.",
             "The width is --width, else COLUMNS, else the terminal's width, else 80; a chart is never",
             "narrower than \(TextChart.minimumWidth) columns, title and legend included (a narrower terminal wraps it).",
             "--svg FILE writes the chart as an SVG file instead, for a browser. \"set chart-style\" picks",
-            "ASCII or Unicode.",
+            "ASCII or Unicode. \"chart fat 90\" draws a kind's values and trend the same way, without a goal.",
         ],
         parse: { arguments throws(ParseError) in try parseChart(arguments) },
-        complete: { request in ["--width", "--svg"].filter { !request.previousWords.contains($0) } },
+        complete: { request in
+            (request.previousWords.isEmpty ? trendKindWords(request) : [])
+                + ["--width", "--svg"].filter { !request.previousWords.contains($0) }
+        },
         run: { session, request in await drawChart(session, request) })
 
     static func parseChart(_ arguments: Arguments) throws(ParseError) -> ChartRequest {
@@ -85,6 +153,10 @@ enum TrendCommands {
                 request.svgPath = value
             default:
                 guard !word.hasPrefix("-") || word == "-" else { throw arguments.problem(.unknownOption(word)) }
+                if !sawDays, request.kind == nil, !word.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                    request.kind = word
+                    continue
+                }
                 guard !sawDays else { throw arguments.problem(.tooManyWords(max: 1)) }
                 request.days = try Arguments.count(word, for: arguments)
                 sawDays = true
@@ -101,20 +173,30 @@ enum TrendCommands {
 
     @MainActor
     static func drawChart(_ session: Session, _ request: ChartRequest) async -> Session.Outcome {
+        let kind: MeasurementKind
+        switch resolveKind(request.kind, in: session) {
+        case .success(let found): kind = found
+        case .failure(let refusal): return session.fail(refusal.sentence)
+        }
         let window: TrendWindow
         do throws(TrendError) {
-            window = try await session.trend.window(days: request.days)
+            window = try await session.trend.window(days: request.days, kind: kind)
         } catch {
             return session.fail(Messages.trendUnavailable(error, unit: session.unit))
         }
-        let data = ChartData(window: window, unit: session.unit, goalKilograms: session.settings.goalKilograms)
+        // The goal is the weight's alone.
+        let data = ChartData(
+            window: window, kind: kind, unit: session.weights.unit(of: kind),
+            goal: kind.id == .weight ? session.settings.goalKilograms : nil)
         guard window.days.count >= ChartData.daysNeeded else {
             if let path = request.svgPath {
                 return session.fail(Messages.chartNotWrittenTooFew(path, have: window.days.count, days: request.days))
             }
-            return session.say(Messages.tooFewToChart(have: window.days.count, days: request.days))
+            return session.say(Messages.tooFewToChart(have: window.days.count, days: request.days, kind: kind))
         }
-        if let path = request.svgPath { return await writeSVG(session, data: data, to: path, days: request.days) }
+        if let path = request.svgPath {
+            return await writeSVG(session, data: data, kind: kind, to: path, days: request.days)
+        }
         let unicode = session.drawsUnicode
         // One rule for narrow terminals: the plot, its title and its legend are all laid out
         // at the chart's least width, rather than a title broken one word to a line.
@@ -128,13 +210,17 @@ enum TrendCommands {
     }
 
     @MainActor
-    static func writeSVG(_ session: Session, data: ChartData, to path: String, days: Int) async -> Session.Outcome {
+    static func writeSVG(
+        _ session: Session, data: ChartData, kind: MeasurementKind = .weight, to path: String, days: Int
+    ) async -> Session.Outcome {
         var notes: [Int: [String]] = [:]
         let now = session.weights.latestPermittedEntryDate
         do throws(TrendError) {
             // The notes of the entries the chart counts: one that breaks a rule is left out.
             for entry in try await session.weights.entries(fromDay: data.firstDay, throughDay: data.lastDay)
-            where !entry.note.isEmpty && entry.brokenRule(asOf: now) == nil {
+            where !entry.note.isEmpty && entry.brokenRule(asOf: now) == nil
+                && (kind.id == .weight || entry.measurements[kind.id] != nil)
+            {
                 notes[LocalCalendar.dayNumber(of: entry.date), default: []].append(entry.note)
             }
         } catch {

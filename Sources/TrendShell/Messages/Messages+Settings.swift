@@ -1,9 +1,12 @@
 import TrendKit
 
 extension Messages {
-    /// What `settings` prints: one line per key.
+    /// What `settings` prints: one line per key; the height only once it is set.
     public static func settingsLines(_ settings: Settings) -> [String] {
-        SettingKey.all.map { key in "\(key.name): \(display(key, settings))" }
+        SettingKey.all.compactMap { key in
+            key.name == SettingKey.height.name && settings.heightCentimetres == nil
+                ? nil : "\(key.name): \(display(key, settings))"
+        }
     }
 
     /// One setting's value as a person reads it.
@@ -11,6 +14,8 @@ extension Messages {
         switch key.name {
         case SettingKey.goal.name:
             return settings.goalKilograms.map { Renderer.weight($0, in: settings.unit) } ?? "off"
+        case SettingKey.height.name:
+            return settings.heightCentimetres.map { Renderer.height($0) } ?? "off"
         default: return key.read(settings) ?? "off"
         }
     }

@@ -11,6 +11,8 @@ extension Messages {
         "days of 14; the 28-day rate needs 19 of 28; the 7-day change needs 4 of 7). Fewer show \"--\".",
         "Energy: the weekly rate times 7,716 kcal a kg (3,500 a lb), over 7 days.",
         "Goal: \"at goal\" once the trend is within 1.134 kg (2.5 lb) of it; left only 0.25 kg (0.5 lb) beyond that.",
+        "\"trend fat\", \"stats waist\", \"chart fat 90\": the same for any kind with a trend, each with its own",
+        "per-day trend (a value outside its kind's range is left out); the energy and the goal are the weight's.",
         "Left out: entries that break the rules (another program wrote them): a weight outside 20-500 kg,",
         "or a date after now (until it comes). \"list\" marks each with its rule.",
         "Sources: John Walker, The Hacker's Diet (fourmilab.ch/hackdiet), \"Signal and Noise\";",
@@ -70,6 +72,7 @@ extension Messages {
             rows.append([periodLabel, periodPrefix + "no entries"])
         }
         rows.append(["goal", goalText(stats, unit: unit)])
+        rows += derivedRows(stats, unit: unit)
         var lines = TextColumns.lines(rows, alignments: [.left, .left])
         if !stats.habits.isEmpty {
             lines.append("Trend's weekly rate on days each habit was done, and on days it was not (\(days)):")
@@ -151,7 +154,7 @@ extension Messages {
 
     /// The line above a chart.
     public static func chartTitle(_ data: ChartData) -> String {
-        "Weight and trend, \(LocalCalendar.dayText(dayNumber: data.firstDay)) to \(LocalCalendar.dayText(dayNumber: data.lastDay)) (\(data.unit.symbol))"
+        "\(capitalized(data.kindName)) and trend, \(LocalCalendar.dayText(dayNumber: data.firstDay)) to \(LocalCalendar.dayText(dayNumber: data.lastDay)) (\(data.unit.symbol))"
     }
 
     /// The line below a chart, naming its marks.
@@ -184,7 +187,9 @@ extension Messages {
     /// The legend's parts, each with the punctuation that ends the part before it.
     private static func legendParts(_ data: ChartData, unicode: Bool) -> [(punctuation: String, text: String)] {
         let (mark, stem, trend, goal) = unicode ? ("●", "│", "─", "┄") : ("o", "|", "-", "=")
-        var parts = [("", "\(mark) day's weight"), (",", "\(stem) above (float) or below (sinker) the \(trend) trend")]
+        var parts = [
+            ("", "\(mark) day's \(data.kindName)"), (",", "\(stem) above (float) or below (sinker) the \(trend) trend"),
+        ]
         if let goalValue = data.goal {
             let text = "goal \(DecimalText.oneDecimal(goalValue)) \(data.unit.symbol)"
             parts.append(data.showsGoal ? (",", "\(goal) \(text)") : (";", "\(text) is off the chart"))
@@ -210,7 +215,15 @@ extension Messages {
     }
 
     /// Said instead of a chart with too few weigh-ins.
-    public static func tooFewToChart(have: Int, days: Int) -> String {
+    public static func tooFewToChart(have: Int, days: Int, kind: MeasurementKind = .weight) -> String {
+        if kind.id != .weight {
+            if have == 0 {
+                return
+                    "No \(kind.name) values in \(lastDays(days)) to chart. Log one with \"\(kind.word) VALUE\" in a draft, then \"save\"."
+            }
+            return
+                "Too few days with a \(kind.name) value to chart: \(daysWithOne(have, of: days, had: "had one")), and a chart needs \(ChartData.daysNeeded)."
+        }
         if have == 0 {
             return "No weigh-ins in \(lastDays(days)) to chart. Log one with \"value WEIGHT\", then \"save\"."
         }

@@ -153,6 +153,8 @@ public enum Messages {
         case .unknownKey(let key):
             return
                 "\"\(key)\" is not a setting. The settings are \(SettingKey.all.map(\.name).joined(separator: ", "))."
+        case .invalidValue(let key, let value) where key == SettingKey.height.name:
+            return "\"\(value)\" is not a height; enter one from 50 to 272 cm (or 19.7 to 107.1 in), or off."
         case .invalidValue(let key, let value):
             let values = SettingKey.named(key)?.values.replacingOccurrences(of: "|", with: ", ") ?? ""
             return "\"\(value)\" is not a value for \(key); use \(values)."

@@ -53,7 +53,8 @@ import TrendshTestSupport
         #expect(entries.map(\.revision) == [1, 2])
         #expect(entries.map(\.draftID?.rawValue) == ["a", "b"])
         #expect(
-            fixture.store.takeNotices().contains(.upgraded(from: 10, to: 11, backup: path + ".v10-backup")))
+            fixture.store.takeNotices().contains(
+                .upgraded(from: 10, to: Schema.trendsh.latestVersion, backup: path + ".v10-backup")))
         #expect(try OtherProgramConnection(path: path + ".v10-backup").integer("PRAGMA user_version") == 10)
         // The counter goes on from the deleted entry's id: #3 is never given again.
         #expect(try fixture.save("d", kilograms: 77).id == 4)

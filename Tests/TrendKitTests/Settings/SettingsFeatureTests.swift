@@ -44,7 +44,7 @@ import TrendshTestSupport
     }
 
     @Test func everySettingIsInTheOneTable() {
-        #expect(SettingKey.all.map(\.name) == ["unit", "goal", "chart-style"])
+        #expect(SettingKey.all.map(\.name) == ["unit", "goal", "chart-style", "height"])
         #expect(SettingKey.named("unit")?.name == SettingKey.unit.name)
         #expect(SettingKey.named("Chart-Style")?.name == SettingKey.chartStyle.name)
         #expect(SettingKey.named("colour") == nil)

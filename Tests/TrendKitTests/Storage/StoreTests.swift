@@ -61,22 +61,24 @@ import TrendshTestSupport
         _ = try Fixtures.repository(at: path).recentEntries(limit: 1)
 
         let other = try OtherProgramConnection(path: path)
-        #expect(Schema.trendsh.latestVersion == 11)
-        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
-        #expect(try other.integer("PRAGMA user_version") == 11)
+        #expect(Schema.trendsh.latestVersion == 12)
+        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+        #expect(try other.integer("PRAGMA user_version") == 12)
         #expect(try other.integer("PRAGMA application_id") == 0x5452_4E44)
         #expect(try other.text("PRAGMA journal_mode") == "wal")
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] } == [
                 "change_rows", "changes", "completion_images", "completions", "daily", "daily_pending",
-                "daily_zones", "entries", "entry_images", "habit_images", "habits", "kinds", "measurements",
-                "operations",
+                "daily_zones", "entries", "entry_images", "habit_images", "habits", "kind_daily", "kind_daily_pending",
+                "kind_daily_zones", "kinds", "measurements", "operations",
                 "sqlite_sequence",
             ])
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").map { $0[0] } == [
-                "entries_added", "entries_changed", "entries_removed", "entries_removed_keep_their_save",
-                "entries_removed_take_their_measurements",
+                "entries_added", "entries_changed", "entries_moved_note_their_measurements", "entries_removed",
+                "entries_removed_keep_their_save", "entries_removed_take_their_measurements",
+                "entries_removing_note_their_measurements", "measurements_added_note_their_day",
+                "measurements_changed_note_their_day", "measurements_removed_note_their_day",
             ])
         #expect(
             try other.rows("SELECT name FROM pragma_table_info('entries')").map { $0[0] } == [

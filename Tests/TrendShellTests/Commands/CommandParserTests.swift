@@ -256,7 +256,8 @@ import TrendKit
             "set colour blue",
             .badArguments(
                 command: "set",
-                problem: .notOneOf(word: "colour", what: "a setting", choices: ["unit", "goal", "chart-style"]))
+                problem: .notOneOf(
+                    word: "colour", what: "a setting", choices: ["unit", "goal", "chart-style", "height"]))
         ),
         ("set unit", .badArguments(command: "set", problem: .needs("a value"))),
         (

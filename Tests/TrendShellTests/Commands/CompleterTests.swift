@@ -69,7 +69,7 @@ import TrendKit
         ("simulate save-failure once ", ["weights", "trend", "habits"]),
         ("simulate open-failure ", ["weights", "trend", "habits"]),
         ("simulate off ", []),
-        ("set ", ["unit", "goal", "chart-style"]),
+        ("set ", ["unit", "goal", "chart-style", "height"]),
         ("set chart-style ", ["auto", "unicode", "ascii"]),
         ("set goal ", ["off"]),
         ("new ", ["weight", "habit"]),

@@ -14,27 +14,36 @@ public struct ChartData: Sendable, Equatable {
 
     public var firstDay: Int
     public var lastDay: Int
-    public var unit: WeightUnit
+    public var unit: MeasureUnit
+    /// What is drawn, in sentences: `weight`, `body fat`.
+    public var kindName: String
     public var days: [Day]
     /// The trend of the last weigh-in before `firstDay`, and its day.
     public var before: (day: Int, trend: Double)?
     public var goal: Double?
 
     public init(window: TrendWindow, unit: WeightUnit, goalKilograms: Double?) {
+        self.init(window: window, kind: .weight, unit: unit.measureUnit, goal: goalKilograms)
+    }
+
+    /// The chart of `kind` in `unit`; a goal (in the canonical unit) only for the weight.
+    public init(window: TrendWindow, kind: MeasurementKind, unit: MeasureUnit, goal: Double? = nil) {
         firstDay = window.firstDay
         lastDay = window.lastDay
         self.unit = unit
+        kindName = kind.name
         days = window.days.map {
             Day(
-                day: $0.day, weight: unit.value(fromKilograms: $0.point.meanKilograms),
-                trend: unit.value(fromKilograms: $0.point.trendKilograms), entries: $0.entries)
+                day: $0.day, weight: unit.value(fromCanonical: $0.point.meanKilograms),
+                trend: unit.value(fromCanonical: $0.point.trendKilograms), entries: $0.entries)
         }
-        before = window.before.map { ($0.day, unit.value(fromKilograms: $0.trendKilograms)) }
-        goal = goalKilograms.map(unit.value(fromKilograms:))
+        before = window.before.map { ($0.day, unit.value(fromCanonical: $0.trendKilograms)) }
+        self.goal = goal.map(unit.value(fromCanonical:))
     }
 
     public static func == (lhs: ChartData, rhs: ChartData) -> Bool {
-        lhs.firstDay == rhs.firstDay && lhs.lastDay == rhs.lastDay && lhs.unit == rhs.unit && lhs.days == rhs.days
+        lhs.firstDay == rhs.firstDay && lhs.lastDay == rhs.lastDay && lhs.unit == rhs.unit
+            && lhs.kindName == rhs.kindName && lhs.days == rhs.days
             && lhs.before?.day == rhs.before?.day && lhs.before?.trend == rhs.before?.trend && lhs.goal == rhs.goal
     }
 

@@ -45,7 +45,7 @@ public struct SVGChart {
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.width)" height="\(Self.height)" \
             viewBox="0 0 \(Self.width) \(Self.height)" font-family="sans-serif" font-size="12">
             <title>\(Self.escaped(title))</title>
-            <desc>Drawn by trendsh. Each day's weight (the mean of its entries) is a dot joined to the trend line: \
+            <desc>Drawn by trendsh. Each day's \(data.kindName) (the mean of its entries) is a dot joined to the trend line: \
             red above it (a float), green below it (a sinker), black on it (neither).</desc>
             <defs><clipPath id="plot"><rect x="\(n(Self.left))" y="\(n(Self.top))" width="\(n(plotWidth))" \
             height="\(n(plotHeight))"/></clipPath></defs>
