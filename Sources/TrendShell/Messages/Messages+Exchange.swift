@@ -310,8 +310,9 @@ extension Messages {
             lines.append("  (\(listed) of \(rows(total)) listed; \"show all\" lists every one)")
         }
         let fix =
-            preview.rejectedCount > 0 || preview.droppedCount > 0
-            ? ", \"fix LINE weight|date|note|KIND TEXT\" to correct a row," : ""
+            preview.droppedCount > 0
+            ? ", \"fix LINE weight|date|note|KIND TEXT\" to correct a row,"
+            : preview.rejectedCount > 0 ? ", \"fix LINE weight|date|note TEXT\" to correct a row," : ""
         let adds =
             preview.addsCount == 0
             ? "" : " and measurements to \(preview.addsCount == 1 ? "1 stored entry" : "\(preview.addsCount) stored entries")"
