@@ -181,7 +181,9 @@ struct FingerprintSet {
     /// The fingerprint of an entry: its time and weight, or, without a weight, its time and
     /// its other values.
     static func fingerprint(of entry: ImportedEntry) -> UInt64 {
-        if let kilograms = entry.kilograms { return fingerprint(milliseconds: entry.milliseconds, kilograms: kilograms) }
+        if let kilograms = entry.kilograms {
+            return fingerprint(milliseconds: entry.milliseconds, kilograms: kilograms)
+        }
         var mixed: UInt64 = 0x5BD1_E995
         for (kind, value) in entry.measurements.sorted(by: { $0.key < $1.key }) {
             for byte in kind.rawValue.utf8 { mixed = (mixed ^ UInt64(byte)) &* 0x100_0000_01B3 }

@@ -265,7 +265,9 @@ extension Messages {
                 + (preview.duplicateCount > 0 ? " (the time and weight of a stored entry or of an earlier row)" : ""))
         lines += samples { if case .duplicate = $0 { return true } else { return false } }
         if preview.addsCount > 0 {
-            lines.append("  adds to stored entries: \(rows(preview.addsCount)) (the time and weight of an entry that lacks some of their values)")
+            lines.append(
+                "  adds to stored entries: \(rows(preview.addsCount)) (the time and weight of an entry that lacks some of their values)"
+            )
             lines += samples { if case .adds = $0 { return true } else { return false } }
         }
         lines.append("  rejected: \(rows(preview.rejectedCount))")
@@ -281,8 +283,11 @@ extension Messages {
             }
         }
         if preview.conflictCount > 0 {
-            let values = preview.conflictCount == 1 ? "1 value" : "\(preview.conflictCount) values"
-            lines.append("  conflicts: \(values) that differ from the stored entry's, not written")
+            let values =
+                preview.conflictCount == 1
+                ? "1 value differs from its stored entry's"
+                : "\(preview.conflictCount) values differ from their stored entries'"
+            lines.append("  conflicts: \(values), not written")
             if withSamples {
                 let units = unit.measureUnits
                 for conflict in preview.conflicts {
@@ -315,9 +320,12 @@ extension Messages {
             : preview.rejectedCount > 0 ? ", \"fix LINE weight|date|note TEXT\" to correct a row," : ""
         let adds =
             preview.addsCount == 0
-            ? "" : " and measurements to \(preview.addsCount == 1 ? "1 stored entry" : "\(preview.addsCount) stored entries")"
+            ? ""
+            : " and measurements to \(preview.addsCount == 1 ? "1 stored entry" : "\(preview.addsCount) stored entries")"
         if preview.newCount == 0 && preview.addsCount > 0 {
-            lines.append("Type \"save\" to add measurements to \(preview.addsCount == 1 ? "1 stored entry" : "\(preview.addsCount) stored entries")\(fix) or \"cancel\".")
+            lines.append(
+                "Type \"save\" to add measurements to \(preview.addsCount == 1 ? "1 stored entry" : "\(preview.addsCount) stored entries")\(fix) or \"cancel\"."
+            )
         } else if preview.newCount == 0 && fix.isEmpty {
             lines.append("No row is new, so \"save\" would add nothing. Type \"cancel\" to drop the import.")
         } else if preview.newCount == 0 {
@@ -337,7 +345,8 @@ extension Messages {
         case .imported(let counts):
             var extra = ""
             if counts.extended > 0 {
-                extra += ", and measurements to \(counts.extended == 1 ? "1 stored entry" : "\(counts.extended) stored entries")"
+                extra +=
+                    ", and measurements to \(counts.extended == 1 ? "1 stored entry" : "\(counts.extended) stored entries")"
             }
             if counts.kindsAdded > 0 {
                 extra += ", with \(counts.kindsAdded == 1 ? "1 kind" : "\(counts.kindsAdded) kinds") the file declares"

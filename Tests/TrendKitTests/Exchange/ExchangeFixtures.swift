@@ -108,7 +108,8 @@ enum ExchangeFixtures {
                 KindID("bone"): 2.9, KindID("fat"): 21.4, KindID("muscle"): 80.3 * 38.2 / 100, KindID("water"): 55.1,
             ],
             leftOut: [
-                "biceps", "caliper1", "caliper2", "caliper3", "calories", "chest", "lbm", "neck", "thigh", "visceralFat",
+                "biceps", "caliper1", "caliper2", "caliper3", "calories", "chest", "lbm", "neck", "thigh",
+                "visceralFat",
             ]),
         Sample(
             name: "openscale3.csv",

@@ -142,7 +142,8 @@ import TrendshTestSupport
         let sink = ExchangeHarness.Collected()
         _ = try harness.exporter.exportEntries(as: .json, to: sink, asOf: Fixtures.now)
         let lines = sink.text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first == "{\"format\":\"trendsh-entries\",\"version\":2,\"unit\":\"kg\",\"kinds\":[],\"entries\":[")
+        #expect(
+            lines.first == "{\"format\":\"trendsh-entries\",\"version\":2,\"unit\":\"kg\",\"kinds\":[],\"entries\":[")
         #expect(lines.count == Self.awkwardNotes.count + 3)
         #expect(lines.suffix(2) == ["]}", ""])
         #expect(sink.records == Self.awkwardNotes.count + 2)
@@ -155,11 +156,15 @@ import TrendshTestSupport
         defer { harness.directory.remove() }
         let csv = ExchangeHarness.Collected()
         #expect(try harness.exporter.exportEntries(as: .csv, to: csv, asOf: Fixtures.now) == 0)
-        #expect(csv.text == "date,kilograms,weight,unit,trend,note,fat_percent,muscle_kilograms,water_percent,bone_kilograms,waist_centimetres,hip_centimetres\r\n")
+        #expect(
+            csv.text
+                == "date,kilograms,weight,unit,trend,note,fat_percent,muscle_kilograms,water_percent,bone_kilograms,waist_centimetres,hip_centimetres\r\n"
+        )
         let json = ExchangeHarness.Collected()
         _ = try harness.exporter.exportEntries(as: .json, to: json, asOf: Fixtures.now)
         #expect(
-            json.text == "{\"format\":\"trendsh-entries\",\"version\":2,\"unit\":\"kg\",\"kinds\":[],\"entries\":[\n]}\n")
+            json.text
+                == "{\"format\":\"trendsh-entries\",\"version\":2,\"unit\":\"kg\",\"kinds\":[],\"entries\":[\n]}\n")
     }
 
     @Test func aSinkThatFailsStopsTheExportWithItsOwnError() throws {
