@@ -18,7 +18,7 @@ final class AppleHealthRows: RowSource {
     private var leftOutNames: [[UInt8]] = []
 
     /// Reads up to the root element, which must be `HealthData`.
-    init(stream: ByteStream, kinds: [MeasurementKind]) throws(ImportFileError) {
+    init(stream: ByteStream, kinds: [MeasurementKind] = MeasurementKind.builtIn) throws(ImportFileError) {
         self.stream = stream
         reader = XMLReader(stream: stream)
         var columns: [MeasureColumn] = []

@@ -26,7 +26,7 @@ final class CSVRows: RowSource {
     }
 
     /// A comma-separated file, recognised by its header.
-    init(stream: ByteStream, kinds: [MeasurementKind]) throws(ImportFileError) {
+    init(stream: ByteStream, kinds: [MeasurementKind] = MeasurementKind.builtIn) throws(ImportFileError) {
         self.stream = stream
         let reader = CSVReader(stream: stream)
         self.reader = reader
@@ -65,7 +65,7 @@ final class CSVRows: RowSource {
 
     /// A Libra export: `#Version:N` and `#Units:kg|lb` lines, a `#date;weight;…` header,
     /// then `;`-separated rows.
-    init(libra stream: ByteStream, kinds: [MeasurementKind]) throws(ImportFileError) {
+    init(libra stream: ByteStream, kinds: [MeasurementKind] = MeasurementKind.builtIn) throws(ImportFileError) {
         self.stream = stream
         let reader = CSVReader(stream: stream, delimiter: 0x3B)
         self.reader = reader

@@ -20,7 +20,7 @@ final class JSONRows: RowSource {
     private var leftOutKeys = Set<String>()
     private let kinds: [MeasurementKind]
 
-    init(stream: ByteStream, kinds: [MeasurementKind]) throws(ImportFileError) {
+    init(stream: ByteStream, kinds: [MeasurementKind] = MeasurementKind.builtIn) throws(ImportFileError) {
         self.stream = stream
         self.kinds = kinds
         reader = JSONReader(stream: stream)
