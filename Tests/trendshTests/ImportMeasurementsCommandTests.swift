@@ -18,7 +18,7 @@ import TrendshTestSupport
         let result = shell.run(["import \(again) kg", "fix 3 fat 21.3", "save", "list"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
-            result.stdout.contains("    left out: Steps (no kind reads it; \"measure add\" adds one)\n"),
+            result.stdout.contains("    left out: Steps (no kind of measurement; \"measure add\" makes one)\n"),
             "\(result.stdout)")
         #expect(result.stdout.contains("  values read besides the weight: body fat 2\n"), "\(result.stdout)")
         #expect(result.stdout.contains("  adds to stored entries: 1 row"), "\(result.stdout)")

@@ -155,15 +155,25 @@ extension Messages {
     /// A kind's name in sentences: `body fat`.
     static func kindName(_ id: KindID) -> String { MeasurementKind.builtIn(named: id.rawValue)?.name ?? id.rawValue }
 
-    /// Why a column is left out, as the preview says it.
+    /// Why columns are left out, as the preview says it (for one column or several).
     static func leftOutReason(_ reason: LeftOutColumn.Reason) -> String {
         switch reason {
         case .leanMass: return "lean mass: derived from weight and body fat, never stored"
         case .bodyMassIndex: return "BMI: derived from weight and height, never stored"
-        case .trend: return "a trend: computed from the weights, never stored"
+        case .trend: return "computed from the values, never stored"
         case .shownWeight: return "the weight again, in a display unit"
-        case .noKind: return "no kind reads it; \"measure add\" adds one"
+        case .noKind: return "no kind of measurement; \"measure add\" makes one"
         }
+    }
+
+    /// `weight trend, body fat trend (computed from the values, never stored); Steps (no kind …)`:
+    /// the columns left out, grouped by why, in the order the file first names each reason.
+    static func leftOutList(_ columns: [LeftOutColumn]) -> String {
+        var reasons: [LeftOutColumn.Reason] = []
+        for column in columns where !reasons.contains(column.reason) { reasons.append(column.reason) }
+        return reasons.map { reason in
+            columns.filter { $0.reason == reason }.map(\.name).joined(separator: ", ") + " (\(leftOutReason(reason)))"
+        }.joined(separator: "; ")
     }
 
     /// Why a value of another kind is left out of its row.
@@ -233,10 +243,7 @@ extension Messages {
             }
             if !file.leftOut.isEmpty {
                 let limit = file.leftOut.count >= ImportPreview.leftOutLimit ? " (and any more)" : ""
-                lines.append(
-                    "    left out: "
-                        + file.leftOut.map { "\($0.name) (\(leftOutReason($0.reason)))" }.joined(separator: ", ")
-                        + limit)
+                lines.append("    left out: " + leftOutList(file.leftOut) + limit)
             }
         }
         if !preview.valueCounts.isEmpty {
