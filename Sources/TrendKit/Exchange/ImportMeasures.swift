@@ -85,7 +85,7 @@ enum ImportMeasures {
             if let found = column(named: name, layout: layout, kinds: kinds), !taken.contains(found.kind.id) {
                 taken.insert(found.kind.id)
                 columns.append((index, found))
-            } else {
+            } else if leftOut.count < leftOutLimit {
                 leftOut.append(LeftOutColumn(name: name, reason: reason(name, layout: layout)))
             }
         }

@@ -166,6 +166,9 @@ final class JSONRows: RowSource {
         }
     }
 
+    /// The keys of a kind's declaration.
+    private static let kindKeys: Set<String> = ["id", "name", "quantity", "unit", "min", "max", "decimals"]
+
     /// The kinds a version 2 file declares (`"kinds":[{"id":"neck","name":"neck",
     /// "quantity":"length","unit":"cm","min":20,"max":80,"decimals":1,"trend":true}]`), each
     /// as `KindRecords` makes a declaration. One that no kind can be refuses the file.
@@ -186,7 +189,9 @@ final class JSONRows: RowSource {
                 case .key:
                     let key = reader.string
                     switch try reader.next() {
-                    case .string, .number: fields[key] = reader.string
+                    // Only a declaration's own keys are kept, so a hostile object of a
+                    // million keys holds nothing.
+                    case .string, .number: if Self.kindKeys.contains(key) { fields[key] = reader.string }
                     case .bool(let value): if key == "trend" { trend = value }
                     case .null: break
                     case .beginObject, .beginArray: try skipRest(reader)
