@@ -268,9 +268,10 @@ import TrendshTestSupport
             setting.stdout.contains(
                 "  \(file): TrendWeight, weights in lb, the unit setting, since the file names none (\"import FILE kg\" reads them as kg), 1 row\n"
             ), "\(setting.stdout)")
-        #expect(setting.stdout.contains("    line 2: 2026-11-20 07:30, 165.0 lb\n"), "\(setting.stdout)")
+        #expect(setting.stdout.contains("    line 2: 2026-11-20 07:30, 165.0 lb, fat 21.4 %\n"), "\(setting.stdout)")
         #expect(setting.stdout.contains("  \(file): TrendWeight, weights in kg, as given, 1 row\n"))
-        #expect(setting.stdout.hasSuffix("#1  2026-11-20 07:30  165.0 kg  trend 165.0\n"), "\(setting.stdout)")
+        #expect(
+            setting.stdout.hasSuffix("#1  2026-11-20 07:30  165.0 kg  fat 21.4 %  trend 165.0\n"), "\(setting.stdout)")
         #expect(setting.stderr == "")
     }
 }

@@ -32,6 +32,8 @@ enum Imports {
         var unit: WeightUnit?
         var rows: [Row] = []
         var problem: ImportFileError?
+        /// The kinds the file declares.
+        var kinds: [MeasurementKind] = []
     }
 
     struct Row: Equatable {
@@ -50,9 +52,15 @@ enum Imports {
         do {
             let source = try open(ByteStream(path: path, chunkSize: chunkSize))
             pass.layout = source.layout
+            pass.kinds = source.declaredKinds
             let unit = source.statedUnit.resolved(given: nil, setting: .kilograms).unit
             pass.unit = unit
-            let reader = RowReader(unit: unit, latestMilliseconds: now)
+            // As the import's scan makes it: the file's kinds' columns, its own kinds, its mark
+            // for "not measured".
+            let reader = RowReader(
+                unit: unit, latestMilliseconds: now, columns: source.measureColumns,
+                kinds: MeasurementKind.builtIn + source.declaredKinds,
+                zeroIsNone: source.layout == .openScale2 || source.layout == .openScale3)
             // Read as the import's pass reads them, one row ahead.
             var rows = LineRows(source: source)
             while try rows.next() {
@@ -101,9 +109,21 @@ enum Imports {
             let verdict: ImportPreview.Verdict
             switch row.reading {
             case .success(let entry):
-                Fuzz.check(
-                    entry.kilograms.isFinite && entry.kilograms >= 20 && entry.kilograms <= 500,
-                    "line \(row.line) reads as \(entry.kilograms) kg")
+                if let kilograms = entry.kilograms {
+                    Fuzz.check(
+                        kilograms.isFinite && kilograms >= 20 && kilograms <= 500,
+                        "line \(row.line) reads as \(kilograms) kg")
+                } else {
+                    Fuzz.check(!entry.measurements.isEmpty, "line \(row.line) reads as an entry of nothing")
+                }
+                // Every other value is within its kind's range; a kind the file does not
+                // declare is never read.
+                for (id, value) in entry.measurements {
+                    let kind = (MeasurementKind.builtIn + [extraKind] + pass.kinds).first { $0.id == id }
+                    Fuzz.check(
+                        kind.map { value.isFinite && $0.range.contains(value) } ?? false,
+                        "line \(row.line) reads \(id) as \(value)")
+                }
                 Fuzz.check(
                     (entry.milliseconds <= now || isTodayWithoutATime(entry)) && StoredTime.isKeepable(entry.date),
                     "line \(row.line) is dated \(StoredTime.text(entry.date))")
@@ -158,11 +178,26 @@ enum Imports {
         let kilograms = weight & 1 == 0 ? 20 + Double((weight >> 1) % 48_001) / 100 : 20 + Double(weight) / 8_947_848.5
         let note = WeightEntryDraft.canonicalNFC(noteText.trimmingWhitespace())
         guard note.count <= WeightEntryDraft.maximumNoteLength, kilograms <= 500 else { return nil }
-        return ImportedEntry(milliseconds: milliseconds, kilograms: kilograms, note: note)
+        // The weight's bits also pick other kinds' values, within their ranges, and whether
+        // the entry has a weight at all (an entry of a waist alone).
+        var measurements: [KindID: Double] = [:]
+        if weight & 0x10 != 0 { measurements[KindID("fat")] = 2 + Double(weight % 7_301) / 100 }
+        if weight & 0x20 != 0 { measurements[KindID("waist")] = 30 + Double(weight >> 3) / 21_000_000 }
+        if weight & 0x40 != 0 { measurements[extraKind.id] = 20 + Double((weight >> 2) % 6_001) / 100 }
+        let hasWeight = measurements.isEmpty || weight & 0x80 == 0
+        return ImportedEntry(
+            milliseconds: milliseconds, kilograms: hasWeight ? kilograms : nil, note: note,
+            measurements: measurements)
     }
 
+    /// A kind a person added, which the JSON export declares and the CSV export's reader knows.
+    static let extraKind = KindRecords.kind(
+        id: KindID("neck"), name: "neck", quantity: .length, unit: .centimetres, range: 20...80, decimals: 1,
+        hasTrend: false)
+
     /// Entries exported as `export csv` or `export json` writes them, imported again, must be
-    /// the same entries: the same time to the millisecond, the same kilograms, the same note.
+    /// the same entries: the same time to the millisecond, the same kilograms, the same note,
+    /// the same values of every other kind (one a person added among them).
     @MainActor
     static func checkExport(_ bytes: [UInt8], format: ExportFormat) {
         guard bytes.count >= 2 else { return }
@@ -172,29 +207,34 @@ enum Imports {
         var entries: [ImportedEntry] = []
         while let entry = entry(from: &rest) { entries.append(entry) }
         var file: [UInt8] = []
+        let kinds = MeasurementKind.builtIn.filter { $0.id != .weight } + [extraKind]
+        func columns(_ entry: ImportedEntry) -> [(column: String, value: Double?)] {
+            kinds.map { ($0.exportColumn, entry.measurements[$0.id]) }
+        }
+        EntryExporter.appendHeader(format, unit: unit, kinds: kinds, added: [extraKind], to: &file)
         switch format {
         case .csv:
-            file += Array(EntryExporter.EntryColumn.all.map(\.rawValue).joined(separator: ",").utf8) + [0x0D, 0x0A]
             for entry in entries {
                 EntryExporter.appendCSV(
-                    entry.milliseconds, entry.kilograms, entry.kilograms, entry.note, unit: unit, to: &file)
+                    entry.milliseconds, entry.kilograms, entry.kilograms, entry.note, unit: unit,
+                    measurements: columns(entry), to: &file)
             }
         case .json:
-            ExportText.append("{\"format\":\"trendsh-entries\",\"version\":", to: &file)
-            file += Array(String(EntryExporter.entriesVersion).utf8)
-            ExportText.append(",\"unit\":", to: &file)
-            ExportText.appendJSON(unit.rawValue, to: &file)
-            ExportText.append(",\"entries\":[\n", to: &file)
             for (index, entry) in entries.enumerated() {
                 if index > 0 { file += [0x2C, 0x0A] }
                 EntryExporter.appendJSON(
-                    entry.milliseconds, entry.kilograms, entry.kilograms, entry.note, unit: unit, to: &file)
+                    entry.milliseconds, entry.kilograms, entry.kilograms, entry.note, unit: unit,
+                    measurements: columns(entry), to: &file)
             }
             file += Array("\n]}\n".utf8)
         }
         let path = Fuzz.file("export", holding: file)
         let read = pass(path, chunkSize: 4 + Int((bytes[1] >> 1) % 64)) { stream throws(ImportFileError) in
-            let source: any RowSource = format == .csv ? try CSVRows(stream: stream) : try JSONRows(stream: stream)
+            // CSV declares no kinds: its reader knows the added one, as the store would.
+            let source: any RowSource =
+                format == .csv
+                ? try CSVRows(stream: stream, kinds: MeasurementKind.builtIn + [extraKind])
+                : try JSONRows(stream: stream)
             return source
         }
         let expected = format == .csv ? ImportLayout.trendshCSV : .trendshJSON

@@ -7,8 +7,13 @@ final class CSVRows: RowSource {
     let stream: ByteStream
     private let reader: CSVReader
     private let columns: Columns
+    let measureColumns: [MeasureColumn]
+    let leftOut: [LeftOutColumn]
+    var declaredKinds: [MeasurementKind] { [] }
     /// The reader holds a data record that `next` has not returned yet.
     private var pending = false
+    /// The file's column of each of `measureColumns`.
+    private let measureIndexes: [Int]
 
     /// Where a layout keeps what an entry needs.
     struct Columns {
@@ -16,10 +21,12 @@ final class CSVRows: RowSource {
         var time: Int?
         var weight: Int
         var note: Int?
+
+        var used: Set<Int> { Set([date, weight] + [time, note].compactMap { $0 }) }
     }
 
     /// A comma-separated file, recognised by its header.
-    init(stream: ByteStream) throws(ImportFileError) {
+    init(stream: ByteStream, kinds: [MeasurementKind] = MeasurementKind.builtIn) throws(ImportFileError) {
         self.stream = stream
         let reader = CSVReader(stream: stream)
         self.reader = reader
@@ -34,6 +41,10 @@ final class CSVRows: RowSource {
         }
         layout = match.layout
         columns = match.columns
+        let found = ImportMeasures.columns(names, layout: match.layout, kinds: kinds, used: match.columns.used)
+        measureIndexes = found.columns.map(\.index)
+        measureColumns = found.columns.map(\.column)
+        leftOut = found.leftOut
         if match.layout == .hackersDiet {
             // The unit, when the export names one, is on a StartTrend line before the first day.
             var foundRow = false
@@ -54,7 +65,7 @@ final class CSVRows: RowSource {
 
     /// A Libra export: `#Version:N` and `#Units:kg|lb` lines, a `#date;weight;…` header,
     /// then `;`-separated rows.
-    init(libra stream: ByteStream) throws(ImportFileError) {
+    init(libra stream: ByteStream, kinds: [MeasurementKind] = MeasurementKind.builtIn) throws(ImportFileError) {
         self.stream = stream
         let reader = CSVReader(stream: stream, delimiter: 0x3B)
         self.reader = reader
@@ -63,6 +74,7 @@ final class CSVRows: RowSource {
         var unit: WeightUnit?
         var columns = Columns(date: 0, time: nil, weight: 1, note: nil)
         var foundRow = false
+        var header: [String] = []
         while try reader.next() {
             if reader.isBlank { continue }
             let first = reader.text(0).trimmingWhitespace()
@@ -82,10 +94,16 @@ final class CSVRows: RowSource {
                 columns.date = Self.find(["date"], in: names) ?? 0
                 columns.weight = Self.find(["weight"], in: names) ?? 1
                 columns.note = Self.find(["log", "comment", "comments", "note", "notes"], in: names)
+                header = (0..<reader.fieldCount).map { reader.text($0).trimmingWhitespace() }
+                if !header.isEmpty { header[0] = String(header[0].dropFirst()) }
             }
         }
         guard sawVersion else { throw .unknownLayout }
         self.columns = columns
+        let found = ImportMeasures.columns(header, layout: .libra, kinds: kinds, used: columns.used)
+        measureIndexes = found.columns.map(\.index)
+        measureColumns = found.columns.map(\.column)
+        leftOut = found.leftOut
         statedUnit = unit.map(StatedUnit.named) ?? .none
         pending = foundRow
     }
@@ -117,6 +135,10 @@ final class CSVRows: RowSource {
             row.time = columns.time.map { copy($0, into: &row) }
             row.weight = copy(columns.weight, into: &row)
             row.note = columns.note.map { copy($0, into: &row) }
+            for (index, column) in measureIndexes.enumerated() where column < reader.fieldCount {
+                let range = copy(column, into: &row)
+                row.measures.append(RawMeasure(column: index, kind: measureColumns[index].kind.id, range: range))
+            }
             row.noteHasFormulaMark = layout == .trendshCSV
             return true
         }

@@ -7,9 +7,12 @@ import FoundationEssentials
 /// Exports every entry, or every habit and the days it was done, as CSV or JSON, streaming
 /// from one query straight to the sink: nothing is held but the row being written.
 ///
-/// An entry's columns are `EntryColumn.all`, in order; both formats follow that list, and
+/// An entry's columns are `EntryColumn.all`, in order, then one for each kind other than
+/// weight (the built-in ones, then those the store holds), named by the kind's export column
+/// and holding its value in the kind's stored unit, exactly; both formats follow that list, and
 /// trendsh's own import finds its columns by name (and ignores `trend`), so a column added
-/// later needs one case here, and older exports still import.
+/// later needs one case here, and older exports still import. The JSON file (version 2) also
+/// declares the kinds a person added (`"kinds"`), so that they travel with their values.
 ///
 /// The trend is computed as the rows stream by, with `TrendModel`'s formula over each local
 /// day's mean: the rows of one day are held until the day ends (a few rows), so nothing
@@ -48,10 +51,10 @@ public final class EntryExporter {
 
     /// The version of the entries' JSON format this trendsh writes (its `"version"`), and the
     /// newest its import reads: a file of a later version is refused, naming both.
-    nonisolated public static let entriesVersion = 1
+    nonisolated public static let entriesVersion = 2
 
-    /// `taken_at`, `kilograms`, `note`: the columns `EntryColumn.all` is written from.
-    static let entriesQuery = "SELECT taken_at, kilograms, note FROM entries ORDER BY taken_at, id"
+    /// `taken_at`, `kilograms`, `note`: the columns `EntryColumn.all` is written from, and the id.
+    static let entriesQuery = "SELECT taken_at, kilograms, note, id FROM entries ORDER BY taken_at, id"
 
     /// Writes every entry, oldest first, with the trend as it stands at `now`; returns how many.
     public func exportEntries(as format: ExportFormat, to sink: any ExportSink, asOf now: Date) throws(ExportError)
@@ -73,23 +76,14 @@ public final class EntryExporter {
                 return false
             }
         }
-        switch format {
-        case .csv:
-            for (index, column) in EntryColumn.all.enumerated() {
-                if index > 0 { record.append(0x2C) }
-                record.append(contentsOf: column.rawValue.utf8)
-            }
-            record.append(contentsOf: [0x0D, 0x0A])
-        case .json:
-            ExportText.append("{\"format\":\"trendsh-entries\",\"version\":", to: &record)
-            record.append(contentsOf: String(Self.entriesVersion).utf8)
-            ExportText.append(",\"unit\":", to: &record)
-            ExportText.appendJSON(unit.rawValue, to: &record)
-            ExportText.append(",\"entries\":[\n", to: &record)
-        }
-        guard emit(record) else { throw sinkError ?? .output(errno: 0) }
+        /// The kinds other than weight, in column order, and those of them a person added.
+        var kinds: [MeasurementKind] = []
         var day = DayRows()
         var trend: TrendPoint?
+        /// An entry's values in the order of `kinds`' columns (nil for a kind it lacks).
+        func columns(_ measurements: [KindID: Double]) -> [(column: String, value: Double?)] {
+            kinds.map { ($0.exportColumn, measurements[$0.id]) }
+        }
         /// Writes the held day's rows with the day's trend, then empties it.
         func flush() throws(StorageError) {
             guard !day.rows.isEmpty else { return }
@@ -106,7 +100,7 @@ public final class EntryExporter {
                 case .csv:
                     Self.appendCSV(
                         row.milliseconds, row.kilograms, trendKilograms, row.note, unit: unit, parts: row.parts,
-                        to: &record)
+                        measurements: columns(row.measurements), to: &record)
                     guard emit(record) else { throw .interrupted }
                 case .json:
                     // Each entry is written once the next is known, so the last has no comma.
@@ -116,7 +110,7 @@ public final class EntryExporter {
                     }
                     Self.appendJSON(
                         row.milliseconds, row.kilograms, trendKilograms, row.note, unit: unit, parts: row.parts,
-                        to: &record)
+                        measurements: columns(row.measurements), to: &record)
                     swap(&held, &record)
                 }
                 count += 1
@@ -127,6 +121,15 @@ public final class EntryExporter {
         }
         do throws(StorageError) {
             try store.read(.weights) { db throws(StorageError) in
+                let added = try KindRecords.all(in: db)
+                kinds = MeasurementKind.builtIn.filter { $0.id != .weight } + added
+                record.removeAll(keepingCapacity: true)
+                Self.appendHeader(format, unit: unit, kinds: kinds, added: added, to: &record)
+                guard emit(record) else { throw .interrupted }
+                // A store without measurements (every store before format 11) is read without
+                // a look-up for each entry.
+                let hasMeasurements = try db.integer("SELECT EXISTS (SELECT 1 FROM measurements)") != 0
+                let values = try db.statement("SELECT kind, value FROM measurements WHERE entry_id = ?")
                 let statement = try db.statement(Self.entriesQuery)
                 while try statement.step() {
                     let milliseconds = statement.withText(0) { TimeText.milliseconds(stored: $0) } ?? 0
@@ -139,10 +142,18 @@ public final class EntryExporter {
                         day.sum += kilograms
                         day.counted += 1
                     }
+                    var measurements: [KindID: Double] = [:]
+                    if hasMeasurements {
+                        try values.bind([.integer(statement.int64(3))])
+                        while try values.step() {
+                            if let kind = values.text(0) { measurements[KindID(kind)] = values.double(1) }
+                        }
+                        values.reset()
+                    }
                     day.rows.append(
                         HeldRow(
                             milliseconds: milliseconds, kilograms: kilograms, note: statement.text(2) ?? "",
-                            parts: parts))
+                            measurements: measurements, parts: parts))
                 }
                 try flush()
             }
@@ -166,6 +177,8 @@ public final class EntryExporter {
         /// Nil for an entry without a weight (its other measurements only).
         var kilograms: Double?
         var note: String
+        /// Its values of kinds other than weight.
+        var measurements: [KindID: Double]
         var parts: tm
     }
 
@@ -177,10 +190,62 @@ public final class EntryExporter {
         var rows: [HeldRow] = []
     }
 
-    /// One entry's CSV row. Internal, not private, so the export fuzz target writes exactly this.
+    /// The first record of an entries export: CSV's header (`EntryColumn.all`, then each
+    /// kind's export column), or JSON's opening up to its entries, with the kinds a person added.
+    static func appendHeader(
+        _ format: ExportFormat, unit: WeightUnit, kinds: [MeasurementKind], added: [MeasurementKind],
+        to record: inout [UInt8]
+    ) {
+        switch format {
+        case .csv:
+            for (index, column) in EntryColumn.all.enumerated() {
+                if index > 0 { record.append(0x2C) }
+                record.append(contentsOf: column.rawValue.utf8)
+            }
+            for kind in kinds {
+                record.append(0x2C)
+                ExportText.appendCSV(kind.exportColumn, to: &record)
+            }
+            record.append(contentsOf: [0x0D, 0x0A])
+        case .json:
+            ExportText.append("{\"format\":\"trendsh-entries\",\"version\":", to: &record)
+            record.append(contentsOf: String(Self.entriesVersion).utf8)
+            ExportText.append(",\"unit\":", to: &record)
+            ExportText.appendJSON(unit.rawValue, to: &record)
+            ExportText.append(",\"kinds\":[", to: &record)
+            for (index, kind) in added.enumerated() {
+                if index > 0 { record.append(0x2C) }
+                ExportText.append("\n{\"id\":", to: &record)
+                ExportText.appendJSON(kind.id.rawValue, to: &record)
+                ExportText.append(",\"name\":", to: &record)
+                ExportText.appendJSON(kind.name, to: &record)
+                ExportText.append(",\"quantity\":", to: &record)
+                ExportText.appendJSON(kind.quantity.rawValue, to: &record)
+                ExportText.append(",\"unit\":", to: &record)
+                ExportText.appendJSON(kind.defaultUnit.symbol, to: &record)
+                ExportText.append(",\"min\":", to: &record)
+                ExportText.appendExact(kind.range.lowerBound, to: &record)
+                ExportText.append(",\"max\":", to: &record)
+                ExportText.appendExact(kind.range.upperBound, to: &record)
+                ExportText.append(",\"decimals\":", to: &record)
+                record.append(contentsOf: String(kind.decimals).utf8)
+                ExportText.append(",\"trend\":", to: &record)
+                if kind.hasTrend {
+                    ExportText.append("true}", to: &record)
+                } else {
+                    ExportText.append("false}", to: &record)
+                }
+            }
+            ExportText.append("],\"entries\":[\n", to: &record)
+        }
+    }
+
+    /// One entry's CSV row, with its values of the other kinds in `measurements`' order (an
+    /// empty field for a kind it lacks). Internal, not private, so the export fuzz target
+    /// writes exactly this.
     static func appendCSV(
         _ milliseconds: Int64, _ kilograms: Double?, _ trendKilograms: Double?, _ note: String, unit: WeightUnit,
-        parts: tm? = nil, to record: inout [UInt8]
+        parts: tm? = nil, measurements: [(column: String, value: Double?)] = [], to record: inout [UInt8]
     ) {
         for (index, column) in EntryColumn.all.enumerated() {
             if index > 0 { record.append(0x2C) }
@@ -198,13 +263,18 @@ public final class EntryExporter {
             case .note: ExportText.appendCSV(note, to: &record)
             }
         }
+        for measurement in measurements {
+            record.append(0x2C)
+            if let value = measurement.value { ExportText.appendExact(value, to: &record) }
+        }
         record.append(contentsOf: [0x0D, 0x0A])
     }
 
-    /// One entry's JSON object. Internal, not private, so the export fuzz target writes exactly this.
+    /// One entry's JSON object, with a key for each of its values of the other kinds (none for
+    /// a kind it lacks). Internal, not private, so the export fuzz target writes exactly this.
     static func appendJSON(
         _ milliseconds: Int64, _ kilograms: Double?, _ trendKilograms: Double?, _ note: String, unit: WeightUnit,
-        parts: tm? = nil, to record: inout [UInt8]
+        parts: tm? = nil, measurements: [(column: String, value: Double?)] = [], to record: inout [UInt8]
     ) {
         record.append(0x7B)
         for (index, column) in EntryColumn.all.enumerated() {
@@ -237,6 +307,13 @@ public final class EntryExporter {
                 }
             case .note: ExportText.appendJSON(note, to: &record)
             }
+        }
+        for measurement in measurements {
+            guard let value = measurement.value else { continue }
+            record.append(0x2C)
+            ExportText.appendJSON(measurement.column, to: &record)
+            record.append(0x3A)
+            ExportText.appendExact(value, to: &record)
         }
         record.append(0x7D)
     }

@@ -18,10 +18,25 @@ public final class EntryImporter {
         self.clock = clock
     }
 
-    private func scan(_ draft: ImportDraft) -> ImportScan {
+    private func scan(_ draft: ImportDraft, kinds: [MeasurementKind]) -> ImportScan {
         ImportScan(
             draft: draft, settingUnit: settings.unit, latestMilliseconds: StoredTime.milliseconds(clock.now()),
-            chunkSize: chunkSize)
+            kinds: kinds, chunkSize: chunkSize)
+    }
+
+    /// The kinds the store knows: the built-in ones and those a person added.
+    private static func kinds(in db: SQLiteDatabase) throws(StorageError) -> [MeasurementKind] {
+        MeasurementKind.builtIn + (try KindRecords.all(in: db))
+    }
+
+    /// A scan with the kinds the store holds now.
+    private func scan(_ draft: ImportDraft) throws(TrendError) -> ImportScan {
+        do {
+            let kinds = try store.read(.weights) { db throws(StorageError) in try Self.kinds(in: db) }
+            return scan(draft, kinds: kinds)
+        } catch {
+            throw .storage(error)
+        }
     }
 
     /// Reads every file and says what saving would do. `each` hears of every row, in file
@@ -31,9 +46,9 @@ public final class EntryImporter {
     {
         var preview = ImportPreview()
         var fileProblem: ImportFileProblem?
-        let scan = scan(draft)
         do throws(StorageError) {
             try store.read(.weights) { db throws(StorageError) in
+                let scan = scan(draft, kinds: try Self.kinds(in: db))
                 let stored = try ImportSQL.storedRange(in: db)
                 let writer = try ImportWriter(db: db)
                 var seen = FingerprintSet()
@@ -42,38 +57,53 @@ public final class EntryImporter {
                     try scan.run(
                         opened: { _, file in preview.files.append(file) },
                         each: { step, position in
-                            let verdict: ImportPreview.Verdict
+                            var verdict: ImportPreview.Verdict
+                            var conflicts: [ImportConflict.Values] = []
+                            var entryID: Int64 = 0
                             switch step.reading {
                             case nil: verdict = .skipped
                             case .failure(let problem): verdict = .rejected(problem)
                             case .success(let entry):
                                 // 64-bit fingerprints stand for the rows already read; the save
-                                // decides each duplicate exactly, in SQL.
-                                let fingerprint = FingerprintSet.fingerprint(
-                                    milliseconds: entry.milliseconds, kilograms: entry.kilograms)
-                                if !seen.insert(fingerprint, rowsLeft: position.rowsLeft) {
-                                    verdict = .duplicate(entry)
-                                } else if let stored, stored.contains(entry.milliseconds) {
+                                // decides each duplicate exactly, in SQL. A row dated within the
+                                // stored range is looked up, to find the entry it may add to.
+                                let fingerprint = FingerprintSet.fingerprint(of: entry)
+                                let repeatsRow = !seen.insert(fingerprint, rowsLeft: position.rowsLeft)
+                                verdict = repeatsRow ? .duplicate(entry) : .new(entry)
+                                if let stored, stored.contains(entry.milliseconds) {
                                     do throws(StorageError) {
-                                        let found = try writer.isStored(entry)
-                                        verdict = found ? .duplicate(entry) : .new(entry)
+                                        switch try writer.match(entry, firstNewID: .max) {
+                                        case .none: break
+                                        case .repeated: verdict = .duplicate(entry)
+                                        case .stored(let id, let adds, let found):
+                                            conflicts = found
+                                            entryID = id
+                                            verdict =
+                                                adds.isEmpty || repeatsRow
+                                                ? .duplicate(entry)
+                                                : .adds(entry, entryID: id, kinds: adds.keys.sorted())
+                                        }
                                     } catch {
                                         storageError = error
                                         return false
                                     }
-                                } else {
-                                    verdict = .new(entry)
                                 }
                             }
                             let row = ImportPreview.Row(
                                 key: step.key, verdict: verdict, fixed: step.fixed, sharesLine: step.sharesLine)
                             preview.count(row)
+                            for values in conflicts {
+                                preview.count(
+                                    ImportConflict(
+                                        key: step.key, sharesLine: step.sharesLine, entryID: entryID, values: values))
+                            }
                             preview.files[step.key.file].rows += 1
                             each?(row)
                             return true
                         },
-                        finished: { _, fingerprint in
+                        finished: { index, fingerprint, leftOut in
                             preview.fingerprints.append(fingerprint)
+                            preview.files[index].leftOut = leftOut
                             return true
                         })
                 } catch {
@@ -89,8 +119,10 @@ public final class EntryImporter {
     }
 
     /// Writes every new row in one transaction, after checking that each file is still the
-    /// one previewed (its size and time first, its content as it is read again). Anything
-    /// that goes wrong rolls the whole import back.
+    /// one previewed (its size and time first, its content as it is read again). A row with
+    /// the time and weight of a stored entry adds the measurements the entry lacks, in the
+    /// same step; a value that differs from the entry's is not written. Kinds a file declares
+    /// that the store lacks are added. Anything that goes wrong rolls the whole import back.
     public func save(_ draft: ImportDraft) throws(TrendError) -> ImportOutcome {
         for file in draft.files {
             guard let previewed = file.previewed else { throw changed(file) }
@@ -102,15 +134,19 @@ public final class EntryImporter {
             }
             guard current.hasSameStamp(as: previewed) else { throw changed(file) }
         }
-        let scan = scan(draft)
         var fileProblem: ImportFileProblem?
         var nothingNew: ImportCounts?
         do throws(StorageError) {
             return try store.write(.weights) { db throws(StorageError) in
                 if let added = try ImportSQL.importedCount(draft.id, in: db) { return .alreadySaved(added: added) }
+                let known = try Self.kinds(in: db)
+                let scan = scan(draft, kinds: known)
                 // A row can only repeat a stored entry dated within the stored range, or an
                 // earlier row with the same fingerprint; only those are looked up, exactly.
                 let stored = try ImportSQL.storedRange(in: db)
+                // The whole import is one undoable step: the rows it added, and the entries
+                // it gave measurements they lacked, photographed before.
+                var step = try ChangeRecorder.begin(.import, feature: .weights, operation: draft.id.operation, in: db)
                 let firstNewID = try DailyTable.suspendNotes(in: db)
                 let writer = try ImportWriter(db: db)
                 var seen = FingerprintSet()
@@ -118,23 +154,42 @@ public final class EntryImporter {
                 var storageError: StorageError?
                 do throws(ImportFileProblem) {
                     try scan.run(
-                        opened: { _, _ in },
-                        each: { step, position in
-                            switch step.reading {
+                        opened: { _, file in
+                            // A version 2 file's own kinds, where the store holds none of that id.
+                            for kind in file.kinds where !known.contains(where: { $0.id == kind.id }) {
+                                do throws(StorageError) {
+                                    if try KindRecords.insert(kind, in: db) { counts.kindsAdded += 1 }
+                                } catch {
+                                    storageError = storageError ?? error
+                                }
+                            }
+                        },
+                        each: { row, position in
+                            guard storageError == nil else { return false }
+                            switch row.reading {
                             case nil: counts.skipped += 1
                             case .failure: counts.rejected += 1
                             case .success(let entry):
-                                let fingerprint = FingerprintSet.fingerprint(
-                                    milliseconds: entry.milliseconds, kilograms: entry.kilograms)
+                                let fingerprint = FingerprintSet.fingerprint(of: entry)
                                 let mayRepeat =
                                     !seen.insert(fingerprint, rowsLeft: position.rowsLeft)
                                     || stored?.contains(entry.milliseconds) == true
                                 do throws(StorageError) {
-                                    if mayRepeat, try writer.isStored(entry) {
-                                        counts.duplicates += 1
-                                    } else {
+                                    switch mayRepeat ? try writer.match(entry, firstNewID: firstNewID) : .none {
+                                    case .none:
                                         try writer.add(entry)
                                         counts.added += 1
+                                    case .repeated:
+                                        counts.duplicates += 1
+                                    case .stored(let id, let adds, let conflicts):
+                                        counts.conflicts += conflicts.count
+                                        if adds.isEmpty {
+                                            counts.duplicates += 1
+                                        } else {
+                                            try step.willChange(.entries, .id(id))
+                                            try writer.extend(id, with: adds)
+                                            counts.extended += 1
+                                        }
                                     }
                                 } catch {
                                     storageError = error
@@ -143,7 +198,7 @@ public final class EntryImporter {
                             }
                             return true
                         },
-                        finished: { index, fingerprint in
+                        finished: { index, fingerprint, _ in
                             guard fingerprint.hash == draft.files[index].previewed?.hash else {
                                 fileProblem = ImportFileProblem(
                                     file: draft.files[index].name, error: .changedSincePreview)
@@ -158,9 +213,9 @@ public final class EntryImporter {
                 // A file's problem stops the transaction, which rolls back; it is reported
                 // below in place of this stand-in.
                 if fileProblem != nil { throw .interrupted }
-                // No row is new: the transaction rolls back (as for a file's problem, with this
+                // Nothing is new: the transaction rolls back (as for a file's problem, with this
                 // stand-in), so the save writes nothing, neither a step nor its operation.
-                if counts.added == 0 {
+                if counts.added == 0 && counts.extended == 0 && counts.kindsAdded == 0 {
                     nothingNew = counts
                     throw .interrupted
                 }
@@ -170,8 +225,6 @@ public final class EntryImporter {
                 // the whole table rebuilt).
                 try DailyTable.resumeNotes(from: firstNewID, in: db)
                 try DailyTable.catchUp(zone: .local, in: db)
-                // The whole import is one undoable step, of the rows it added.
-                var step = try ChangeRecorder.begin(.import, feature: .weights, operation: draft.id.operation, in: db)
                 let lastID = try db.integer("SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'entries'")
                 if lastID >= firstNewID { step.didAddEntries(firstNewID...lastID) }
                 try step.finish()
@@ -190,8 +243,9 @@ public final class EntryImporter {
     /// The rows that start on `line` of file `index`, as the file holds them, to check a fix
     /// against.
     public func rows(startingOn line: Int, file index: Int, of draft: ImportDraft) throws(TrendError) -> RowsOnLine {
+        let scan = try scan(draft)
         do {
-            let found = try scan(draft).rows(file: index, line: line)
+            let found = try scan.rows(file: index, line: line)
             return RowsOnLine(rows: found.rows, reader: found.reader)
         } catch {
             throw .importFile(error)
@@ -204,7 +258,8 @@ public final class EntryImporter {
     public func settleLineFixes(of draft: inout ImportDraft) -> [DroppedLineFix] {
         guard !draft.lineFixes.isEmpty else { return [] }
         var dropped: [DroppedLineFix] = []
-        let scan = scan(draft)
+        // Counting the rows on a line reads no kind's values.
+        let scan = scan(draft, kinds: MeasurementKind.builtIn)
         for file in Set(draft.lineFixes.keys.map(\.file)).sorted() {
             let keys = draft.lineFixes.keys.filter { $0.file == file }.sorted()
             let counts: [Int: Int]

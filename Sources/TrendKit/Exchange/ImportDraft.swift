@@ -27,7 +27,8 @@ public struct ImportDraft: Sendable, Equatable {
         self.lineFixes = lineFixes
     }
 
-    /// The draft as the draft file keeps it. A fix is kept as `fix.FILE.LINE.ORDINAL.FIELD`; an
+    /// The draft as the draft file keeps it. A fix is kept as `fix.FILE.LINE.ORDINAL.FIELD` (a
+    /// kind's value as `fix.FILE.LINE.ORDINAL.kind-KIND`); an
     /// earlier trendsh kept `fix.FILE.LINE.FIELD`, which names a line, and is read as one of
     /// `lineFixes` (and kept so until it is settled).
     public var record: DraftRecord {
@@ -39,6 +40,7 @@ public struct ImportDraft: Sendable, Equatable {
         }
         func keep(_ fix: ImportFix, prefix: String) {
             for (field, text) in fix.fields { fields[prefix + field.rawValue] = text }
+            for (kind, text) in fix.measures { fields[prefix + "kind-" + kind.rawValue] = text }
             if fix.skipped { fields[prefix + "skip"] = "1" }
         }
         for (key, fix) in fixes { keep(fix, prefix: "fix.\(key.file).\(key.line).\(key.ordinal).") }
@@ -68,6 +70,8 @@ public struct ImportDraft: Sendable, Equatable {
                 fix.skipped = true
             } else if let field = ImportFix.Field(rawValue: String(part)) {
                 fix.fields[field] = text
+            } else if part.hasPrefix("kind-"), part.count > 5 {
+                fix.measures[KindID(String(part.dropFirst(5)))] = text
             } else {
                 return false
             }

@@ -33,6 +33,9 @@ public enum ImportFileError: Error, Equatable, Sendable {
     /// trendsh's own JSON export gives a version of its format that this trendsh does not
     /// read (as written): one newer than `EntryExporter.entriesVersion`, or no version at all.
     case unreadableVersion(String)
+    /// trendsh's own JSON export declares a kind (in its `kinds`) that no kind can be: the
+    /// kind's id as written, or empty.
+    case unreadableKind(String)
     /// Reading failed part way (its errno).
     case readFailed(errno: Int32)
     /// The file differs from the one previewed (its size, time or content).

@@ -12,15 +12,27 @@ public struct ImportFix: Equatable, Sendable {
     /// Replacement texts by field; a date is kept as an ISO 8601 time with its offset, a
     /// weight as typed with the unit it is read in.
     public var fields: [Field: String] = [:]
+    /// Replacement texts of kinds other than weight (`fix 4 fat 21.5`), as typed; empty text
+    /// leaves the kind's value out of the row.
+    public var measures: [KindID: String] = [:]
     /// True when the row is left out of the import.
     public var skipped = false
 
-    public init(fields: [Field: String] = [:], skipped: Bool = false) {
+    public init(fields: [Field: String] = [:], measures: [KindID: String] = [:], skipped: Bool = false) {
         self.fields = fields
+        self.measures = measures
         self.skipped = skipped
     }
 
-    public var isEmpty: Bool { fields.isEmpty && !skipped }
+    public var isEmpty: Bool { fields.isEmpty && measures.isEmpty && !skipped }
+
+    /// Applies the fix's texts to a raw row.
+    func apply(to row: inout RawRow) {
+        for field in Field.allCases {
+            if let text = fields[field] { row.replace(field, with: text) }
+        }
+        for (kind, text) in measures.sorted(by: { $0.key < $1.key }) { row.replace(kind, with: text) }
+    }
 }
 
 /// A row of one of the import's files: the file's position in the import, the line the row

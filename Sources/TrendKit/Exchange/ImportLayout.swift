@@ -18,7 +18,7 @@ public enum ImportLayout: String, Sendable, CaseIterable {
     case hackersDiet = "hackers-diet"
     /// TrendWeight's raw CSV: `Date,Time,Weight,Body Fat %`, in the account's unit.
     case trendWeight = "trendweight"
-    /// Apple Health's `export.xml`: its BodyMass records.
+    /// Apple Health's `export.xml`: its BodyMass records, and the records of other kinds.
     case appleHealth = "apple-health"
 }
 
@@ -64,26 +64,33 @@ protocol RowSource: AnyObject {
     var layout: ImportLayout { get }
     var statedUnit: StatedUnit { get }
     var stream: ByteStream { get }
+    /// The columns (or record types) that hold kinds other than weight.
+    var measureColumns: [MeasureColumn] { get }
+    /// The columns, keys or record types read so far that no kind reads, each named once.
+    var leftOut: [LeftOutColumn] { get }
+    /// The kinds the file declares (a `trendsh-entries` file of version 2), for the import to add.
+    var declaredKinds: [MeasurementKind] { get }
     /// Fills `row` with the next row; false after the last.
     func next(into row: inout RawRow) throws(ImportFileError) -> Bool
 }
 
 /// Opens a file named for import and recognises its layout from its first bytes.
 enum ImportReader {
-    static func open(path: String, chunkSize: Int = ByteStream.defaultChunkSize) throws(ImportFileError)
-        -> any RowSource
-    {
+    /// `kinds` are the kinds the import knows (the built-in ones and those the store holds).
+    static func open(
+        path: String, kinds: [MeasurementKind] = MeasurementKind.builtIn, chunkSize: Int = ByteStream.defaultChunkSize
+    ) throws(ImportFileError) -> any RowSource {
         let stream = try ByteStream(path: path, chunkSize: chunkSize)
         guard try stream.refill() else { throw .unknownLayout }
         let first = stream.buffer[stream.position..<stream.count].first {
             $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D
         }
         switch first {
-        case 0x3C: return try AppleHealthRows(stream: stream)
-        case 0x7B, 0x5B: return try JSONRows(stream: stream)
-        case 0x23: return try CSVRows(libra: stream)
+        case 0x3C: return try AppleHealthRows(stream: stream, kinds: kinds)
+        case 0x7B, 0x5B: return try JSONRows(stream: stream, kinds: kinds)
+        case 0x23: return try CSVRows(libra: stream, kinds: kinds)
         case nil: throw .unknownLayout
-        default: return try CSVRows(stream: stream)
+        default: return try CSVRows(stream: stream, kinds: kinds)
         }
     }
 }

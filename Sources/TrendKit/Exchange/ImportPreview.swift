@@ -3,6 +3,8 @@
 public struct ImportPreview: Sendable, Equatable {
     /// How many rows of each kind the preview lists by line (`show all` lists every one).
     public static let sampleSize = 5
+    /// At most this many names a file leaves out are kept (`File.leftOut`).
+    public static let leftOutLimit = ImportMeasures.leftOutLimit
 
     /// One file as the preview read it.
     public struct File: Sendable, Equatable {
@@ -12,6 +14,17 @@ public struct ImportPreview: Sendable, Equatable {
         public var unitSource: UnitSource
         /// Rows read from it.
         public var rows = 0
+        /// The kinds it declares (a `trendsh-entries` file of version 2).
+        public var kinds: [MeasurementKind] = []
+        /// Its columns, keys or record types that no kind reads, each with why.
+        public var leftOut: [LeftOutColumn] = []
+    }
+
+    /// A value of a kind other than weight that a row leaves out (the row is read all the same).
+    public struct Dropped: Sendable, Equatable {
+        public var key: RowKey
+        public var sharesLine: Bool
+        public var value: DroppedValue
     }
 
     /// What one row is.
@@ -20,6 +33,9 @@ public struct ImportPreview: Sendable, Equatable {
         case new(ImportedEntry)
         /// The same time and weight as a stored entry or an earlier row: left out.
         case duplicate(ImportedEntry)
+        /// The time and weight of stored entry `entryID`, which lacks the row's values of
+        /// `kinds`: the import adds them to it.
+        case adds(ImportedEntry, entryID: Int64, kinds: [KindID])
         /// A row problem: left out, with its reason.
         case rejected(RowProblem)
         /// A row the person chose to leave out (`fix LINE skip`).
@@ -41,6 +57,16 @@ public struct ImportPreview: Sendable, Equatable {
     public var duplicateCount = 0
     public var rejectedCount = 0
     public var skippedCount = 0
+    /// Rows that add measurements to a stored entry.
+    public var addsCount = 0
+    /// How many values of each kind other than weight the rows hold, read.
+    public var valueCounts: [KindID: Int] = [:]
+    /// How many values of other kinds are left out, and the first few of them.
+    public var droppedCount = 0
+    public var dropped: [Dropped] = []
+    /// How many values differ from their stored entry's, and the first few.
+    public var conflictCount = 0
+    public var conflicts: [ImportConflict] = []
     /// The first few rows of each kind, in file order.
     public var samples: [Row] = []
     /// The earliest and latest new entries (milliseconds since 1970).
@@ -63,6 +89,9 @@ public struct ImportPreview: Sendable, Equatable {
         case .duplicate:
             seen = duplicateCount
             duplicateCount += 1
+        case .adds:
+            seen = addsCount
+            addsCount += 1
         case .rejected:
             seen = rejectedCount
             rejectedCount += 1
@@ -71,6 +100,24 @@ public struct ImportPreview: Sendable, Equatable {
             skippedCount += 1
         }
         if seen < Self.sampleSize { samples.append(row) }
+        let entry: ImportedEntry
+        switch row.verdict {
+        case .new(let read), .duplicate(let read), .adds(let read, _, _): entry = read
+        case .rejected, .skipped: return
+        }
+        for kind in entry.measurements.keys { valueCounts[kind, default: 0] += 1 }
+        for value in entry.dropped {
+            if droppedCount < Self.sampleSize {
+                dropped.append(Dropped(key: row.key, sharesLine: row.sharesLine, value: value))
+            }
+            droppedCount += 1
+        }
+    }
+
+    /// Counts a value that differs from its stored entry's.
+    mutating func count(_ conflict: ImportConflict) {
+        if conflictCount < Self.sampleSize { conflicts.append(conflict) }
+        conflictCount += 1
     }
 }
 
@@ -92,11 +139,23 @@ public struct ImportCounts: Sendable, Equatable {
     public var duplicates = 0
     public var rejected = 0
     public var skipped = 0
+    /// Stored entries that were given measurements they lacked.
+    public var extended = 0
+    /// Values that differ from their stored entry's, not written.
+    public var conflicts = 0
+    /// Kinds a file declared that the store now holds.
+    public var kindsAdded = 0
 
-    public init(added: Int = 0, duplicates: Int = 0, rejected: Int = 0, skipped: Int = 0) {
+    public init(
+        added: Int = 0, duplicates: Int = 0, rejected: Int = 0, skipped: Int = 0, extended: Int = 0,
+        conflicts: Int = 0, kindsAdded: Int = 0
+    ) {
         self.added = added
         self.duplicates = duplicates
         self.rejected = rejected
         self.skipped = skipped
+        self.extended = extended
+        self.conflicts = conflicts
+        self.kindsAdded = kindsAdded
     }
 }

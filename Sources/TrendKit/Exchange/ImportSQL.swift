@@ -25,24 +25,64 @@ enum ImportSQL {
     }
 }
 
+/// What a row of an import is to the stored entries.
+enum ImportMatch: Equatable {
+    /// No stored entry has its time and weight (or, without a weight, its time and values).
+    case none
+    /// A stored entry before this import has its time and weight: the row adds the kinds the
+    /// entry lacks (`adds`), and the values that differ from the entry's are `conflicts`.
+    case stored(id: Int64, adds: [KindID: Double], conflicts: [ImportConflict.Values])
+    /// The same as an entry this import already added, or a row without a weight whose every
+    /// value a stored entry at its time holds.
+    case repeated
+}
+
+/// A value a row holds that differs from the one its stored entry holds: listed, never written.
+public struct ImportConflict: Sendable, Equatable {
+    /// The kind and the two values, in the kind's canonical unit.
+    public struct Values: Sendable, Equatable {
+        public var kind: KindID
+        public var stored: Double
+        public var file: Double
+    }
+
+    public var key: RowKey
+    public var sharesLine: Bool
+    public var entryID: Int64
+    public var values: Values
+}
+
 /// Writes an import's entries inside its transaction, many rows to a statement: one
 /// statement per row would cost SQLite a statement's overhead and an `AUTOINCREMENT`
-/// update for each. Also answers whether an entry is stored, which sees every row added so far.
+/// update for each. Each entry's other measurements are written with it, one row each. Also
+/// answers whether an entry is stored, which sees every row added so far.
 final class ImportWriter {
     /// Rows per `INSERT` statement.
     static let batchSize = 128
 
+    private let db: SQLiteDatabase
     private let batch: SQLiteStatement
     private let single: SQLiteStatement
     private let probe: SQLiteStatement
+    private let probeValue: SQLiteStatement
+    private let storedValues: SQLiteStatement
+    private let addValue: SQLiteStatement
     private var pending: [ImportedEntry] = []
     private var scratch: [UInt8] = []
 
     init(db: SQLiteDatabase) throws(StorageError) {
+        self.db = db
         let values = Array(repeating: "(?, ?, ?)", count: Self.batchSize).joined(separator: ", ")
         batch = try db.statement("INSERT INTO entries (taken_at, kilograms, note) VALUES " + values)
         single = try db.statement("INSERT INTO entries (taken_at, kilograms, note) VALUES (?, ?, ?)")
-        probe = try db.statement("SELECT 1 FROM entries WHERE taken_at = ?1 AND kilograms = ?2 LIMIT 1")
+        probe = try db.statement("SELECT id FROM entries WHERE taken_at = ?1 AND kilograms = ?2 ORDER BY id LIMIT 1")
+        probeValue = try db.statement(
+            """
+            SELECT 1 FROM entries e JOIN measurements m ON m.entry_id = e.id
+            WHERE e.taken_at = ?1 AND m.kind = ?2 AND m.value = ?3 LIMIT 1
+            """)
+        storedValues = try db.statement("SELECT kind, value FROM measurements WHERE entry_id = ?")
+        addValue = try db.statement("INSERT INTO measurements (entry_id, kind, value) VALUES (?, ?, ?)")
         pending.reserveCapacity(Self.batchSize)
         scratch.reserveCapacity(32)
     }
@@ -53,6 +93,11 @@ final class ImportWriter {
         if pending.count == Self.batchSize {
             for (offset, entry) in pending.enumerated() { try bind(entry, to: batch, at: Int32(offset * 3)) }
             try batch.run()
+            // One statement's rows take consecutive ids, the last of them the last inserted.
+            let first = db.lastInsertRowID - Int64(pending.count) + 1
+            for (offset, entry) in pending.enumerated() where !entry.measurements.isEmpty {
+                try write(entry.measurements, of: first + Int64(offset))
+            }
             pending.removeAll(keepingCapacity: true)
         }
     }
@@ -62,23 +107,83 @@ final class ImportWriter {
         for entry in pending {
             try bind(entry, to: single, at: 0)
             try single.run()
+            if !entry.measurements.isEmpty { try write(entry.measurements, of: db.lastInsertRowID) }
         }
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// True when an entry with this time and weight is stored, counting the rows added so far.
-    func isStored(_ entry: ImportedEntry) throws(StorageError) -> Bool {
+    /// What the row is to the stored entries, counting the rows added so far; entries from
+    /// `firstNewID` on are this import's own.
+    func match(_ entry: ImportedEntry, firstNewID: Int64) throws(StorageError) -> ImportMatch {
         try finish()
+        guard let kilograms = entry.kilograms else {
+            guard !entry.measurements.isEmpty else { return .none }
+            for (kind, value) in entry.measurements {
+                try bindTime(entry.milliseconds, to: probeValue, at: 1)
+                scratch.removeAll(keepingCapacity: true)
+                scratch.append(contentsOf: kind.rawValue.utf8)
+                try scratch.withUnsafeBufferPointer { bytes throws(StorageError) in
+                    try probeValue.bind(2, text: bytes)
+                }
+                try probeValue.bind(3, double: value)
+                let found = try probeValue.step()
+                probeValue.reset()
+                if !found { return .none }
+            }
+            return .repeated
+        }
         try bindTime(entry.milliseconds, to: probe, at: 1)
-        try probe.bind(2, double: entry.kilograms)
-        let found = try probe.step()
+        try probe.bind(2, double: kilograms)
+        let id: Int64? = try probe.step() ? probe.int64(0) : nil
         probe.reset()
-        return found
+        guard let id else { return .none }
+        guard id < firstNewID else { return .repeated }
+        var adds: [KindID: Double] = [:]
+        var conflicts: [ImportConflict.Values] = []
+        if !entry.measurements.isEmpty {
+            let stored = try values(of: id)
+            for (kind, value) in entry.measurements.sorted(by: { $0.key < $1.key }) {
+                if let held = stored[kind] {
+                    if held != value { conflicts.append(ImportConflict.Values(kind: kind, stored: held, file: value)) }
+                } else {
+                    adds[kind] = value
+                }
+            }
+        }
+        return .stored(id: id, adds: adds, conflicts: conflicts)
+    }
+
+    /// The measurements other than weight a stored entry holds.
+    func values(of id: Int64) throws(StorageError) -> [KindID: Double] {
+        try storedValues.bind([.integer(id)])
+        var values: [KindID: Double] = [:]
+        while try storedValues.step() {
+            if let kind = storedValues.text(0) { values[KindID(kind)] = storedValues.double(1) }
+        }
+        storedValues.reset()
+        return values
+    }
+
+    /// Adds measurements a stored entry lacks, as a change of the entry (its revision goes up).
+    func extend(_ id: Int64, with values: [KindID: Double]) throws(StorageError) {
+        try write(values, of: id)
+        try db.run("UPDATE entries SET revision = revision + 1 WHERE id = ?", [.integer(id)])
+    }
+
+    private func write(_ values: [KindID: Double], of id: Int64) throws(StorageError) {
+        for (kind, value) in values.sorted(by: { $0.key < $1.key }) {
+            try addValue.bind([.integer(id), .text(kind.rawValue), .real(value)])
+            try addValue.run()
+        }
     }
 
     private func bind(_ entry: ImportedEntry, to statement: SQLiteStatement, at offset: Int32) throws(StorageError) {
         try bindTime(entry.milliseconds, to: statement, at: offset + 1)
-        try statement.bind(offset + 2, double: entry.kilograms)
+        if let kilograms = entry.kilograms {
+            try statement.bind(offset + 2, double: kilograms)
+        } else {
+            try statement.bindNull(offset + 2)
+        }
         if entry.note.isEmpty {
             try statement.bind(offset + 3, text: UnsafeBufferPointer(start: nil, count: 0))
         } else {

@@ -7,6 +7,8 @@ struct ImportScan {
     let settingUnit: WeightUnit
     /// No entry may be dated after this moment (milliseconds since 1970).
     let latestMilliseconds: Int64
+    /// The kinds the import knows: the built-in ones and those the store holds.
+    var kinds: [MeasurementKind] = MeasurementKind.builtIn
     var chunkSize = ByteStream.defaultChunkSize
 
     /// What one row reads as: an entry, a row problem, or nil when a fix skips it.
@@ -40,14 +42,16 @@ struct ImportScan {
     func run(
         opened: (Int, ImportPreview.File) -> Void,
         each: (Step, Position) -> Bool,
-        finished: (Int, FileFingerprint) -> Bool
+        finished: (Int, FileFingerprint, [LeftOutColumn]) -> Bool
     ) throws(ImportFileProblem) {
         for (index, file) in draft.files.enumerated() {
             do throws(ImportFileError) {
-                let source = try ImportReader.open(path: file.path, chunkSize: chunkSize)
+                let source = try ImportReader.open(path: file.path, kinds: kinds, chunkSize: chunkSize)
                 let unit = source.statedUnit.resolved(given: draft.givenUnit, setting: settingUnit)
-                opened(index, ImportPreview.File(layout: source.layout, unit: unit.unit, unitSource: unit.source))
-                let reader = RowReader(unit: unit.unit, latestMilliseconds: latestMilliseconds)
+                var opening = ImportPreview.File(layout: source.layout, unit: unit.unit, unitSource: unit.source)
+                opening.kinds = source.declaredKinds
+                opened(index, opening)
+                let reader = reader(for: source, unit: unit.unit)
                 var fixes: [RowKey: ImportFix] = [:]
                 for (key, fix) in draft.fixes where key.file == index { fixes[key] = fix }
                 var rows = LineRows(source: source)
@@ -63,19 +67,25 @@ struct ImportScan {
                             guard each(step, position) else { return }
                             continue
                         }
-                        for field in ImportFix.Field.allCases {
-                            if let text = fix.fields[field] { rows.row.replace(field, with: text) }
-                        }
+                        fix.apply(to: &rows.row)
                     }
                     step.reading = reader.read(rows.row)
                     guard each(step, position) else { return }
                 }
                 guard let fingerprint = source.stream.fingerprint else { throw .readFailed(errno: 0) }
-                guard finished(index, fingerprint) else { return }
+                guard finished(index, fingerprint, source.leftOut) else { return }
             } catch {
                 throw ImportFileProblem(file: file.name, error: error)
             }
         }
+    }
+
+    /// The reader of a file's rows: its unit, its kinds' columns, and its mark for "not measured".
+    private func reader(for source: any RowSource, unit: WeightUnit?) -> RowReader {
+        let declared = source.declaredKinds.filter { kind in !kinds.contains { $0.id == kind.id } }
+        return RowReader(
+            unit: unit, latestMilliseconds: latestMilliseconds, columns: source.measureColumns,
+            kinds: kinds + declared, zeroIsNone: source.layout == .openScale2 || source.layout == .openScale3)
     }
 
     /// The raw rows that start on `line` of file `index`, in order, as the file holds them
@@ -83,9 +93,9 @@ struct ImportScan {
     func rows(file index: Int, line: Int) throws(ImportFileProblem) -> (rows: [RawRow], reader: RowReader) {
         let file = draft.files[index]
         do throws(ImportFileError) {
-            let source = try ImportReader.open(path: file.path, chunkSize: chunkSize)
+            let source = try ImportReader.open(path: file.path, kinds: kinds, chunkSize: chunkSize)
             let unit = source.statedUnit.resolved(given: draft.givenUnit, setting: settingUnit)
-            let reader = RowReader(unit: unit.unit, latestMilliseconds: latestMilliseconds)
+            let reader = reader(for: source, unit: unit.unit)
             var found: [RawRow] = []
             var row = RawRow()
             while try source.next(into: &row) {
@@ -104,7 +114,7 @@ struct ImportScan {
         let last = lines.max() ?? 0
         var counts: [Int: Int] = [:]
         do throws(ImportFileError) {
-            let source = try ImportReader.open(path: file.path, chunkSize: chunkSize)
+            let source = try ImportReader.open(path: file.path, kinds: kinds, chunkSize: chunkSize)
             var row = RawRow()
             while try source.next(into: &row), row.line <= last {
                 if lines.contains(row.line) { counts[row.line, default: 0] += 1 }
@@ -166,6 +176,20 @@ struct FingerprintSet {
         slots = [UInt64](repeating: 0, count: capacity)
         filled = 0
         for value in old where value != 0 { _ = insert(value) }
+    }
+
+    /// The fingerprint of an entry: its time and weight, or, without a weight, its time and
+    /// its other values.
+    static func fingerprint(of entry: ImportedEntry) -> UInt64 {
+        if let kilograms = entry.kilograms {
+            return fingerprint(milliseconds: entry.milliseconds, kilograms: kilograms)
+        }
+        var mixed: UInt64 = 0x5BD1_E995
+        for (kind, value) in entry.measurements.sorted(by: { $0.key < $1.key }) {
+            for byte in kind.rawValue.utf8 { mixed = (mixed ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            mixed = (mixed ^ value.bitPattern) &* 0xFF51_AFD7_ED55_8CCD
+        }
+        return fingerprint(milliseconds: entry.milliseconds, kilograms: Double(bitPattern: mixed))
     }
 
     /// The fingerprint of a time and a weight (never 0, which marks an empty slot).

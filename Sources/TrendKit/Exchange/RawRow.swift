@@ -20,6 +20,8 @@ struct RawRow {
     /// The row's own unit (Apple Health names one per record).
     var unit: Range<Int>?
     var note: Range<Int>?
+    /// The values of kinds other than weight, in the order the file holds them.
+    var measures: [RawMeasure] = []
     var dateOrder = DateOrder.yearMonthDay
     /// trendsh's own CSV marks a note that a spreadsheet would run with one leading `'`.
     var noteHasFormulaMark = false
@@ -34,6 +36,7 @@ struct RawRow {
         weight = 0..<0
         unit = nil
         note = nil
+        measures.removeAll(keepingCapacity: true)
         dateOrder = .yearMonthDay
         noteHasFormulaMark = false
     }
@@ -48,6 +51,13 @@ struct RawRow {
     mutating func add(_ text: String) -> Range<Int> { add(text.utf8) }
 
     func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+    /// Replaces a kind's value with the text a fix typed (empty: the row holds none of it).
+    mutating func replace(_ kind: KindID, with text: String) {
+        measures.removeAll { $0.kind == kind }
+        let range = add(text)
+        measures.append(RawMeasure(column: nil, kind: kind, range: range))
+    }
 
     /// Replaces one of the texts (a fix the person typed).
     mutating func replace(_ field: ImportFix.Field, with text: String) {

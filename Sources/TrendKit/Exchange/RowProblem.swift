@@ -17,6 +17,8 @@ public enum RowProblem: Error, Equatable, Sendable {
     case weightOutOfRange(value: String, unit: WeightUnit)
     /// The record names a unit trendsh does not read.
     case unknownUnit(String)
+    /// The row has no weight, and each of its other values is left out.
+    case noValidValue
     /// The note is longer than 500 characters (notes are never cut).
     case noteTooLong(length: Int)
 }
@@ -25,13 +27,23 @@ public enum RowProblem: Error, Equatable, Sendable {
 public struct ImportedEntry: Equatable, Sendable {
     /// Milliseconds since 1970, UTC.
     public var milliseconds: Int64
-    public var kilograms: Double
+    /// Nil for a row without a weight that holds other measurements (an Apple Health body-fat record).
+    public var kilograms: Double?
     public var note: String
+    /// The values of kinds other than weight, in their canonical units.
+    public var measurements: [KindID: Double]
+    /// The values of other kinds the row holds but leaves out, each with its reason.
+    public var dropped: [DroppedValue]
 
-    public init(milliseconds: Int64, kilograms: Double, note: String) {
+    public init(
+        milliseconds: Int64, kilograms: Double?, note: String, measurements: [KindID: Double] = [:],
+        dropped: [DroppedValue] = []
+    ) {
         self.milliseconds = milliseconds
         self.kilograms = kilograms
         self.note = note
+        self.measurements = measurements
+        self.dropped = dropped
     }
 
     public var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1_000) }

@@ -14,10 +14,22 @@ struct RowReader {
     let latestMilliseconds: Int64
     /// No entry without a time may be dated after this day: today's, in local time (days since 1970).
     let latestDay: Int
+    /// The columns of the file that hold other kinds' values, as `RawMeasure.column` counts them.
+    let columns: [MeasureColumn]
+    /// Every kind the import knows, for a value a fix typed.
+    let kinds: [MeasurementKind]
+    /// True when the layout writes `0` for "not measured" (openScale).
+    let zeroIsNone: Bool
 
-    init(unit: WeightUnit?, latestMilliseconds: Int64) {
+    init(
+        unit: WeightUnit?, latestMilliseconds: Int64, columns: [MeasureColumn] = [], kinds: [MeasurementKind] = [],
+        zeroIsNone: Bool = false
+    ) {
         self.unit = unit
         self.latestMilliseconds = latestMilliseconds
+        self.columns = columns
+        self.kinds = kinds
+        self.zeroIsNone = zeroIsNone
         let seconds = latestMilliseconds >= 0 ? latestMilliseconds / 1_000 : (latestMilliseconds - 999) / 1_000
         latestDay = LocalCalendar.dayNumber(unixSeconds: seconds)
     }
@@ -34,10 +46,30 @@ struct RowReader {
         } else if milliseconds > latestMilliseconds {
             return .failure(.dateInFuture(Date(timeIntervalSince1970: Double(milliseconds) / 1_000)))
         }
-        let kilograms: Double
+        var measurements: [KindID: Double] = [:]
+        var dropped: [DroppedValue] = []
+        let kilograms: Double?
         switch weight(row) {
         case .success(let value): kilograms = value
+        case .failure(.missingWeight) where hasMeasures(row):
+            // A row of other measurements only (an Apple Health body-fat record).
+            kilograms = nil
         case .failure(let problem): return .failure(problem)
+        }
+        if !row.measures.isEmpty {
+            for measure in row.measures {
+                switch value(measure, in: row, kilograms: kilograms) {
+                case nil: continue
+                case .success(let value)?: measurements[measure.kind] = value
+                case .failure(let problem)?:
+                    dropped.append(
+                        DroppedValue(
+                            kind: measure.kind, text: row.text(measure.range).trimmingWhitespace(), problem: problem))
+                }
+            }
+            if kilograms == nil && measurements.isEmpty {
+                return .failure(dropped.isEmpty ? .missingWeight : .noValidValue)
+            }
         }
         var note = ""
         if let range = row.note {
@@ -49,7 +81,89 @@ struct RowReader {
                 if length > WeightEntryDraft.maximumNoteLength { return .failure(.noteTooLong(length: length)) }
             }
         }
-        return .success(ImportedEntry(milliseconds: milliseconds, kilograms: kilograms, note: note))
+        return .success(
+            ImportedEntry(
+                milliseconds: milliseconds, kilograms: kilograms, note: note, measurements: measurements,
+                dropped: dropped))
+    }
+
+    /// True when the row holds a value (not the layout's mark for none) of a kind other than weight.
+    private func hasMeasures(_ row: RawRow) -> Bool {
+        row.measures.contains { !isNone(row, $0) }
+    }
+
+    /// True when the value's text is the layout's mark for "not measured": an empty field, or
+    /// openScale's `0.0`.
+    private func isNone(_ row: RawRow, _ measure: RawMeasure) -> Bool {
+        let text = row.bytes[measure.range]
+        guard let first = text.firstIndex(where: { !Self.isSpace($0) }) else { return true }
+        guard zeroIsNone, measure.column != nil else { return false }
+        return text[first...].allSatisfy { $0 == 0x30 || $0 == 0x2E || $0 == 0x2C || Self.isSpace($0) }
+    }
+
+    /// One value of a kind other than weight in its canonical unit, read as the file means it;
+    /// nil when the file marks it as not measured.
+    private func value(_ measure: RawMeasure, in row: RawRow, kilograms: Double?) -> Result<Double, ValueProblem>? {
+        if isNone(row, measure) { return nil }
+        let text = row.text(measure.range).trimmingWhitespace()
+        guard let index = measure.column else {
+            // A fix typed it: read as a person types it, in the kind's stored unit unless it names one.
+            guard let kind = kinds.first(where: { $0.id == measure.kind }) else { return .failure(.unreadable) }
+            do throws(MeasurementError) {
+                return .success(try kind.canonical(fromTyped: text, unit: kind.canonicalUnit))
+            } catch {
+                switch error {
+                case .unitNotForKind: return .failure(.wrongUnit)
+                case .invalidValue: return .failure(.outOfRange)
+                }
+            }
+        }
+        guard columns.indices.contains(index) else { return .failure(.unreadable) }
+        let column = columns[index]
+        let kind = column.kind
+        guard let number = text.utf8.withContiguousStorageIfAvailable({ Self.decimal($0) }) ?? nil else {
+            return .failure(.unreadable)
+        }
+        // The unit the column's values are in: the header's, the record's, or else the file's.
+        var unit = column.unit
+        if let range = row.unit {
+            let named = row.text(range).trimmingWhitespace()
+            if column.reading == .fraction {
+                unit = .percent
+            } else {
+                guard let recordUnit = MeasureUnit.named(named) else { return .failure(.wrongUnit) }
+                unit = recordUnit
+            }
+        }
+        let value: Double
+        switch column.reading {
+        case .asWritten:
+            let read = unit ?? defaultUnit(for: kind)
+            guard read.quantity == kind.quantity else { return .failure(.wrongUnit) }
+            value = read.canonical(fromValue: number)
+        case .fraction:
+            value = number * 100
+        case .massOfWeight:
+            guard let kilograms, kilograms > 0 else { return .failure(.needsWeight) }
+            let read = unit ?? defaultUnit(for: MeasurementKind.weight)
+            guard read.quantity == .mass else { return .failure(.wrongUnit) }
+            value = read.canonical(fromValue: number) / kilograms * 100
+        case .percentOfWeight:
+            guard let kilograms else { return .failure(.needsWeight) }
+            value = kilograms * number / 100
+        }
+        guard value.isFinite, kind.range.contains(value) else { return .failure(.outOfRange) }
+        return .success(value)
+    }
+
+    /// The unit a column that names none is read in: a mass in the file's weight unit, a share
+    /// in percent, a length in centimetres.
+    private func defaultUnit(for kind: MeasurementKind) -> MeasureUnit {
+        switch kind.quantity {
+        case .mass: return unit == .pounds ? .pounds : .kilograms
+        case .share: return .percent
+        case .length: return .centimetres
+        }
     }
 
     /// The note as a save stores it: trimmed, in NFC. Plain ASCII without spaces at its ends

@@ -14,9 +14,7 @@ public struct RowsOnLine {
         var row = rows[ordinal - 1]
         if let fix {
             if fix.skipped { return .skipped }
-            for field in ImportFix.Field.allCases {
-                if let text = fix.fields[field] { row.replace(field, with: text) }
-            }
+            fix.apply(to: &row)
         }
         switch reader.read(row) {
         case .success(let entry): return .readsAs(entry)

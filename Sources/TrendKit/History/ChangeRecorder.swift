@@ -28,6 +28,9 @@ public struct ChangeRecorder {
     private let db: SQLiteDatabase
     /// The rows noted so far, in order, with whether each existed before the change.
     private var rows: [(table: UndoableTable, key: ChangedRowKey, existedBefore: Bool)] = []
+    /// The rows noted so far, as table and key text, so that noting one is not a search (an
+    /// import may note thousands).
+    private var noted = Set<String>()
     /// Rows noted in bulk: a run of entry ids added by the change.
     private var addedEntries: [ClosedRange<Int64>] = []
 
@@ -54,7 +57,7 @@ public struct ChangeRecorder {
     /// Photographs a row before the change writes or removes it. A row noted twice keeps its
     /// first photograph.
     public mutating func willChange(_ table: UndoableTable, _ key: ChangedRowKey) throws(StorageError) {
-        guard !rows.contains(where: { $0.table.name == table.name && $0.key == key }) else { return }
+        guard noted.insert(table.name + "\u{0}" + key.text).inserted else { return }
         let position = Int64(rows.count)
         try db.run(table.captureSQL, [.integer(step), .integer(position), .integer(0)] + key.values)
         rows.append((table, key, db.changes > 0))
@@ -62,7 +65,7 @@ public struct ChangeRecorder {
 
     /// Notes a row the change added (it did not exist before).
     public mutating func didAdd(_ table: UndoableTable, _ key: ChangedRowKey) {
-        guard !rows.contains(where: { $0.table.name == table.name && $0.key == key }) else { return }
+        guard noted.insert(table.name + "\u{0}" + key.text).inserted else { return }
         rows.append((table, key, false))
     }
 

@@ -236,6 +236,12 @@ public final class SQLiteStatement {
         guard code == SQLITE_OK else { throw database.lastError(code) }
     }
 
+    /// Binds NULL to parameter `index` (from 1).
+    public func bindNull(_ index: Int32) throws(StorageError) {
+        let code = sqlite3_bind_null(statement, index)
+        guard code == SQLITE_OK else { throw database.lastError(code) }
+    }
+
     /// Runs the statement to its end, ignoring any rows, and makes it ready to run again
     /// with new bindings.
     public func run() throws(StorageError) {

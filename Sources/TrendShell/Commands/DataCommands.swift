@@ -49,10 +49,12 @@ enum DataCommands {
             }
         })
 
-    /// `fix [FILE:]LINE[.K] weight|date|note TEXT`, `fix [FILE:]LINE[.K] skip|reset`, parsed.
+    /// `fix [FILE:]LINE[.K] weight|date|note|KIND TEXT`, `fix [FILE:]LINE[.K] skip|reset`, parsed.
     struct FixRequest: Hashable, Sendable {
         enum Action: Hashable, Sendable {
             case set(ImportFix.Field, String)
+            /// A kind other than weight, by the word typed (the session's kinds say which).
+            case setKind(String, String)
             case skip
             case reset
         }
@@ -64,7 +66,7 @@ enum DataCommands {
     }
 
     static let fix = CommandDeclaration.command(
-        "fix", group: .data, usage: "fix [FILE:]LINE[.K] weight|date|note TEXT | fix [FILE:]LINE[.K] skip|reset",
+        "fix", group: .data, usage: "fix [FILE:]LINE[.K] weight|date|note|KIND TEXT | fix [FILE:]LINE[.K] skip|reset",
         summary: "Correct one row of the open import; the file itself is not changed.",
         example: "fix 4 weight 70.2",
         details: [
@@ -73,8 +75,9 @@ enum DataCommands {
             "may hold them all on one): \"fix 1.2 weight 80.4\". With several files, FILE:LINE or",
             "FILE:LINE.K, FILE as the import names it. A fix that could mean several rows is refused.",
             "A weight is read in the file's unit unless it names its own (\"fix 4 weight 154 lb\"); a",
-            "date is typed as for \"date\"; a note is the rest of the line. \"skip\" leaves the row out,",
-            "\"reset\" undoes its fixes.",
+            "date is typed as for \"date\"; a note is the rest of the line. Any other kind by its word,",
+            "in its stored unit unless TEXT names one (\"fix 4 fat 21.5\", \"fix 4 waist 32 in\"); an empty",
+            "TEXT leaves that value out. \"skip\" leaves the row out, \"reset\" undoes its fixes.",
         ],
         readsStore: false,
         keywords: ["weight", "date", "note", "skip", "reset"],
@@ -109,8 +112,14 @@ enum DataCommands {
             return request(action == "skip" ? .skip : .reset)
         default:
             guard let field = ImportFix.Field(rawValue: action) else {
-                throw arguments.problem(
-                    .notOneOf(word: action, what: "a field", choices: ["weight", "date", "note", "skip", "reset"]))
+                // Another kind's word: which kinds there are is the session's to say.
+                guard action.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == "_" }) else {
+                    throw arguments.problem(
+                        .notOneOf(
+                            word: action, what: "a field",
+                            choices: ["weight", "date", "note", "KIND", "skip", "reset"]))
+                }
+                return request(.setKind(action, text))
             }
             guard field == .note || !text.isEmpty else { throw arguments.problem(.needs("a \(field.rawValue)")) }
             return request(.set(field, text))
@@ -215,6 +224,13 @@ enum DataCommands {
             fix.skipped = false
         case .set(.note, let text):
             fix.fields[.note] = text
+            fix.skipped = false
+        case .setKind(let word, let text):
+            guard let kind = session.weights.kinds.kind(named: word), kind.id != .weight else {
+                return session.fail(Messages.notAFixField(word, kinds: session.weights.kinds.all))
+            }
+            // An empty text leaves the kind's value out of the row.
+            fix.measures[kind.id] = text
             fix.skipped = false
         }
         guard let check = rows.check(ordinal, fix: fix) else {

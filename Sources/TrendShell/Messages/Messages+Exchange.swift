@@ -74,6 +74,10 @@ extension Messages {
             }
             return
                 "\(file) is a trendsh export of version \(shown), newer than this trendsh reads (\(readable)). Import it with the trendsh that wrote it, or a newer one."
+        case .unreadableKind(let id):
+            let shown = id.isEmpty ? "a kind without an id" : "the kind \"\(id)\""
+            return
+                "\(file) declares \(shown), which no kind can be (a lower-case word, a quantity of mass, share or length, a unit of that quantity, a range from 0 and 0 to 3 decimals)."
         case .readFailed(let number): return "\(file) could not be read: \(systemMessage(number))."
         case .changedSincePreview:
             return "\(file) changed since the preview. Type \"show\" to preview the import again, then \"save\"."
@@ -94,6 +98,7 @@ extension Messages {
         case .dayInFuture(let day): return "\(LocalCalendar.dayText(dayNumber: day)) is in the future."
         case .unreadableWeight(let text): return "\"\(text)\" is not a weight."
         case .missingWeight: return "it has no weight."
+        case .noValidValue: return "it has no weight, and none of its other values can be read."
         case .weightOutOfRange(let value, let unit):
             let range = unit == .kilograms ? "20 and 500 kg" : "44.1 and 1102.3 lb"
             let shown = WeightText(value).unit == nil ? "\(value) \(unit.symbol)" : value
@@ -131,10 +136,62 @@ extension Messages {
         return "\(draft.files[key.file].name) line \(line)"
     }
 
-    /// `2026-11-20 07:30, 80.3 kg, note "after run"`
+    /// `2026-11-20 07:30, 80.3 kg, fat 21.4 %, note "after run"`
     public static func importedEntry(_ entry: ImportedEntry, unit: WeightUnit) -> String {
-        "\(LocalCalendar.minuteText(entry.date)), \(Renderer.weight(entry.kilograms, in: unit))"
-            + (entry.note.isEmpty ? "" : ", note \"\(entry.note)\"")
+        let units = unit.measureUnits
+        var parts = [LocalCalendar.minuteText(entry.date)]
+        if let kilograms = entry.kilograms { parts.append(Renderer.weight(kilograms, in: unit)) }
+        for id in entry.measurements.keys.sorted(by: { Renderer.order($0, units) < Renderer.order($1, units) }) {
+            guard let value = entry.measurements[id] else { continue }
+            parts.append("\(kindWord(id)) \(Renderer.measurement(value, of: id, units: units))")
+        }
+        if !entry.note.isEmpty { parts.append("note \"\(entry.note)\"") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// A kind's word, or its id for a kind the built-in ones are not (a person's own).
+    static func kindWord(_ id: KindID) -> String { MeasurementKind.builtIn(named: id.rawValue)?.word ?? id.rawValue }
+
+    /// A kind's name in sentences: `body fat`.
+    static func kindName(_ id: KindID) -> String { MeasurementKind.builtIn(named: id.rawValue)?.name ?? id.rawValue }
+
+    /// Why columns are left out, as the preview says it (for one column or several).
+    static func leftOutReason(_ reason: LeftOutColumn.Reason) -> String {
+        switch reason {
+        case .leanMass: return "lean mass: derived from weight and body fat, never stored"
+        case .bodyMassIndex: return "BMI: derived from weight and height, never stored"
+        case .trend: return "computed from the values, never stored"
+        case .shownWeight: return "the weight again, in a display unit"
+        case .noKind: return "no kind of measurement; \"measure add\" makes one"
+        }
+    }
+
+    /// `weight trend, body fat trend (computed from the values, never stored); Steps (no kind …)`:
+    /// the columns left out, grouped by why, in the order the file first names each reason.
+    static func leftOutList(_ columns: [LeftOutColumn]) -> String {
+        var reasons: [LeftOutColumn.Reason] = []
+        for column in columns where !reasons.contains(column.reason) { reasons.append(column.reason) }
+        return reasons.map { reason in
+            columns.filter { $0.reason == reason }.map(\.name).joined(separator: ", ") + " (\(leftOutReason(reason)))"
+        }.joined(separator: "; ")
+    }
+
+    /// Why a value of another kind is left out of its row.
+    static func valueProblem(_ value: DroppedValue, unit: WeightUnit) -> String {
+        let kind = kindName(value.kind)
+        let text = "\"\(value.text)\""
+        switch value.problem {
+        case .unreadable: return "\(kind) \(text) is not a number"
+        case .outOfRange:
+            guard let declared = MeasurementKind.builtIn(named: value.kind.rawValue) else {
+                return "\(kind) \(text) is outside the kind's range"
+            }
+            let low = Renderer.measurement(declared.range.lowerBound, of: declared.id, units: unit.measureUnits)
+            let high = Renderer.measurement(declared.range.upperBound, of: declared.id, units: unit.measureUnits)
+            return "\(kind) \(text) is not between \(low) and \(high)"
+        case .needsWeight: return "\(kind) \(text) is a share of the weight, and the row has none"
+        case .wrongUnit: return "\(kind) \(text) is in a unit that does not measure \(kind)"
+        }
     }
 
     /// One row as a preview lists it.
@@ -147,6 +204,9 @@ extension Messages {
         case .new(let entry): return "\(name): \(labelled ? "new, " : "")\(importedEntry(entry, unit: unit))\(fixed)"
         case .duplicate(let entry):
             return "\(name): \(labelled ? "duplicate, " : "")\(importedEntry(entry, unit: unit))\(fixed)"
+        case .adds(let entry, let id, let kinds):
+            let names = listAll(kinds.map(kindName))
+            return "\(name): adds \(names) to #\(id), \(importedEntry(entry, unit: unit))\(fixed)"
         case .rejected(let problem): return "\(name): \(labelled ? "rejected: " : "")\(reason(problem))\(fixed)"
         case .skipped: return "\(name): skipped by a fix"
         }
@@ -178,6 +238,20 @@ extension Messages {
         for (index, file) in preview.files.enumerated() where draft.files.indices.contains(index) {
             lines.append(
                 "  \(draft.files[index].name): \(layoutName(file.layout)), \(unitLine(file)), \(rows(file.rows))")
+            if !file.kinds.isEmpty {
+                lines.append("    declares its own kinds: \(listAll(file.kinds.map(\.word)))")
+            }
+            if !file.leftOut.isEmpty {
+                let limit = file.leftOut.count >= ImportPreview.leftOutLimit ? " (and any more)" : ""
+                lines.append("    left out: " + leftOutList(file.leftOut) + limit)
+            }
+        }
+        if !preview.valueCounts.isEmpty {
+            let units = unit.measureUnits
+            let counts = preview.valueCounts.keys.sorted {
+                Renderer.order($0, units) < Renderer.order($1, units)
+            }.map { "\(kindName($0)) \(preview.valueCounts[$0] ?? 0)" }
+            lines.append("  values read besides the weight: " + counts.joined(separator: ", "))
         }
         func samples(_ matching: (ImportPreview.Verdict) -> Bool) -> [String] {
             guard withSamples else { return [] }
@@ -197,8 +271,42 @@ extension Messages {
             "  duplicate: \(rows(preview.duplicateCount))"
                 + (preview.duplicateCount > 0 ? " (the time and weight of a stored entry or of an earlier row)" : ""))
         lines += samples { if case .duplicate = $0 { return true } else { return false } }
+        if preview.addsCount > 0 {
+            lines.append(
+                "  adds to stored entries: \(rows(preview.addsCount)) (the time and weight of an entry that lacks some of their values)"
+            )
+            lines += samples { if case .adds = $0 { return true } else { return false } }
+        }
         lines.append("  rejected: \(rows(preview.rejectedCount))")
         lines += samples { if case .rejected = $0 { return true } else { return false } }
+        if preview.droppedCount > 0 {
+            let values = preview.droppedCount == 1 ? "1 value" : "\(preview.droppedCount) values"
+            lines.append("  values left out: \(values) (each row is read without it)")
+            if withSamples {
+                for dropped in preview.dropped {
+                    let name = rowName(dropped.key, sharesLine: dropped.sharesLine, in: draft)
+                    lines.append("    \(name): \(valueProblem(dropped.value, unit: unit)).")
+                }
+            }
+        }
+        if preview.conflictCount > 0 {
+            let values =
+                preview.conflictCount == 1
+                ? "1 value differs from its stored entry's"
+                : "\(preview.conflictCount) values differ from their stored entries'"
+            lines.append("  conflicts: \(values), not written")
+            if withSamples {
+                let units = unit.measureUnits
+                for conflict in preview.conflicts {
+                    let name = rowName(conflict.key, sharesLine: conflict.sharesLine, in: draft)
+                    let kind = conflict.values.kind
+                    lines.append(
+                        "    \(name): \(kindName(kind)) \(Renderer.measurement(conflict.values.file, of: kind, units: units)), "
+                            + "but #\(conflict.entryID) holds \(Renderer.measurement(conflict.values.stored, of: kind, units: units))"
+                    )
+                }
+            }
+        }
         if preview.skippedCount > 0 {
             lines.append("  skipped: \(rows(preview.skippedCount))")
             lines += samples { $0 == .skipped }
@@ -206,18 +314,32 @@ extension Messages {
         let listed =
             min(preview.newCount, ImportPreview.sampleSize) + min(preview.duplicateCount, ImportPreview.sampleSize)
             + min(preview.rejectedCount, ImportPreview.sampleSize) + min(preview.skippedCount, ImportPreview.sampleSize)
-        let total = preview.newCount + preview.duplicateCount + preview.rejectedCount + preview.skippedCount
+            + min(preview.addsCount, ImportPreview.sampleSize)
+        let total =
+            preview.newCount + preview.duplicateCount + preview.rejectedCount + preview.skippedCount
+            + preview.addsCount
         if withSamples && total > listed {
             lines.append("  (\(listed) of \(rows(total)) listed; \"show all\" lists every one)")
         }
-        let fix = preview.rejectedCount > 0 ? ", \"fix LINE weight|date|note TEXT\" to correct a row," : ""
-        if preview.newCount == 0 && fix.isEmpty {
+        let fix =
+            preview.droppedCount > 0
+            ? ", \"fix LINE weight|date|note|KIND TEXT\" to correct a row,"
+            : preview.rejectedCount > 0 ? ", \"fix LINE weight|date|note TEXT\" to correct a row," : ""
+        let adds =
+            preview.addsCount == 0
+            ? ""
+            : " and measurements to \(preview.addsCount == 1 ? "1 stored entry" : "\(preview.addsCount) stored entries")"
+        if preview.newCount == 0 && preview.addsCount > 0 {
+            lines.append(
+                "Type \"save\" to add measurements to \(preview.addsCount == 1 ? "1 stored entry" : "\(preview.addsCount) stored entries")\(fix) or \"cancel\"."
+            )
+        } else if preview.newCount == 0 && fix.isEmpty {
             lines.append("No row is new, so \"save\" would add nothing. Type \"cancel\" to drop the import.")
         } else if preview.newCount == 0 {
             lines.append("No row is new, so \"save\" would add nothing. Type\(fix.dropFirst()) or \"cancel\".")
         } else {
             let rows = preview.newCount == 1 ? "the new row" : "the \(preview.newCount) new rows"
-            lines.append("Type \"save\" to add \(rows)\(fix) or \"cancel\".")
+            lines.append("Type \"save\" to add \(rows)\(adds)\(fix) or \"cancel\".")
         }
         return lines
     }
@@ -228,7 +350,15 @@ extension Messages {
     public static func importSaved(_ outcome: ImportOutcome, draft: ImportDraft) -> String {
         switch outcome {
         case .imported(let counts):
-            return "Imported \(entries(counts.added)) from \(importFiles(draft))\(leftOut(counts))."
+            var extra = ""
+            if counts.extended > 0 {
+                extra +=
+                    ", and measurements to \(counts.extended == 1 ? "1 stored entry" : "\(counts.extended) stored entries")"
+            }
+            if counts.kindsAdded > 0 {
+                extra += ", with \(counts.kindsAdded == 1 ? "1 kind" : "\(counts.kindsAdded) kinds") the file declares"
+            }
+            return "Imported \(entries(counts.added))\(extra) from \(importFiles(draft))\(leftOut(counts))."
         case .nothingNew(let counts):
             return
                 "Nothing was imported from \(importFiles(draft)): no row is new\(leftOut(counts)), so nothing was written."
@@ -246,6 +376,9 @@ extension Messages {
         }
         if counts.rejected > 0 { left.append("\(counts.rejected) rejected") }
         if counts.skipped > 0 { left.append("\(counts.skipped) skipped") }
+        if counts.conflicts > 0 {
+            left.append(counts.conflicts == 1 ? "1 conflicting value" : "\(counts.conflicts) conflicting values")
+        }
         let joined = left.count > 1 ? left.dropLast().joined(separator: ", ") + " and " + (left.last ?? "") : left.first
         return joined.map { " (\($0) left out)" } ?? ""
     }
@@ -313,14 +446,16 @@ extension Messages {
     /// A fix as a person typed it, in a few words: `weight 80.4 kg`, `skip`.
     static func describe(_ fix: ImportFix) -> String {
         if fix.skipped { return "skip" }
-        return ImportFix.Field.allCases.compactMap { field in
+        let fields: [String] = ImportFix.Field.allCases.compactMap { field in
             guard let text = fix.fields[field] else { return nil }
             switch field {
             case .weight: return "weight \(text)"
             case .date: return "date \(StoredTime.date(text).map(LocalCalendar.minuteText) ?? text)"
             case .note: return "note \"\(text)\""
             }
-        }.joined(separator: ", ")
+        }
+        let kinds = fix.measures.keys.sorted().map { "\(kindWord($0)) \(fix.measures[$0] ?? "")" }
+        return (fields + kinds).joined(separator: ", ")
     }
 
     /// A fix an earlier trendsh kept by line that restoring had to drop, and why.
@@ -373,6 +508,13 @@ extension Messages {
     public static func exported(_ count: Int, habits: Bool, to path: String) -> String {
         let what = habits ? (count == 1 ? "1 habit" : "\(count) habits") : entries(count)
         return "Exported \(what) to \(path)."
+    }
+
+    /// `fix` named a word that is no field of a row and no kind of measurement.
+    public static func notAFixField(_ word: String, kinds: [MeasurementKind]) -> String {
+        let kindWords = kinds.filter { $0.id != .weight }.map(\.word)
+        let choices = (["weight", "date", "note"] + kindWords + ["skip", "reset"]).joinedWords(separator: ", ")
+        return "\"\(word)\" is not a field of an import's row; use \(choices)."
     }
 
     public static let fixNeedsFile =

@@ -35,6 +35,10 @@ enum ExchangeFixtures {
         var first: Moment
         var kilograms: Double
         var note: String
+        /// The first row's values of kinds other than weight, in their stored units.
+        var measurements: [KindID: Double] = [:]
+        /// The columns (keys, record types) the file leaves out, in the order it first names them.
+        var leftOut: [String] = []
 
         var description: String { name }
     }
@@ -45,11 +49,12 @@ enum ExchangeFixtures {
     static let samples: [Sample] = [
         Sample(
             name: "trendsh.csv",
-            text: "date,kilograms,weight,unit,note\r\n"
-                + "2026-11-20T08:30:00.000+01:00,80.3,80.3,kg,'=SUM(A1)\r\n"
-                + "2026-11-21T07:30:00.000Z,80.1,80.1,kg,\"after, \"\"run\"\"\"\r\n",
+            text: "date,kilograms,weight,unit,note,fat_percent,waist_centimetres\r\n"
+                + "2026-11-20T08:30:00.000+01:00,80.3,80.3,kg,'=SUM(A1),21.5,82\r\n"
+                + "2026-11-21T07:30:00.000Z,80.1,80.1,kg,\"after, \"\"run\"\"\",,\r\n",
             layout: .trendshCSV, unit: .kilograms, source: .file, rows: 2, first: .utc("2026-11-20T07:30:00.000Z"),
-            kilograms: 80.3, note: "=SUM(A1)"),
+            kilograms: 80.3, note: "=SUM(A1)", measurements: [KindID("fat"): 21.5, KindID("waist"): 82],
+            leftOut: ["weight", "unit"]),
         Sample(
             name: "trendsh.json",
             text: """
@@ -60,7 +65,7 @@ enum ExchangeFixtures {
 
                 """,
             layout: .trendshJSON, unit: .kilograms, source: .file, rows: 2, first: .utc("2026-11-20T07:30:00.000Z"),
-            kilograms: 74.842_741_05, note: "caf\u{e9}"),
+            kilograms: 74.842_741_05, note: "caf\u{e9}", leftOut: ["weight", "unit"]),
         Sample(
             name: "libra6.csv",
             text: """
@@ -68,12 +73,14 @@ enum ExchangeFixtures {
                 #Units:lb
 
                 #date;weight;weight trend;body fat;body fat trend;muscle mass;muscle mass trend;log
-                2026-11-20T07:30:00.000Z;165.0;165.0;;;;;morning
+                2026-11-20T07:30:00.000Z;165.0;165.0;21.4;21.4;123.1;123.1;morning
                 2026-11-21T07:30:00.000Z;164.6;164.9;;;;;
 
                 """,
             layout: .libra, unit: .pounds, source: .file, rows: 2, first: .utc("2026-11-20T07:30:00.000Z"),
-            kilograms: pounds165, note: "morning"),
+            kilograms: pounds165, note: "morning",
+            measurements: [KindID("fat"): 21.4, KindID("muscle"): 123.1 * WeightUnit.kilogramsPerPound],
+            leftOut: ["weight trend", "body fat trend", "muscle mass trend"]),
         Sample(
             name: "libra5.csv",
             text: """
@@ -81,12 +88,12 @@ enum ExchangeFixtures {
                 #Units:kg
 
                 #date;weight;weight trend;body fat;body fat trend;log
-                2026-11-20T07:30:00.000Z;80.3;80.3;;;
+                2026-11-20T07:30:00.000Z;80.3;80.3;21.4;21.4;
                 2026-11-21T07:30:00.000Z;80.1;80.2;;;
 
                 """,
             layout: .libra, unit: .kilograms, source: .file, rows: 2, first: .utc("2026-11-20T07:30:00.000Z"),
-            kilograms: 80.3, note: ""),
+            kilograms: 80.3, note: "", measurements: [KindID("fat"): 21.4], leftOut: ["weight trend", "body fat trend"]),
         Sample(
             name: "openscale2.csv",
             text: """
@@ -96,7 +103,14 @@ enum ExchangeFixtures {
 
                 """,
             layout: .openScale2, unit: .kilograms, source: .layout, rows: 2,
-            first: .local(year: 2026, month: 11, day: 20, hour: 7, minute: 30), kilograms: 80.3, note: "new scale"),
+            first: .local(year: 2026, month: 11, day: 20, hour: 7, minute: 30), kilograms: 80.3, note: "new scale",
+            measurements: [
+                KindID("bone"): 2.9, KindID("fat"): 21.4, KindID("muscle"): 80.3 * 38.2 / 100, KindID("water"): 55.1,
+            ],
+            leftOut: [
+                "biceps", "caliper1", "caliper2", "caliper3", "calories", "chest", "lbm", "neck", "thigh",
+                "visceralFat",
+            ]),
         Sample(
             name: "openscale3.csv",
             text: """
@@ -106,7 +120,8 @@ enum ExchangeFixtures {
 
                 """,
             layout: .openScale3, unit: .kilograms, source: .layout, rows: 2,
-            first: .local(year: 2026, month: 11, day: 20, hour: 7, minute: 30), kilograms: 80.3, note: ""),
+            first: .local(year: 2026, month: 11, day: 20, hour: 7, minute: 30), kilograms: 80.3, note: "",
+            measurements: [KindID("fat"): 21.4, KindID("water"): 55.1], leftOut: ["BMI"]),
         Sample(
             name: "withings-weight.csv",
             text: """
@@ -116,7 +131,11 @@ enum ExchangeFixtures {
 
                 """,
             layout: .withings, unit: .pounds, source: .file, rows: 2,
-            first: .local(year: 2026, month: 11, day: 20, hour: 7, minute: 30), kilograms: pounds165, note: ""),
+            first: .local(year: 2026, month: 11, day: 20, hour: 7, minute: 30), kilograms: pounds165, note: "",
+            measurements: [
+                KindID("fat"): 35.1 / 165 * 100, KindID("bone"): 6.4 * WeightUnit.kilogramsPerPound,
+                KindID("muscle"): 123.1 * WeightUnit.kilogramsPerPound, KindID("water"): 88.3 / 165 * 100,
+            ]),
         Sample(
             name: "weight-2026-11-20.json",
             text: """
@@ -139,7 +158,8 @@ enum ExchangeFixtures {
 
                 """,
             layout: .fitbit, unit: .pounds, source: .setting, rows: 2,
-            first: .local(year: 2026, month: 11, day: 20, hour: 7, minute: 30), kilograms: pounds165, note: ""),
+            first: .local(year: 2026, month: 11, day: 20, hour: 7, minute: 30), kilograms: pounds165, note: "",
+            measurements: [KindID("fat"): 21.4], leftOut: ["logId", "bmi", "source"]),
         Sample(
             name: "hackdiet_db.csv",
             text: """
@@ -152,7 +172,7 @@ enum ExchangeFixtures {
                 """,
             layout: .hackersDiet, unit: .pounds, source: .file, rows: 2,
             first: .local(year: 2026, month: 11, day: 20, hour: 12, minute: 0), kilograms: pounds165,
-            note: "Felt good"),
+            note: "Felt good", leftOut: ["Rung", "Flag"]),
         Sample(
             name: "trendweight.csv",
             text: """
@@ -162,10 +182,12 @@ enum ExchangeFixtures {
 
                 """,
             layout: .trendWeight, unit: .pounds, source: .setting, rows: 2,
-            first: .local(year: 2026, month: 11, day: 20, hour: 7, minute: 30), kilograms: pounds165, note: ""),
+            first: .local(year: 2026, month: 11, day: 20, hour: 7, minute: 30), kilograms: pounds165, note: "",
+            measurements: [KindID("fat"): 21.4]),
         Sample(
-            name: "export.xml", text: appleHealth, layout: .appleHealth, unit: nil, source: .eachRecord, rows: 2,
-            first: .utc("2026-11-20T07:30:00.000Z"), kilograms: pounds165, note: ""),
+            name: "export.xml", text: appleHealth, layout: .appleHealth, unit: nil, source: .eachRecord, rows: 4,
+            first: .utc("2026-11-20T07:30:00.000Z"), kilograms: pounds165, note: "",
+            leftOut: ["HKQuantityTypeIdentifierHeight", "HKQuantityTypeIdentifierLeanBodyMass"]),
     ]
 
     /// An Apple Health export as the Health app writes it: its DOCTYPE declares elements and
@@ -195,8 +217,11 @@ enum ExchangeFixtures {
          <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Withings &amp; Health" sourceVersion="6.1" unit="lb" creationDate="2026-11-20 08:31:00 +0100" startDate="2026-11-20 08:30:00 +0100" endDate="2026-11-20 08:30:00 +0100" value="165">
           <MetadataEntry key="HKWasUserEntered" value="1"/>
          </Record>
+         <Record type="HKQuantityTypeIdentifierBodyFatPercentage" sourceName="Withings" unit="%" startDate="2026-11-20 08:30:00 +0100" endDate="2026-11-20 08:30:00 +0100" value="0.214"/>
+         <Record type="HKQuantityTypeIdentifierLeanBodyMass" sourceName="Withings" unit="lb" startDate="2026-11-20 08:30:00 +0100" endDate="2026-11-20 08:30:00 +0100" value="129.7"/>
          <![CDATA[ <Record type="HKQuantityTypeIdentifierBodyMass" value="999"/> ]]>
          <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Health" unit="kg" startDate="2026-11-21 08:30:00 +0100" endDate="2026-11-21 08:30:00 +0100" value="74.7"/>
+         <Record type="HKQuantityTypeIdentifierWaistCircumference" sourceName="Health" unit="in" startDate="2026-11-21 08:35:00 +0100" endDate="2026-11-21 08:35:00 +0100" value="32.5"/>
         </HealthData>
 
         """

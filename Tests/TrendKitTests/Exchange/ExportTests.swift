@@ -57,10 +57,13 @@ import TrendshTestSupport
         let reader = CSVReader(stream: try stream(sink.bytes, in: directory))
         #expect(try reader.next())
         #expect(
-            (0..<reader.fieldCount).map { reader.text($0) } == ["date", "kilograms", "weight", "unit", "trend", "note"])
+            (0..<reader.fieldCount).map { reader.text($0) } == [
+                "date", "kilograms", "weight", "unit", "trend", "note", "fat_percent", "muscle_kilograms",
+                "water_percent", "bone_kilograms", "waist_centimetres", "hip_centimetres",
+            ])
         var notes: [String] = []
         while try reader.next() {
-            #expect(reader.fieldCount == 6)
+            #expect(reader.fieldCount == 12)
             notes.append(reader.text(5))
         }
         let stored = try harness.storedRows().map { $0[2] ?? "" }
@@ -91,7 +94,7 @@ import TrendshTestSupport
         _ = try harness.exporter.exportEntries(as: .json, to: json, asOf: Fixtures.now)
 
         let rows = csv.text.split(separator: "\r\n").dropFirst().map {
-            Array($0.split(separator: ",", omittingEmptySubsequences: false).dropFirst().map(String.init))
+            Array($0.split(separator: ",", omittingEmptySubsequences: false).dropFirst().prefix(5).map(String.init))
         }
         // kilograms, weight, unit, trend, note: 82 two days after 80 is 80 + (1 - 0.9²)·2.
         #expect(
@@ -112,7 +115,7 @@ import TrendshTestSupport
         _ = try harness.exporter.exportEntries(as: .csv, to: sink, asOf: Fixtures.now)
         let row = try #require(sink.text.split(separator: "\r\n").dropFirst().first)
         let fields = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        #expect(fields[1...] == ["74.84274105", "165.0", "lb", "165.0", ""])
+        #expect(fields[1...] == ["74.84274105", "165.0", "lb", "165.0", "", "", "", "", "", "", ""])
         var raw = RawRow()
         raw.date = raw.add(fields[0])
         #expect(ImportDateParser.milliseconds(raw) == 1_795_159_800_123)
@@ -139,7 +142,8 @@ import TrendshTestSupport
         let sink = ExchangeHarness.Collected()
         _ = try harness.exporter.exportEntries(as: .json, to: sink, asOf: Fixtures.now)
         let lines = sink.text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first == "{\"format\":\"trendsh-entries\",\"version\":1,\"unit\":\"kg\",\"entries\":[")
+        #expect(
+            lines.first == "{\"format\":\"trendsh-entries\",\"version\":2,\"unit\":\"kg\",\"kinds\":[],\"entries\":[")
         #expect(lines.count == Self.awkwardNotes.count + 3)
         #expect(lines.suffix(2) == ["]}", ""])
         #expect(sink.records == Self.awkwardNotes.count + 2)
@@ -152,10 +156,15 @@ import TrendshTestSupport
         defer { harness.directory.remove() }
         let csv = ExchangeHarness.Collected()
         #expect(try harness.exporter.exportEntries(as: .csv, to: csv, asOf: Fixtures.now) == 0)
-        #expect(csv.text == "date,kilograms,weight,unit,trend,note\r\n")
+        #expect(
+            csv.text
+                == "date,kilograms,weight,unit,trend,note,fat_percent,muscle_kilograms,water_percent,bone_kilograms,waist_centimetres,hip_centimetres\r\n"
+        )
         let json = ExchangeHarness.Collected()
         _ = try harness.exporter.exportEntries(as: .json, to: json, asOf: Fixtures.now)
-        #expect(json.text == "{\"format\":\"trendsh-entries\",\"version\":1,\"unit\":\"kg\",\"entries\":[\n]}\n")
+        #expect(
+            json.text
+                == "{\"format\":\"trendsh-entries\",\"version\":2,\"unit\":\"kg\",\"kinds\":[],\"entries\":[\n]}\n")
     }
 
     @Test func aSinkThatFailsStopsTheExportWithItsOwnError() throws {

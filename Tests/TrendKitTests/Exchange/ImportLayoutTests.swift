@@ -26,6 +26,14 @@ import Testing
         #expect(entry.date == sample.first.date)
         #expect(entry.kilograms == sample.kilograms)
         #expect(entry.note == sample.note)
+        // Every kind the layout keeps is read as the file means it: a fraction, a mass of the
+        // row's weight, a share of it, in the unit the header names.
+        #expect(Set(entry.measurements.keys) == Set(sample.measurements.keys), "\(entry.measurements)")
+        for (kind, value) in sample.measurements {
+            #expect(abs((entry.measurements[kind] ?? 0) - value) < 1e-9, "\(kind): \(entry.measurements)")
+        }
+        #expect(entry.dropped.isEmpty)
+        #expect(file.leftOut.map(\.name) == sample.leftOut)
     }
 
     @Test(arguments: ExchangeFixtures.samples)

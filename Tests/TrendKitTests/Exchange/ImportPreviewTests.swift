@@ -39,6 +39,7 @@ import TrendshTestSupport
             switch row.verdict {
             case .new: return "\(row.key.line) new"
             case .duplicate: return "\(row.key.line) duplicate"
+            case .adds(_, let id, _): return "\(row.key.line) adds to #\(id)"
             case .rejected(let problem): return "\(row.key.line) \(problem)"
             case .skipped: return "\(row.key.line) skipped"
             }

@@ -27,7 +27,10 @@ import Testing
     func anAppleHealthExportIsReadPastItsDoctypeHoweverItIsChunked(chunkSize: Int) throws {
         let tags = try Self.startTags(ExchangeFixtures.appleHealth, chunkSize: chunkSize)
         #expect(tags.first == "HealthData")
-        #expect(tags.filter { $0.hasPrefix("Record") } == ["Record=180", "Record=165", "Record=74.7"])
+        #expect(
+            tags.filter { $0.hasPrefix("Record") } == [
+                "Record=180", "Record=165", "Record=0.214", "Record=129.7", "Record=74.7", "Record=32.5",
+            ])
     }
 
     @Test func theFiveEntitiesAndCharacterReferencesAreDecodedInAttributes() throws {

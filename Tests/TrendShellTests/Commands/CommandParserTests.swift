@@ -185,11 +185,12 @@ import TrendKit
                     word: "four", what: "a row's address", choices: ["LINE", "LINE.K", "FILE:LINE", "FILE:LINE.K"]))
         ),
         (
-            "fix 4 kilos 70",
+            // A word could be a kind's, which the session knows; one no kind's word can be is refused here.
+            "fix 4 kilo2 70",
             .badArguments(
                 command: "fix",
                 problem: .notOneOf(
-                    word: "kilos", what: "a field", choices: ["weight", "date", "note", "skip", "reset"]))
+                    word: "kilo2", what: "a field", choices: ["weight", "date", "note", "KIND", "skip", "reset"]))
         ),
         ("fix 4 skip now", .badArguments(command: "fix", problem: .tooManyWords(max: 2))),
         (
