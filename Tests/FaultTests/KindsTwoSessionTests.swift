@@ -11,7 +11,7 @@ import Testing
         #expect(!before.stdout.contains("Your kinds"))
 
         let other = fixture.run(["measure add neck cm 20 80"])
-        #expect(other.stdout.contains("added the kind \"neck\""))
+        #expect(other.stdout.contains("Added the kind \"neck\""))
 
         let after = try first.run(["neck 35", "measure neck 36", "save", "amend 1 neck 38", "measure list", "help"])
         first.finish()
@@ -31,7 +31,7 @@ import Testing
         #expect(before.stdout.contains("neck    cm"))
 
         let other = fixture.run(["measure remove neck"])
-        #expect(other.stdout.contains("removed the kind \"neck\""))
+        #expect(other.stdout.contains("Removed the kind \"neck\"."))
 
         let after = try first.run(["measure list", "list"])
         first.finish()

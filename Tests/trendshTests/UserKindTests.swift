@@ -9,7 +9,7 @@ import TrendshTestSupport
         let shell = Shell()
         defer { shell.home.remove() }
         let added = shell.run(["measure add neck cm 20 80"])
-        #expect(added.stdout == lines("added the kind \"neck\", in cm, 20.0 to 80.0: type \"neck VALUE\" in a draft"))
+        #expect(added.stdout == lines("Added the kind \"neck\", in cm, 20.0 to 80.0: type \"neck VALUE\" in a draft."))
         #expect(added.stderr == "")
         let store = try OtherProgram(path: shell.storePath)
         #expect(
@@ -87,7 +87,7 @@ import TrendshTestSupport
                     "error: 1 entry holds a value of \"neck\", so it stays. Remove those values first (\"amend ID neck\" with no text). Nothing was changed.",
                     "error: \"fat\" is built in; only a kind you added can be removed. Nothing was changed."))
         #expect(result.stdout.contains("Deleted #2"))
-        #expect(result.stdout.hasSuffix("removed the kind \"neck\"\n"))
+        #expect(result.stdout.hasSuffix("Removed the kind \"neck\".\n"))
         #expect(try OtherProgram(path: shell.storePath).integer("SELECT count(*) FROM kinds") == 0)
     }
 

@@ -28,11 +28,11 @@ extension Messages {
 
     /// After a kind was added.
     static func kindAdded(_ kind: MeasurementKind) -> String {
-        "added the kind \"\(kind.word)\", in \(kind.defaultUnit.symbol), \(range(of: kind, in: kind.defaultUnit)): type \"\(kind.word) VALUE\" in a draft"
+        "Added the kind \"\(kind.word)\", in \(kind.defaultUnit.symbol), \(range(of: kind, in: kind.defaultUnit)): type \"\(kind.word) VALUE\" in a draft."
     }
 
     /// After a kind was removed.
-    static func kindRemoved(_ kind: MeasurementKind) -> String { "removed the kind \"\(kind.word)\"" }
+    static func kindRemoved(_ kind: MeasurementKind) -> String { "Removed the kind \"\(kind.word)\"." }
 
     /// What a refused change of the kinds ends with.
     static let nothingChanged = "Nothing was changed."
