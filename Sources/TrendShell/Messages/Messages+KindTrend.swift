@@ -58,23 +58,7 @@ extension Messages {
             ],
             ["28-day rate", figure(stats.monthlyRate) { Renderer.weeklyRate($0, of: kind, in: unit) }],
         ]
-        let days = "last \(stats.days) \(stats.days == 1 ? "day" : "days")"
-        let labelWidth = rows.map { TextColumns.displayWidth($0[0]) }.max() ?? 0
-        let fits = TextColumns.displayWidth(days) <= labelWidth
-        let periodLabel = fits ? days : "period"
-        let periodPrefix = fits ? "" : days + ": "
-        if let low = stats.minimumKilograms, let high = stats.maximumKilograms, let mean = stats.meanKilograms {
-            rows.append([
-                periodLabel,
-                periodPrefix
-                    + "\(stats.entries) \(stats.entries == 1 ? "value" : "values") on \(stats.weighInDays) of \(stats.days) days",
-            ])
-            rows.append(["  lowest", value(low)])
-            rows.append(["  highest", value(high)])
-            rows.append(["  mean", value(mean)])
-        } else {
-            rows.append([periodLabel, periodPrefix + "no values"])
-        }
+        rows += periodRows(stats, after: rows, counted: ("value", "values"), shown: value)
         var lines = [capitalized(kind.name) + ":"] + TextColumns.lines(rows, alignments: [.left, .left])
         if stats.leftOut > 0 { lines.append(kindLeftOut(kind, stats.leftOut)) }
         return lines

@@ -36,6 +36,28 @@ extension Messages {
         return kcal < 0 ? "a deficit of \(amount) kcal a day" : "a surplus of \(amount) kcal a day"
     }
 
+    /// The rows of a period's figures in `stats`: how many values on how many days, the
+    /// lowest, the highest and the mean (`counted` names one value and several). The labels
+    /// keep the width of the rows `after` them: a long period ("stats 36500") is named in its
+    /// row's text, under a label that fits.
+    static func periodRows(
+        _ stats: TrendStats, after rows: [[String]], counted: (one: String, many: String),
+        shown: (Double) -> String
+    ) -> [[String]] {
+        let days = "last \(stats.days) \(stats.days == 1 ? "day" : "days")"
+        let labelWidth = rows.map { TextColumns.displayWidth($0[0]) }.max() ?? 0
+        let fits = TextColumns.displayWidth(days) <= labelWidth
+        let periodLabel = fits ? days : "period"
+        let periodPrefix = fits ? "" : days + ": "
+        guard let low = stats.minimumKilograms, let high = stats.maximumKilograms, let mean = stats.meanKilograms
+        else { return [[periodLabel, periodPrefix + "no \(counted.many)"]] }
+        let count = "\(stats.entries) \(stats.entries == 1 ? counted.one : counted.many)"
+        return [
+            [periodLabel, periodPrefix + "\(count) on \(stats.weighInDays) of \(stats.days) days"],
+            ["  lowest", shown(low)], ["  highest", shown(high)], ["  mean", shown(mean)],
+        ]
+    }
+
     /// What `stats` prints: the figures, then how many entries that break a rule they leave out.
     public static func statsLines(_ stats: TrendStats, unit: WeightUnit) -> [String] {
         guard let latestDay = stats.latestDay, let latest = stats.latestEntry else { return noCountedEntries(stats) }
@@ -52,29 +74,12 @@ extension Messages {
             ],
             ["28-day rate", figure(stats.monthlyRate) { Renderer.weeklyRate($0, in: unit) }],
         ]
-        let days = "last \(stats.days) \(stats.days == 1 ? "day" : "days")"
-        // The labels keep the width of the fixed ones: a long period ("stats 36500") is
-        // named in its row's text, under a label that fits.
-        let labelWidth = rows.map { TextColumns.displayWidth($0[0]) }.max() ?? 0
-        let fits = TextColumns.displayWidth(days) <= labelWidth
-        let periodLabel = fits ? days : "period"
-        let periodPrefix = fits ? "" : days + ": "
-        if let low = stats.minimumKilograms, let high = stats.maximumKilograms, let mean = stats.meanKilograms {
-            rows.append([
-                periodLabel,
-                periodPrefix
-                    + "\(stats.entries) \(stats.entries == 1 ? "entry" : "entries") on \(stats.weighInDays) of \(stats.days) days",
-            ])
-            rows.append(["  lowest", weight(low)])
-            rows.append(["  highest", weight(high)])
-            rows.append(["  mean", weight(mean)])
-        } else {
-            rows.append([periodLabel, periodPrefix + "no entries"])
-        }
+        rows += periodRows(stats, after: rows, counted: ("entry", "entries"), shown: weight)
         rows.append(["goal", goalText(stats, unit: unit)])
         rows += derivedRows(stats, unit: unit)
         var lines = TextColumns.lines(rows, alignments: [.left, .left])
         if !stats.habits.isEmpty {
+            let days = "last \(stats.days) \(stats.days == 1 ? "day" : "days")"
             lines.append("Trend's weekly rate on days each habit was done, and on days it was not (\(days)):")
             var habitRows: [[String]] = []
             for habit in stats.habits {
