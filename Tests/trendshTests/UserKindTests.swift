@@ -29,7 +29,7 @@ import TrendshTestSupport
         // Its range is the domain's rule, as a built-in kind's is.
         #expect(
             used.stderr.hasPrefix(
-                lines("error: That is not a value for neck. The draft is kept; fix it and save again.")))
+                lines("error: Enter a neck between 20.0 and 80.0 cm. The draft is kept; fix it and save again.")))
     }
 
     @Test func measureReadsAValueEndingInAnInchMarkAsInchesNotAsAQuote() {

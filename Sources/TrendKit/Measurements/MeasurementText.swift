@@ -57,10 +57,11 @@ public struct MeasurementText: Equatable, Sendable {
 
 /// Why a typed measurement could not be kept. Each case reads as one sentence to the user.
 public enum MeasurementError: Error, Equatable, Sendable {
-    /// Not a number in the kind's range, read in `unit`.
-    case invalidValue(KindID, unit: MeasureUnit)
+    /// Not a number in the kind's range, read in `unit`. The kind's declaration comes with
+    /// it, so that the range can be said for a kind a person added too.
+    case invalidValue(MeasurementKind, unit: MeasureUnit)
     /// The unit written after the number measures something else (`fat 20 kg`).
-    case unitNotForKind(KindID, unit: MeasureUnit)
+    case unitNotForKind(MeasurementKind, unit: MeasureUnit)
 }
 
 extension MeasurementKind {
@@ -70,19 +71,19 @@ extension MeasurementKind {
         let reading = MeasurementText(text)
         let typedUnit = reading.unit ?? unit
         guard typedUnit.quantity == quantity else {
-            throw .unitNotForKind(id, unit: typedUnit)
+            throw .unitNotForKind(self, unit: typedUnit)
         }
         guard let number = WeightUnit.plainDecimal(reading.number), number >= 0 else {
-            throw .invalidValue(id, unit: typedUnit)
+            throw .invalidValue(self, unit: typedUnit)
         }
         var canonical = typedUnit.canonical(fromValue: number)
         if let pounds = reading.extraPounds {
             guard let extra = WeightUnit.plainDecimal(pounds), extra < 14 else {
-                throw .invalidValue(id, unit: typedUnit)
+                throw .invalidValue(self, unit: typedUnit)
             }
             canonical += MeasureUnit.pounds.canonical(fromValue: extra)
         }
-        guard canonical.isFinite, range.contains(canonical) else { throw .invalidValue(id, unit: typedUnit) }
+        guard canonical.isFinite, range.contains(canonical) else { throw .invalidValue(self, unit: typedUnit) }
         return canonical
     }
 }

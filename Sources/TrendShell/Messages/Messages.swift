@@ -116,16 +116,12 @@ public enum Messages {
     /// A typed measurement trendsh cannot keep.
     public static func reason(_ error: MeasurementError) -> String {
         switch error {
-        case .invalidValue(let id, let unit):
-            guard let kind = MeasurementKind.builtIn(named: id.rawValue) else {
-                return "That is not a value for \(id.rawValue)."
-            }
+        case .invalidValue(let kind, let unit):
             let low = DecimalText.decimals(unit.value(fromCanonical: kind.range.lowerBound), kind.decimals)
             let high = DecimalText.decimals(unit.value(fromCanonical: kind.range.upperBound), kind.decimals)
             return "Enter a \(kind.name) between \(low) and \(high) \(unit.symbol)."
-        case .unitNotForKind(let id, let unit):
-            let name = MeasurementKind.builtIn(named: id.rawValue)?.name ?? id.rawValue
-            return "\(unit.symbol) is not a unit for \(name)."
+        case .unitNotForKind(let kind, let unit):
+            return "\(unit.symbol) is not a unit for \(kind.name)."
         }
     }
 
