@@ -23,7 +23,7 @@ public enum EntryDateParser {
     ///   - now: the moment `today`, `yesterday` and `-Nd` count from.
     ///   - timeOfDay: the moment whose local time of day a bare `YYYY-MM-DD` keeps (the
     ///     draft's or the entry's date); `now` when nil.
-    public static func date(from text: String, now: Date, timeOfDay: Date? = nil) throws(WeightValidationError)
+    public static func date(from text: String, now: Date, timeOfDay: Date? = nil) throws(DateTextError)
         -> Parsed
     {
         let trimmed = text.trimmingWhitespace()
@@ -39,19 +39,19 @@ public enum EntryDateParser {
             else { return try absoluteDate(trimmed, timeOfDay: timeOfDay ?? now) }
             relative = LocalCalendar.adding(days: -days, to: now)
         }
-        guard let relative else { throw .dateOutOfRange(trimmed) }
+        guard let relative else { throw .outOfRange(trimmed) }
         return Parsed(date: relative)
     }
 
     /// `YYYY-MM-DD` (at the local time of day of `timeOfDay`) or `YYYY-MM-DD HH:MM`, in local time.
-    static func absoluteDate(_ text: String, timeOfDay: Date) throws(WeightValidationError) -> Parsed {
+    static func absoluteDate(_ text: String, timeOfDay: Date) throws(DateTextError) -> Parsed {
         let halves = text.split(separator: " ", omittingEmptySubsequences: true)
         guard halves.count == 1 || halves.count == 2, var fields = dayFields(halves[0], anyYear: true) else {
-            throw .unreadableDate(text)
+            throw .unreadable(text)
         }
-        guard LocalCalendar.years.contains(fields.year) else { throw .dateOutOfRange(text) }
+        guard LocalCalendar.years.contains(fields.year) else { throw .outOfRange(text) }
         if halves.count == 2 {
-            guard let (hour, minute) = timeFields(halves[1]) else { throw .unreadableDate(text) }
+            guard let (hour, minute) = timeFields(halves[1]) else { throw .unreadable(text) }
             fields.hour = hour
             fields.minute = minute
         } else {
@@ -70,7 +70,7 @@ public enum EntryDateParser {
                 throw .nonexistentLocalTime(text)
             }
             return Parsed(date: moved, movedPastGap: fields)
-        case .invalid: throw .unreadableDate(text)
+        case .invalid: throw .unreadable(text)
         }
     }
 

@@ -1,17 +1,10 @@
 /// Every failure the feature layer reports, as typed reasons. The shell's messages turn any
 /// of them into a sentence and a hint, in one place.
 public enum TrendError: Error, Equatable, Sendable {
-    /// The draft broke a domain rule.
-    case validation(WeightValidationError)
+    /// The weights feature refused a change to an entry, or found it changed.
+    case entries(EntryError)
     /// Storage failed or could not be reached.
     case storage(StorageError)
-    /// No entry has this id.
-    case noSuchEntry(id: Int64)
-    /// The entry changed (or was deleted) in the store since this session last read it;
-    /// nothing was written. `current` is what it holds now, nil when it was deleted.
-    case conflict(id: Int64, current: WeightEntry?)
-    /// The open draft edits this entry; it cannot be deleted under it.
-    case entryOpenInDraft(id: Int64)
     /// Settings could not be read or written, or a value for them is not valid.
     case settings(SettingsError)
     /// The durable copy of the draft could not be written, read or removed.
@@ -40,6 +33,8 @@ public enum SettingsError: Error, Equatable, Sendable {
     case unknownKey(String)
     /// The value is not one the setting takes.
     case invalidValue(key: String, value: String)
+    /// The goal typed is not a weight an entry may hold.
+    case invalidGoal(WeightValidationError)
     /// The simulated settings store was told to fail.
     case simulated
     /// Another session held the settings lock (the file at `path`) for the whole wait.

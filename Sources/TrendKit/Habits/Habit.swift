@@ -66,6 +66,8 @@ public enum HabitError: Error, Equatable, Sendable {
     case noSuchHabit(String)
     /// A day can't be marked before it has come.
     case dayInFuture
+    /// The day typed names no day trendsh can keep.
+    case date(DateTextError)
 }
 
 /// The rules for a habit's name, in one place.

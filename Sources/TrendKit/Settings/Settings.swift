@@ -66,7 +66,7 @@ public struct SettingKey: Sendable {
             do throws(WeightValidationError) {
                 settings.goalKilograms = try settings.unit.kilograms(from: trimmed)
             } catch {
-                throw .validation(error)
+                throw .settings(.invalidGoal(error))
             }
         }, carry: { $1.goalKilograms = $0.goalKilograms })
 

@@ -55,7 +55,7 @@ public final class EntryEditor: DraftEditor {
             failedDraft = nil
             return .success(outcome)
         } catch {
-            if case .conflict(let id, let current) = error, draft.editing?.id == id {
+            if case .entries(.conflict(let id, let current)) = error, draft.editing?.id == id {
                 // Seen now: the next save overwrites this revision, and only it. An entry
                 // deleted meanwhile is saved again as a new one.
                 if let current {

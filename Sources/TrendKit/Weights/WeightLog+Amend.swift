@@ -23,12 +23,12 @@ extension WeightLog {
             case .note:
                 newValue = .note(try WeightEntryDraft.normalized(note: text))
             case .date:
-                let parsed = try EntryDateParser.date(from: text, now: now, timeOfDay: entry?.date)
+                let parsed = try EntryDateParser.entryDate(from: text, now: now, timeOfDay: entry?.date)
                 guard StoredTime.rounded(parsed.date) <= StoredTime.rounded(now) else { throw .dateInFuture }
                 newValue = .date(parsed.date)
             }
         } catch {
-            throw .validation(error)
+            throw .entries(.invalid(error))
         }
         return EntryAmendment(
             id: id, newValue: newValue, expectedRevision: expectedRevision ?? entry?.revision, operation: operation,
@@ -76,14 +76,14 @@ extension WeightLog {
             return AmendResult(id: amendment.id, before: nil, entry: entry, revision: revision, alreadyApplied: true)
         case .conflict(let current):
             publish(current)
-            throw .conflict(id: amendment.id, current: current)
+            throw .entries(.conflict(id: amendment.id, current: current))
         case .missing:
             forget(amendment.id)
             // Seen when it was typed: it was deleted since. Never seen: there is none.
-            if amendment.expectedRevision != nil { throw .conflict(id: amendment.id, current: nil) }
-            throw .noSuchEntry(id: amendment.id)
+            if amendment.expectedRevision != nil { throw .entries(.conflict(id: amendment.id, current: nil)) }
+            throw .entries(.noSuchEntry(id: amendment.id))
         case .datedInFuture(let entry):
-            throw .validation(.futureEntryAllowsOnlyNote(date: entry.date))
+            throw .entries(.invalid(.futureEntryAllowsOnlyNote(date: entry.date)))
         case .unchanged(let entry):
             publish(entry)
             return AmendResult(
@@ -91,7 +91,7 @@ extension WeightLog {
                 unchanged: true)
         case .lastMeasurement(let entry):
             publish(entry)
-            throw .validation(.noMeasurement)
+            throw .entries(.invalid(.noMeasurement))
         }
     }
 }

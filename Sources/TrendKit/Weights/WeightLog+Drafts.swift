@@ -23,7 +23,7 @@ extension WeightLog {
                 draft.editing = prefilled.editing
                 draft.opened = prefilled.opened
             } catch {
-                if case .noSuchEntry = error {
+                if case .entries(.noSuchEntry) = error {
                     draft.editing = nil
                     note = .entryGone(id: editing.id)
                 } else {

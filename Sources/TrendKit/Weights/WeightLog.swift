@@ -69,7 +69,7 @@ public final class WeightLog {
     /// Checks a date against the domain rule, for commands that set one.
     public func checkDate(_ date: Date) throws(TrendError) {
         guard StoredTime.rounded(date) <= StoredTime.rounded(latestPermittedEntryDate) else {
-            throw .validation(.dateInFuture)
+            throw .entries(.invalid(.dateInFuture))
         }
     }
 
@@ -103,7 +103,7 @@ public final class WeightLog {
             // An entry that breaks a rule is not "unchanged": saving it as it is would store
             // what no save may, so the person is told which rule and what the save needs.
             if let broken = draft.ruleBrokenAsOpened(latestPermittedDate: latestPermittedEntryDate) {
-                throw .validation(broken)
+                throw .entries(.invalid(broken))
             }
             return .unchanged(id: editing.id)
         }
@@ -114,7 +114,7 @@ public final class WeightLog {
                 latestPermittedDate: latestPermittedEntryDate, latestWeighingDate: latestWeighingDate,
                 kinds: { id in known.first { $0.id == id } })
         } catch {
-            throw .validation(error)
+            throw .entries(.invalid(error))
         }
         // The commit runs in this caller's task (no extra task, no thread hop); callers that
         // arrive meanwhile wait on continuations.
@@ -155,8 +155,9 @@ public final class WeightLog {
                     // the change is applied on top, as a new operation.
                     return try await correct(entry, to: new)
                 case .alreadyApplied(let entry?, _), .conflict(let entry):
-                    throw TrendError.conflict(id: editing.id, current: entry)
-                case .alreadyApplied(nil, _), .missing: throw TrendError.conflict(id: editing.id, current: nil)
+                    throw TrendError.entries(.conflict(id: editing.id, current: entry))
+                case .alreadyApplied(nil, _), .missing:
+                    throw TrendError.entries(.conflict(id: editing.id, current: nil))
                 }
             }
             switch try await repository.insert(new) {
@@ -187,8 +188,8 @@ public final class WeightLog {
             note: new.note, expectedRevision: stored.revision, operation: .make())
         switch try await repository.update(change) {
         case .updated(let entry), .alreadyApplied(let entry?, _): return .updated(entry)
-        case .conflict(let current): throw TrendError.conflict(id: stored.id, current: current)
-        case .missing, .alreadyApplied(nil, _): throw TrendError.conflict(id: stored.id, current: nil)
+        case .conflict(let current): throw TrendError.entries(.conflict(id: stored.id, current: current))
+        case .missing, .alreadyApplied(nil, _): throw TrendError.entries(.conflict(id: stored.id, current: nil))
         }
     }
 
@@ -200,7 +201,7 @@ public final class WeightLog {
         async
         throws(TrendError) -> DeleteOutcome
     {
-        if editedID == id { throw .entryOpenInDraft(id: id) }
+        if editedID == id { throw .entries(.openInDraft(id: id)) }
         let earlier = unconfirmedDeletes[id]
         let operation = earlier?.operation ?? .make()
         let outcome: RemovalOutcome
@@ -226,10 +227,10 @@ public final class WeightLog {
             return DeleteOutcome(id: id, entry: earlier?.entry, alreadyDeleted: true)
         case .conflict(let current):
             publish(current)
-            throw .conflict(id: id, current: current)
+            throw .entries(.conflict(id: id, current: current))
         case .missing:
             forget(id)
-            throw .noSuchEntry(id: id)
+            throw .entries(.noSuchEntry(id: id))
         }
     }
 
@@ -243,7 +244,7 @@ public final class WeightLog {
             retainedError = .storage(error)
             throw .storage(error)
         }
-        guard let found else { throw .noSuchEntry(id: id) }
+        guard let found else { throw .entries(.noSuchEntry(id: id)) }
         return found
     }
 

@@ -18,16 +18,26 @@ public enum WeightValidationError: Error, Equatable, Sendable {
     case storedDateInFuture(date: Date)
     /// The note is longer than `WeightEntryDraft.maximumNoteLength` characters.
     case noteTooLong(length: Int)
-    /// The date text is not one of the accepted forms.
-    case unreadableDate(String)
-    /// The date is outside the years 1900–9999.
-    case dateOutOfRange(String)
-    /// The local time does not exist: the clocks went forward over it.
-    case nonexistentLocalTime(String)
+    /// The date text names no moment trendsh can keep.
+    case date(DateTextError)
     /// A measurement typed for the entry is not a value of its kind.
     case invalidMeasurement(MeasurementError)
     /// The entry would hold no measurement at all: an entry holds at least one.
     case noMeasurement
     /// `amend` names a kind this store does not know.
     case unknownKind(String)
+}
+
+extension EntryDateParser {
+    /// An entry's date read from `text`, as `date(from:now:timeOfDay:)` reads it, its failure
+    /// as the entry's rule.
+    public static func entryDate(from text: String, now: Date, timeOfDay: Date? = nil)
+        throws(WeightValidationError) -> Parsed
+    {
+        do throws(DateTextError) {
+            return try date(from: text, now: now, timeOfDay: timeOfDay)
+        } catch {
+            throw .date(error)
+        }
+    }
 }

@@ -71,7 +71,7 @@ enum ChangeCommands {
         if let entry, let shown, entry.revision != shown {
             session.showed([entry])
             return session.fail(
-                Messages.reason(.conflict(id: amending.id, current: entry), unit: session.unit)
+                Messages.reason(.entries(.conflict(id: amending.id, current: entry)), unit: session.unit)
                     + Messages.amendAgain)
         }
         let amendment: EntryAmendment

@@ -202,7 +202,7 @@ enum DataCommands {
         case .skip:
             fix.skipped = true
         case .set(.date, let text):
-            do throws(WeightValidationError) {
+            do throws(DateTextError) {
                 let parsed = try EntryDateParser.date(from: text, now: session.weights.latestPermittedEntryDate)
                 fix.fields[.date] = StoredTime.text(parsed.date)
             } catch {

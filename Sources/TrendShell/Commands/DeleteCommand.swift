@@ -46,7 +46,7 @@ enum DeleteCommand {
             session.shownRevisions[id] = nil
             return session.say(Messages.deleted(outcome, unit: session.unit))
         } catch {
-            if case .conflict(_, let current?) = error {
+            if case .entries(.conflict(_, let current?)) = error {
                 session.showed([current])
                 return session.fail(Messages.reason(error, unit: session.unit) + Messages.deleteAgain(id))
             }

@@ -74,11 +74,11 @@ enum HabitCommands {
     private static func mark(_ marking: Marking, done: Bool, in session: Session) async -> Session.Outcome {
         let log = session.habitLog
         let day: Int
-        do throws(WeightValidationError) {
+        do throws(DateTextError) {
             day = LocalCalendar.dayNumber(
                 of: try EntryDateParser.date(from: marking.when, now: session.weights.latestPermittedEntryDate).date)
         } catch {
-            return session.fail(Messages.reason(.validation(error), unit: session.unit))
+            return session.fail(Messages.reason(HabitError.date(error)))
         }
         do throws(TrendError) {
             let outcome = try await log.mark(marking.name, day: day, done: done)

@@ -69,10 +69,10 @@ enum WeightCommands {
             do throws(TrendError) {
                 do throws(WeightValidationError) {
                     let draft = (session.drafts.open as? EntryEditor)?.draft.date
-                    parsed = try EntryDateParser.date(
+                    parsed = try EntryDateParser.entryDate(
                         from: text, now: session.weights.latestPermittedEntryDate, timeOfDay: draft)
                 } catch {
-                    throw .validation(error)
+                    throw .entries(.invalid(error))
                 }
                 try session.weights.checkDate(parsed.date)
             } catch {

@@ -12,6 +12,7 @@ extension Messages {
             return
                 "There is no habit called \"\(name)\"; type \"habits\" to see them, and put a name with spaces in double quotes."
         case .dayInFuture: return "A day can't be marked before it has come."
+        case .date(let error): return reason(error)
         }
     }
 

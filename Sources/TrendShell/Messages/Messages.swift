@@ -12,17 +12,8 @@ public enum Messages {
     /// The reason for a failure, in one or two sentences, without advice about the draft.
     public static func reason(_ error: TrendError, unit: WeightUnit) -> String {
         switch error {
-        case .validation(let error): return reason(error)
+        case .entries(let error): return reason(error, unit: unit)
         case .storage(let error): return reason(error)
-        case .noSuchEntry(let id): return "There is no entry #\(id). List the entries to see their numbers."
-        case .conflict(let id, let current?):
-            return
-                "Entry #\(id) was changed by another session since this one read it; nothing was written. It now holds \(Renderer.entryContents(current, unit: unit))."
-        case .conflict(let id, nil):
-            return "Entry #\(id) was deleted by another session; nothing was written."
-        case .entryOpenInDraft(let id):
-            return
-                "Entry #\(id) is open in the draft, so it was not deleted. Save or cancel the draft first, then delete it."
         case .settings(let error): return reason(error)
         case .draftFile(let error): return reason(error)
         case .draftIsOpen: return "A draft with unsaved changes is open."
@@ -31,6 +22,22 @@ public enum Messages {
         case .history(let error): return reason(error, unit: unit)
         case .pendingFile(let error): return pendingNotWritten(error)
         case .kind(let error): return reason(error)
+        }
+    }
+
+    /// Why the weights feature refused a change to an entry, or found it changed.
+    public static func reason(_ error: EntryError, unit: WeightUnit) -> String {
+        switch error {
+        case .invalid(let error): return reason(error)
+        case .noSuchEntry(let id): return "There is no entry #\(id). List the entries to see their numbers."
+        case .conflict(let id, let current?):
+            return
+                "Entry #\(id) was changed by another session since this one read it; nothing was written. It now holds \(Renderer.entryContents(current, unit: unit))."
+        case .conflict(let id, nil):
+            return "Entry #\(id) was deleted by another session; nothing was written."
+        case .openInDraft(let id):
+            return
+                "Entry #\(id) is open in the draft, so it was not deleted. Save or cancel the draft first, then delete it."
         }
     }
 
@@ -43,13 +50,13 @@ public enum Messages {
     /// What to do after a failed save, in words that follow "The draft is kept; ".
     static func saveAgainHint(_ error: TrendError) -> String {
         switch error {
-        case .validation: return "fix it and save again"
-        case .conflict(_, .some): return "type \"save\" again to overwrite the entry with it"
-        case .conflict(_, nil): return "type \"save\" again to save it as a new entry"
+        case .entries(.invalid): return "fix it and save again"
+        case .entries(.conflict(_, .some)): return "type \"save\" again to overwrite the entry with it"
+        case .entries(.conflict(_, nil)): return "type \"save\" again to save it as a new entry"
         case .storage(let storage) where !storage.retryMayHelp:
             return
                 "type \"save\" again once the store is fixed, or start trendsh with --store PATH to save it elsewhere"
-        case .noSuchEntry: return "type \"cancel\" to discard it"
+        case .entries(.noSuchEntry): return "type \"cancel\" to discard it"
         default: return "type \"save\" to try again"
         }
     }
@@ -97,19 +104,26 @@ public enum Messages {
         case .storedDateInFuture(let date): return storedDateInFuture(date)
         case .noteTooLong(let length):
             return "A note can have at most \(WeightEntryDraft.maximumNoteLength) characters; this one has \(length)."
-        case .unreadableDate(let text):
-            return "\"\(text)\" is not a date. Use \(acceptedDateForms)."
-        case .dateOutOfRange(let text):
-            return "\"\(text)\" is outside the years 1900 to 9999, which are the dates trendsh keeps."
-        case .nonexistentLocalTime(let text):
-            return
-                "\(text) did not happen here: the clocks went forward over it. Type a time before or after the change."
+        case .date(let error): return reason(error)
         case .invalidMeasurement(let problem): return reason(problem)
         case .noMeasurement:
             return
                 "An entry holds at least one measurement, so its last one cannot be removed. Delete the entry instead."
         case .unknownKind(let word):
             return "\"\(word)\" is not a kind of measurement this store knows. Type \"help\" to see the kinds."
+        }
+    }
+
+    /// Typed date text that names no moment trendsh can keep.
+    public static func reason(_ error: DateTextError) -> String {
+        switch error {
+        case .unreadable(let text):
+            return "\"\(text)\" is not a date. Use \(acceptedDateForms)."
+        case .outOfRange(let text):
+            return "\"\(text)\" is outside the years 1900 to 9999, which are the dates trendsh keeps."
+        case .nonexistentLocalTime(let text):
+            return
+                "\(text) did not happen here: the clocks went forward over it. Type a time before or after the change."
         }
     }
 
@@ -154,6 +168,7 @@ public enum Messages {
         case .invalidValue(let key, let value):
             let values = SettingKey.named(key)?.values.replacingOccurrences(of: "|", with: ", ") ?? ""
             return "\"\(value)\" is not a value for \(key); use \(values)."
+        case .invalidGoal(let error): return reason(error)
         case .simulated:
             return "The settings could not be written (simulated failure). The setting is unchanged."
         case .locked(let path):

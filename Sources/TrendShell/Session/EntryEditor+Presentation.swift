@@ -35,7 +35,7 @@ extension EntryEditor: PresentableDraft {
             if let entry = outcome.entry { session.showed([entry]) }
             return session.say(Messages.saved(outcome, unit: session.unit), role: .success)
         case .failure(let error):
-            if case .conflict(_, let current?) = error { session.showed([current]) }
+            if case .entries(.conflict(_, let current?)) = error { session.showed([current]) }
             return session.fail(Messages.saveFailed(error, unit: session.unit, retry: session.keepFailedDraft()))
         }
     }

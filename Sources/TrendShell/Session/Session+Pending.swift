@@ -101,7 +101,7 @@ extension Session {
                     showed(result.rowsNow.compactMap { if case .entry(let entry) = $0 { entry } else { nil } })
                 }
             case .failure(let error):
-                if case .conflict(_, let current?) = error { showed([current]) }
+                if case .entries(.conflict(_, let current?)) = error { showed([current]) }
                 if attempt.isKept {
                     outcome = fail(
                         Messages.pendingKept(

@@ -4,7 +4,7 @@ import TrendKit
 
 /// Expectations are computed with `LocalCalendar`, so these hold in any `TZ`.
 @Suite struct EntryDateParserTests {
-    private func parse(_ text: String) throws(WeightValidationError) -> Date {
+    private func parse(_ text: String) throws(DateTextError) -> Date {
         try EntryDateParser.date(from: text, now: Fixtures.now).date
     }
 
@@ -50,17 +50,17 @@ import TrendKit
         "-d", "-3", "3d", "-3days", "-x3d", "-+3d", "-\u{0663}d",
     ])
     func anythingElseIsAnUnreadableDate(text: String) {
-        let error = #expect(throws: WeightValidationError.self) { try parse(text) }
-        #expect(error == .unreadableDate(text))
+        let error = #expect(throws: DateTextError.self) { try parse(text) }
+        #expect(error == .unreadable(text))
     }
 
     @Test func anUnreadableDateNamesTheTextWithoutItsSurroundingSpaces() {
-        #expect(throws: WeightValidationError.unreadableDate("next week")) { try parse("  next week ") }
+        #expect(throws: DateTextError.unreadable("next week")) { try parse("  next week ") }
     }
 
     @Test(arguments: ["1899-12-31", "0001-01-01", "1899-12-31 23:59"])
     func aDateBefore1900IsOutOfRange(text: String) {
-        #expect(throws: WeightValidationError.dateOutOfRange(text)) { try parse(text) }
+        #expect(throws: DateTextError.outOfRange(text)) { try parse(text) }
     }
 
     @Test(arguments: ["1900-01-01 00:00", "9999-12-31 23:59"])

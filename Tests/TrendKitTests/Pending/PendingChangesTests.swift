@@ -188,7 +188,7 @@ import TrendshTestSupport
         let attempts = await pending.retry { change throws(TrendError) in
             tried.append(change.id)
             switch change.id {
-            case refused.id: throw .conflict(id: 1, current: nil)
+            case refused.id: throw .entries(.conflict(id: 1, current: nil))
             case failing.id: throw .storage(.diskFull)
             default:
                 return .amended(AmendResult(id: 2, before: nil, entry: nil, revision: 2, alreadyApplied: false))

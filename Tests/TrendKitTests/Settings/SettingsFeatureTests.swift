@@ -84,9 +84,9 @@ import TrendshTestSupport
     @Test(arguments: [
         ("unit", "stone", TrendError.settings(.invalidValue(key: "unit", value: "stone"))),
         ("chart-style", "fancy", .settings(.invalidValue(key: "chart-style", value: "fancy"))),
-        ("goal", "heavy", .validation(.invalidWeight(.kilograms))),
-        ("goal", "10", .validation(.invalidWeight(.kilograms))),
-        ("goal", "10 lb", .validation(.invalidWeight(.pounds))),
+        ("goal", "heavy", .settings(.invalidGoal(.invalidWeight(.kilograms)))),
+        ("goal", "10", .settings(.invalidGoal(.invalidWeight(.kilograms)))),
+        ("goal", "10 lb", .settings(.invalidGoal(.invalidWeight(.pounds)))),
     ])
     func aValueASettingDoesNotTakeChangesNothing(key: String, text: String, expected: TrendError) throws {
         let store = InMemorySettingsStore()

@@ -163,12 +163,12 @@ import Testing
                 date: LocalCalendar.lastMomentOfDay(of: Fixtures.now) + Fixtures.hour, kilograms: 75, note: "",
                 draftID: .make())
         ])[0]
-        #expect(throws: TrendError.validation(.futureEntryAllowsOnlyNote(date: tomorrow.date))) {
+        #expect(throws: TrendError.entries(.invalid(.futureEntryAllowsOnlyNote(date: tomorrow.date)))) {
             try log.amendment(id: tomorrow.id, field: .value, text: "76", entry: tomorrow, expectedRevision: nil)
         }
         // Typed while the entry was unread, the store's own check refuses it the same way.
         let unread = try log.amendment(id: tomorrow.id, field: .value, text: "76", entry: nil, expectedRevision: nil)
-        await #expect(throws: TrendError.validation(.futureEntryAllowsOnlyNote(date: tomorrow.date))) {
+        await #expect(throws: TrendError.entries(.invalid(.futureEntryAllowsOnlyNote(date: tomorrow.date)))) {
             try await log.amend(unread)
         }
     }
@@ -184,20 +184,22 @@ import Testing
 
         #expect(try amend(.value, "165").newValue == .measure(.weight, 165 * 0.453_592_37))
         #expect(try amend(.value, "75 kg").newValue == .measure(.weight, 75))
-        #expect(throws: TrendError.validation(.invalidWeight(.pounds))) { try amend(.value, "5") }
-        #expect(throws: TrendError.validation(.invalidWeight(.pounds))) { try amend(.value, "seventy") }
+        #expect(throws: TrendError.entries(.invalid(.invalidWeight(.pounds)))) { try amend(.value, "5") }
+        #expect(throws: TrendError.entries(.invalid(.invalidWeight(.pounds)))) { try amend(.value, "seventy") }
         #expect(try amend(.note, "  caf\u{65}\u{301}  ").newValue == .note("caf\u{e9}"))
         #expect(try amend(.note, "").newValue == .note(""))
-        #expect(throws: TrendError.validation(.noteTooLong(length: 501))) { try amend(.note, Fixtures.tooLongNote) }
+        #expect(throws: TrendError.entries(.invalid(.noteTooLong(length: 501)))) {
+            try amend(.note, Fixtures.tooLongNote)
+        }
         #expect(try amend(.date, "yesterday").newValue == .date(Fixtures.now - Fixtures.day))
-        #expect(throws: TrendError.validation(.dateInFuture)) { try amend(.date, "2026-11-30") }
-        #expect(throws: TrendError.validation(.unreadableDate("soon"))) { try amend(.date, "soon") }
+        #expect(throws: TrendError.entries(.invalid(.dateInFuture))) { try amend(.date, "2026-11-30") }
+        #expect(throws: TrendError.entries(.invalid(.date(.unreadable("soon"))))) { try amend(.date, "soon") }
         #expect(try amend(.note, "x").expectedRevision == entry.revision, "the entry's revision when none is given")
         #expect(try amend(.note, "x", entry: nil).expectedRevision == nil, "unread: checked when it applies")
 
         var future = entry
         future.date = Fixtures.now + Fixtures.day
-        #expect(throws: TrendError.validation(.futureEntryAllowsOnlyNote(date: future.date))) {
+        #expect(throws: TrendError.entries(.invalid(.futureEntryAllowsOnlyNote(date: future.date)))) {
             try amend(.value, "170", entry: future)
         }
     }
@@ -215,7 +217,9 @@ import Testing
         #expect(result.before == entry)
         #expect(log.entries.first { $0.id == entry.id }?.kilograms == 74)
         let stale = try log.amendment(id: entry.id, field: .note, text: "x", entry: entry, expectedRevision: 1)
-        await #expect(throws: TrendError.conflict(id: entry.id, current: result.entry)) { try await log.amend(stale) }
+        await #expect(throws: TrendError.entries(.conflict(id: entry.id, current: result.entry))) {
+            try await log.amend(stale)
+        }
         let again = try await log.amend(change)
         #expect(again.alreadyApplied)
     }

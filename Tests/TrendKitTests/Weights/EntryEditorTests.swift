@@ -45,9 +45,9 @@ import TrendKit
         editor.draft.value = "not a number"
         let typed = editor.draft
 
-        #expect(await editor.save() == .failure(.validation(.invalidWeight(.kilograms))))
+        #expect(await editor.save() == .failure(.entries(.invalid(.invalidWeight(.kilograms)))))
 
-        #expect(editor.lastError == .validation(.invalidWeight(.kilograms)))
+        #expect(editor.lastError == .entries(.invalid(.invalidWeight(.kilograms))))
         #expect(editor.draft == typed)
         #expect(repository.writeCount == 0)
         #expect(log.entries.isEmpty)
@@ -58,7 +58,7 @@ import TrendKit
         let editor = EntryEditor(log: Fixtures.log(repository: repository, unit: .pounds))
         editor.draft.value = "44.0"
 
-        #expect(await editor.save() == .failure(.validation(.invalidWeight(.pounds))))
+        #expect(await editor.save() == .failure(.entries(.invalid(.invalidWeight(.pounds)))))
 
         #expect(editor.draft.unit == .pounds)
         #expect(repository.writeCount == 0)
@@ -70,7 +70,7 @@ import TrendKit
         editor.draft.value = "75"
         editor.draft.date = Fixtures.now + 60
 
-        #expect(await editor.save() == .failure(.validation(.dateInFuture)))
+        #expect(await editor.save() == .failure(.entries(.invalid(.dateInFuture))))
 
         #expect(repository.writeCount == 0)
     }
@@ -80,9 +80,9 @@ import TrendKit
         editor.draft.value = "75"
         editor.draft.note = Fixtures.tooLongNote
 
-        #expect(await editor.save() == .failure(.validation(.noteTooLong(length: 501))))
+        #expect(await editor.save() == .failure(.entries(.invalid(.noteTooLong(length: 501)))))
 
-        #expect(editor.lastError == .validation(.noteTooLong(length: 501)))
+        #expect(editor.lastError == .entries(.invalid(.noteTooLong(length: 501))))
         #expect(editor.draft.note == Fixtures.tooLongNote)
     }
 
@@ -172,7 +172,7 @@ import TrendKit
             return
         }
 
-        #expect(await editor.save() == .failure(.conflict(id: original.id, current: current)))
+        #expect(await editor.save() == .failure(.entries(.conflict(id: original.id, current: current))))
 
         #expect(editor.draft.value == "74.8")
         #expect(editor.draft.editing?.revision == current.revision)
@@ -195,7 +195,7 @@ import TrendKit
         editor.draft.value = "74.8"
         _ = try repository.delete(id: original.id, expectedRevision: nil, operation: .make())
 
-        #expect(await editor.save() == .failure(.conflict(id: original.id, current: nil)))
+        #expect(await editor.save() == .failure(.entries(.conflict(id: original.id, current: nil))))
         #expect(editor.draft.editing == nil)
         #expect(editor.title == "Log Weight")
 

@@ -44,11 +44,13 @@ import Testing
         let log = Self.log(holding: stored)
         var draft = log.makeDraft(editing: stored)
 
-        await #expect(throws: TrendError.validation(.storedWeightBreaksRule(kilograms: 1_000, unit: .kilograms))) {
+        await #expect(throws: TrendError.entries(.invalid(.storedWeightBreaksRule(kilograms: 1_000, unit: .kilograms))))
+        {
             try await log.save(draft)
         }
         draft.note = "corrected the note only"
-        await #expect(throws: TrendError.validation(.storedWeightBreaksRule(kilograms: 1_000, unit: .kilograms))) {
+        await #expect(throws: TrendError.entries(.invalid(.storedWeightBreaksRule(kilograms: 1_000, unit: .kilograms))))
+        {
             try await log.save(draft)
         }
         draft.value = "100"
@@ -62,11 +64,11 @@ import Testing
         let log = Self.log(holding: stored)
         var draft = log.makeDraft(editing: stored)
 
-        await #expect(throws: TrendError.validation(.storedDateInFuture(date: stored.date))) {
+        await #expect(throws: TrendError.entries(.invalid(.storedDateInFuture(date: stored.date)))) {
             try await log.save(draft)
         }
         draft.value = "76"
-        await #expect(throws: TrendError.validation(.futureEntryAllowsOnlyNote(date: stored.date))) {
+        await #expect(throws: TrendError.entries(.invalid(.futureEntryAllowsOnlyNote(date: stored.date)))) {
             try await log.save(draft)
         }
         draft.value = draft.opened.value

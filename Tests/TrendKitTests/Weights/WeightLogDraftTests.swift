@@ -115,7 +115,7 @@ import TrendKit
         let editor = try #require(await restoredEditor(Self.legacyEdit, log: log))
         faults.stopFailing()
 
-        #expect(await editor.save() == .failure(.conflict(id: 3, current: Fixtures.storedEntries[2])))
+        #expect(await editor.save() == .failure(.entries(.conflict(id: 3, current: Fixtures.storedEntries[2]))))
         #expect(editor.draft.editing?.revision == 1)
 
         #expect(try await editor.save().get().entry?.kilograms == 74.9)

@@ -154,7 +154,7 @@ import TrendKit
         let repository = InMemoryWeightRepository()
         let log = Fixtures.log(repository: repository)
 
-        await #expect(throws: TrendError.validation(expected)) { try await log.save(draft) }
+        await #expect(throws: TrendError.entries(.invalid(expected))) { try await log.save(draft) }
 
         #expect(repository.writeCount == 0)
         #expect(log.entries.isEmpty)
@@ -325,7 +325,9 @@ import TrendKit
         draft.note = "too late"
         _ = try repository.delete(id: original.id, expectedRevision: nil, operation: .make())
 
-        await #expect(throws: TrendError.conflict(id: original.id, current: nil)) { try await log.save(draft) }
+        await #expect(throws: TrendError.entries(.conflict(id: original.id, current: nil))) {
+            try await log.save(draft)
+        }
         #expect(try repository.recentEntries(limit: 10).count == 2)
     }
 
@@ -345,7 +347,9 @@ import TrendKit
             return
         }
 
-        await #expect(throws: TrendError.conflict(id: original.id, current: current)) { try await log.save(draft) }
+        await #expect(throws: TrendError.entries(.conflict(id: original.id, current: current))) {
+            try await log.save(draft)
+        }
 
         #expect(try repository.entry(id: original.id) == current)
         #expect(repository.writeCount == 2)
@@ -409,7 +413,9 @@ import TrendKit
             try await log.delete(id: 42, expectedRevision: nil)
         }
 
-        await #expect(throws: TrendError.noSuchEntry(id: 42)) { try await log.delete(id: 42, expectedRevision: nil) }
+        await #expect(throws: TrendError.entries(.noSuchEntry(id: 42))) {
+            try await log.delete(id: 42, expectedRevision: nil)
+        }
     }
 
     @Test func aDeleteWhoseOutcomeWasUnknownIsRecognisedOnItsRetry() async throws {
@@ -430,7 +436,9 @@ import TrendKit
     @Test func deletingAMissingEntrySaysThereIsNone() async {
         let log = Fixtures.log(repository: InMemoryWeightRepository(entries: Fixtures.storedEntries))
         await log.refresh()
-        await #expect(throws: TrendError.noSuchEntry(id: 42)) { try await log.delete(id: 42, expectedRevision: nil) }
+        await #expect(throws: TrendError.entries(.noSuchEntry(id: 42))) {
+            try await log.delete(id: 42, expectedRevision: nil)
+        }
         #expect(log.entries.count == 3)
     }
 
@@ -439,7 +447,7 @@ import TrendKit
         let log = Fixtures.log(repository: repository)
         await log.refresh()
 
-        await #expect(throws: TrendError.entryOpenInDraft(id: 2)) {
+        await #expect(throws: TrendError.entries(.openInDraft(id: 2))) {
             try await log.delete(id: 2, expectedRevision: 1, openDraftEdits: 2)
         }
 
@@ -461,7 +469,7 @@ import TrendKit
             return
         }
 
-        await #expect(throws: TrendError.conflict(id: 2, current: current)) {
+        await #expect(throws: TrendError.entries(.conflict(id: 2, current: current))) {
             try await log.delete(id: 2, expectedRevision: 1)
         }
 
@@ -476,7 +484,7 @@ import TrendKit
         await log.refresh()
         #expect(try await log.entry(id: 3) == Fixtures.storedEntries[2])
         #expect(try await log.entry(id: 1) == Fixtures.storedEntries[0])
-        await #expect(throws: TrendError.noSuchEntry(id: 9)) { try await log.entry(id: 9) }
+        await #expect(throws: TrendError.entries(.noSuchEntry(id: 9))) { try await log.entry(id: 9) }
     }
 
     @Test func anEntryIsFoundByTheDraftItWasSavedFrom() async throws {
@@ -542,7 +550,7 @@ import TrendKit
     @Test func checkDateRejectsOnlyTheFuture() throws {
         let log = Fixtures.log(repository: InMemoryWeightRepository())
         try log.checkDate(Fixtures.now)
-        #expect(throws: TrendError.validation(.dateInFuture)) { try log.checkDate(Fixtures.now + 1) }
+        #expect(throws: TrendError.entries(.invalid(.dateInFuture))) { try log.checkDate(Fixtures.now + 1) }
     }
 
     @Test func aDraftDatedNowSavesAtOnceEvenWhenItsMillisecondRoundsUp() async throws {

@@ -52,7 +52,7 @@ import TrendShell
     }
 
     @Test func aValidationFailureSaysToFixTheDraftOnce() {
-        let message = Messages.saveFailed(.validation(.noteTooLong(length: 501)), unit: .kilograms)
+        let message = Messages.saveFailed(.entries(.invalid(.noteTooLong(length: 501))), unit: .kilograms)
         #expect(
             message
                 == "A note can have at most 500 characters; this one has 501. The draft is kept; fix it and save again."
@@ -62,21 +62,21 @@ import TrendShell
     @Test func aConflictSaysWhatTheEntryHoldsNowAndHowToOverwrite() {
         let current = WeightEntry(id: 1, date: Fixtures.now, kilograms: 90, note: "original", revision: 2)
         #expect(
-            Messages.saveFailed(.conflict(id: 1, current: current), unit: .kilograms)
+            Messages.saveFailed(.entries(.conflict(id: 1, current: current)), unit: .kilograms)
                 == "Entry #1 was changed by another session since this one read it; nothing was written. It now holds #1: 90.0 kg on 2026-11-29 08:00, note \"original\". The draft is kept; type \"save\" again to overwrite the entry with it."
         )
         #expect(
-            Messages.saveFailed(.conflict(id: 1, current: nil), unit: .pounds)
+            Messages.saveFailed(.entries(.conflict(id: 1, current: nil)), unit: .pounds)
                 == "Entry #1 was deleted by another session; nothing was written. The draft is kept; type \"save\" again to save it as a new entry."
         )
     }
 
     @Test func onlyValidationErrorsAreTheirsToFix() {
         let fix = "fix it and save again."
-        #expect(Messages.saveFailed(.validation(.dateInFuture), unit: .kilograms).hasSuffix(fix))
+        #expect(Messages.saveFailed(.entries(.invalid(.dateInFuture)), unit: .kilograms).hasSuffix(fix))
         #expect(!Messages.saveFailed(.storage(.locked), unit: .kilograms).hasSuffix(fix))
-        #expect(!Messages.saveFailed(.noSuchEntry(id: 1), unit: .kilograms).hasSuffix(fix))
-        #expect(!Messages.saveFailed(.conflict(id: 1, current: nil), unit: .kilograms).hasSuffix(fix))
+        #expect(!Messages.saveFailed(.entries(.noSuchEntry(id: 1)), unit: .kilograms).hasSuffix(fix))
+        #expect(!Messages.saveFailed(.entries(.conflict(id: 1, current: nil)), unit: .kilograms).hasSuffix(fix))
     }
 
     /// Each of a habit's errors reads as one sentence: a capital first, one full stop, at the end.

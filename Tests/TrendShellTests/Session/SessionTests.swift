@@ -59,7 +59,7 @@ import TrendKit
         #expect(await perform("value 75 furlongs", "save") == [.succeeded, .failed])
         #expect(errors == "error: \(Fixtures.kilogramsMessage) The draft is kept; fix it and save again.\n")
         #expect(editor?.draft.value == "75 furlongs")
-        #expect(editor?.lastError == .validation(.invalidWeight(.kilograms)))
+        #expect(editor?.lastError == .entries(.invalid(.invalidWeight(.kilograms))))
         #expect(session.draftMark == .failedSave)
         #expect(session.weights.entries == [])
 
