@@ -56,7 +56,7 @@ if !options.checkFiles.isEmpty {
     // `--update` rewrites the transcripts it is given, but never one of trendsh's own files.
     let rules = NamedFileRules(
         ownFiles: environment.ownFiles(store: .memory, options: options), permissions: namedFiles)
-    let status = await TranscriptChecker(output: output, rules: rules).check(
+    let status = TranscriptChecker(output: output, rules: rules).check(
         files: options.checkFiles, update: options.updateTranscripts)
     output.flush()
     exit(output.failure == nil ? status.rawValue : ExitStatus.failure.rawValue)
@@ -83,7 +83,7 @@ let interactive = environment.isInteractive && !oneShot && options.playFile == n
 Signals.install(interactive: interactive)
 if let playFile = options.playFile {
     end(
-        await TranscriptPlayer(
+        TranscriptPlayer(
             path: playFile, options: options, environment: environment, output: output, permissions: namedFiles
         ).play())
 }
@@ -145,10 +145,10 @@ if interactive {
     editLineReader = EditLineReader(previousLines: history?.entries ?? [], completer: Completer(sources: sources))
     recordedOutput.write(Messages.banner(version: Options.version, store: location.description), to: .out)
 }
-await session.start()
+session.start()
 var startupEnded = false
 if let startupFile, let sessionOutput {
-    startupEnded = await startupFile.run(session: session, output: sessionOutput) == .quit
+    startupEnded = startupFile.run(session: session, output: sessionOutput) == .quit
 }
 
 var reader: any LineReader
@@ -172,7 +172,7 @@ repl.history = history
 repl.pendingSignal = { interactive ? Signals.terminateSignal : Signals.endingSignal }
 let ending: REPL.Ending =
     startupEnded
-    ? .status(session.hasUnsavedWorkFromThisRun ? .unsavedDraft : .success) : await repl.run()
+    ? .status(session.hasUnsavedWorkFromThisRun ? .unsavedDraft : .success) : repl.run()
 editLineReader?.close()
 session.close()
 output.flush()

@@ -38,9 +38,9 @@ public enum DraftRestoration {
 /// How a feature brings back a draft of its kind from the draft file.
 public struct DraftRestorer: Sendable {
     public let kind: DraftKind
-    public let restore: @MainActor (DraftRecord) async -> DraftRestoration
+    public let restore: @MainActor (DraftRecord) -> DraftRestoration
 
-    public init(kind: DraftKind, restore: @escaping @MainActor (DraftRecord) async -> DraftRestoration) {
+    public init(kind: DraftKind, restore: @escaping @MainActor (DraftRecord) -> DraftRestoration) {
         self.kind = kind
         self.restore = restore
     }

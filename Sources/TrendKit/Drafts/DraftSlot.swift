@@ -55,21 +55,21 @@ public final class DraftSlot {
     public var keeping: Keeping { file.keeping }
 
     /// Restores the draft a previous session left, and makes the file ready for cheap writes.
-    public func start() async -> StartReport {
+    public func start() -> StartReport {
         switch file.load() {
         case .noFile, .held(nil, _): return .nothing
         case .leftWaiting(let waiting): return waiting.map(StartReport.leftWaiting) ?? .nothing
         case .unreadable(let problem): return .unreadable(problem)
-        case .held(let record?, let path): return await restore(record, from: path)
+        case .held(let record?, let path): return restore(record, from: path)
         }
     }
 
     /// Opens the draft the file at `path` holds, unless its feature finds it saved already.
-    private func restore(_ record: DraftRecord, from path: String) async -> StartReport {
+    private func restore(_ record: DraftRecord, from path: String) -> StartReport {
         guard let restorer = restorers.first(where: { $0.kind.rawValue == record.kind }) else {
             return refuseRestored(from: path)
         }
-        switch await restorer.restore(record) {
+        switch restorer.restore(record) {
         case .restored(let editor):
             open = editor
             restoredRecord = editor.record
@@ -91,11 +91,11 @@ public final class DraftSlot {
     /// Asks again whether the restored draft, still open and untouched, was already saved:
     /// for a start that could not ask the store (another program held its lock). Closes it
     /// and returns the entry's label when it was.
-    public func recheckRestored() async -> String? {
+    public func recheckRestored() -> String? {
         guard let record = untouchedRestoredRecord,
             let restorer = restorers.first(where: { $0.kind.rawValue == record.kind })
         else { return nil }
-        guard case .alreadySaved(let label) = await restorer.restore(record) else { return nil }
+        guard case .alreadySaved(let label) = restorer.restore(record) else { return nil }
         close()
         return label
     }

@@ -1,10 +1,7 @@
-import Observation
-
 /// The open import draft: the files, the unit given for them and the row fixes typed so far,
 /// the last preview, and the last save's error. Saving writes every new row in one
 /// transaction; a failure keeps the draft exactly as it was.
 @MainActor
-@Observable
 public final class ImportEditor: DraftEditor {
     public private(set) var draft: ImportDraft
     /// The last preview, until the draft changes.
@@ -12,8 +9,8 @@ public final class ImportEditor: DraftEditor {
     public private(set) var lastError: TrendError?
     /// Fixes an earlier trendsh kept by line that restoring this draft had to drop.
     public let droppedLineFixes: [DroppedLineFix]
-    @ObservationIgnored public let importer: EntryImporter
-    @ObservationIgnored private var failedDraft: ImportDraft?
+    public let importer: EntryImporter
+    private var failedDraft: ImportDraft?
 
     public init(importer: EntryImporter, draft: ImportDraft, droppedLineFixes: [DroppedLineFix] = []) {
         self.importer = importer
@@ -45,7 +42,7 @@ public final class ImportEditor: DraftEditor {
 
     /// Saves the import. Success means the store committed every new row; on failure the
     /// draft is kept and the error with it.
-    public func save() async -> Result<ImportOutcome, TrendError> {
+    public func save() -> Result<ImportOutcome, TrendError> {
         do {
             let outcome = try importer.save(draft)
             lastError = nil

@@ -1,14 +1,11 @@
-import Observation
-
 /// A habit draft: the name being typed, opened with `new habit` and filled with `name TEXT`.
 /// A failed save keeps the name as typed.
 @MainActor
-@Observable
 public final class HabitEditor: DraftEditor {
     public var draft: HabitDraft
     public private(set) var lastError: TrendError?
-    @ObservationIgnored private let log: HabitLog
-    @ObservationIgnored private var failedDraft: HabitDraft?
+    private let log: HabitLog
+    private var failedDraft: HabitDraft?
 
     public init(log: HabitLog, draft: HabitDraft = HabitDraft()) {
         self.log = log
@@ -23,9 +20,9 @@ public final class HabitEditor: DraftEditor {
     }
 
     /// Adds the habit; on failure the name stays as typed and the error is kept.
-    public func save() async -> Result<HabitAddOutcome, TrendError> {
+    public func save() -> Result<HabitAddOutcome, TrendError> {
         do {
-            let outcome = try await log.addHabit(named: draft.name, draftID: draft.id)
+            let outcome = try log.addHabit(named: draft.name, draftID: draft.id)
             lastError = nil
             failedDraft = nil
             return .success(outcome)
@@ -66,7 +63,7 @@ extension HabitLog {
     public func draftRestorer() -> DraftRestorer {
         DraftRestorer(kind: .habit) { [self] record in
             guard let draft = HabitDraft(record: record) else { return .unreadable }
-            if let saved = await savedHabit(for: draft) { return .alreadySaved(label: "\"\(saved.name)\"") }
+            if let saved = savedHabit(for: draft) { return .alreadySaved(label: "\"\(saved.name)\"") }
             return .restored(HabitEditor(log: self, draft: draft))
         }
     }

@@ -1,24 +1,19 @@
 import FoundationEssentials
-import Observation
 
 /// The habits feature: the habits with their done days, a load state and a retained load
 /// error, kept apart. It validates names, commits to the repository, and only then publishes.
 @MainActor
-@Observable
 public final class HabitLog {
     public private(set) var habits: [Habit] = []
     public private(set) var loadState: LoadState = .idle
     /// The last storage failure, kept until an operation succeeds.
     public private(set) var retainedError: TrendError?
 
-    @ObservationIgnored private let repository: any HabitRepository
-    @ObservationIgnored private let clock: Clock
-    /// Callers waiting for the refresh that is running; nil when none runs. A refresh asked
-    /// for meanwhile joins it rather than starting another.
-    @ObservationIgnored private var refreshWaiters: [CheckedContinuation<Void, Never>]?
+    private let repository: any HabitRepository
+    private let clock: Clock
     /// Renames and deletes whose outcome storage did not confirm, by what they asked for,
     /// with the operation to retry them as: a retry is recognised, never applied twice.
-    @ObservationIgnored private var unconfirmed: [String: OperationID] = [:]
+    private var unconfirmed: [String: OperationID] = [:]
 
     public init(repository: any HabitRepository, clock: Clock) {
         self.repository = repository
@@ -29,25 +24,17 @@ public final class HabitLog {
     public var today: Int { LocalCalendar.dayNumber(of: clock.now()) }
 
     /// Reloads the habits. A failure keeps the cached ones visible and sets the retained
-    /// error. A refresh asked for while one runs reuses that one.
-    public func refresh() async {
-        if refreshWaiters != nil {
-            await withCheckedContinuation { refreshWaiters?.append($0) }
-            return
-        }
-        refreshWaiters = []
+    /// error.
+    public func refresh() {
         loadState = .loading
         do {
-            habits = try await repository.habits()
+            habits = try repository.habits()
             loadState = .ready
             retainedError = nil
         } catch {
             loadState = .failed
             retainedError = .storage(error)
         }
-        let waiters = refreshWaiters ?? []
-        refreshWaiters = nil
-        for waiter in waiters { waiter.resume() }
     }
 
     /// The habit with this name (without regard to case, after NFC), if loaded.
@@ -59,7 +46,7 @@ public final class HabitLog {
     /// Adds a habit. Throws `.habit(.invalidName)` for a blank name, `.nameTooLong`, and
     /// `.duplicateName` when another habit has the name; a retry of the same draft whose
     /// first save landed adds nothing new.
-    public func addHabit(named text: String, draftID: DraftID = .make()) async throws(TrendError) -> HabitAddOutcome {
+    public func addHabit(named text: String, draftID: DraftID = .make()) throws(TrendError) -> HabitAddOutcome {
         let name: String
         do {
             name = try HabitName.normalized(text)
@@ -69,7 +56,7 @@ public final class HabitLog {
         if let taken = habit(named: name), taken.draftID != draftID { throw .habit(.duplicateName(taken.name)) }
         let outcome: HabitAddOutcome
         do {
-            outcome = try await repository.add(NewHabit(name: name, createdAt: clock.now(), draftID: draftID))
+            outcome = try repository.add(NewHabit(name: name, createdAt: clock.now(), draftID: draftID))
         } catch {
             retainedError = .storage(error)
             throw .storage(error)
@@ -84,7 +71,7 @@ public final class HabitLog {
 
     /// Marks `day` done or not done. Marking a day as it already is writes nothing. A mark
     /// retried after a failure that may have landed is recognised by its operation.
-    public func mark(_ name: String, day: Int, done: Bool, operation: OperationID? = nil) async throws(TrendError)
+    public func mark(_ name: String, day: Int, done: Bool, operation: OperationID? = nil) throws(TrendError)
         -> HabitMarkOutcome
     {
         guard day <= today else { throw .habit(.dayInFuture) }
@@ -93,7 +80,7 @@ public final class HabitLog {
         let operation = operation ?? unconfirmed[attempt] ?? .make()
         let outcome: HabitMarkOutcome
         do {
-            outcome = try await repository.mark(
+            outcome = try repository.mark(
                 habitID: habit.id, day: day, done: done, at: clock.now(), operation: operation)
         } catch {
             if error.mayHaveCommitted { unconfirmed[attempt] = operation }
@@ -123,7 +110,6 @@ public final class HabitLog {
     /// session, or recorded by the store for another) reports the habit renamed and writes
     /// nothing more; renaming a habit to the name it has writes nothing.
     public func rename(_ name: String, to newText: String, operation: OperationID? = nil)
-        async
         throws(TrendError) -> Habit
     {
         let newName: String
@@ -136,10 +122,10 @@ public final class HabitLog {
         let attempt = "rename\n\(oldKey)\n\(HabitName.key(newName))"
         guard let habit = habit(named: name) else {
             let newKey = HabitName.key(newName)
-            let wasRenamed = { [repository] () async throws(StorageError) -> Bool in
-                try await repository.wasRenamed(fromKey: oldKey, toKey: newKey)
+            let wasRenamed = { [repository] () throws(StorageError) -> Bool in
+                try repository.wasRenamed(fromKey: oldKey, toKey: newKey)
             }
-            if let renamed = self.habit(named: newName), try await landed(attempt, or: wasRenamed) { return renamed }
+            if let renamed = self.habit(named: newName), try landed(attempt, or: wasRenamed) { return renamed }
             throw .habit(.noSuchHabit(name))
         }
         if habit.name == newName { return habit }
@@ -147,7 +133,7 @@ public final class HabitLog {
         let operation = operation ?? unconfirmed[attempt] ?? .make()
         let outcome: HabitRenameOutcome
         do {
-            outcome = try await repository.rename(habitID: habit.id, from: oldKey, to: newName, operation: operation)
+            outcome = try repository.rename(habitID: habit.id, from: oldKey, to: newName, operation: operation)
         } catch {
             if error.mayHaveCommitted { unconfirmed[attempt] = operation }
             retainedError = .storage(error)
@@ -168,22 +154,22 @@ public final class HabitLog {
 
     /// Deletes a habit and its done days. A delete repeated after it landed (in this session
     /// or another) reports the habit already deleted.
-    public func delete(named name: String, operation: OperationID? = nil) async throws(TrendError)
+    public func delete(named name: String, operation: OperationID? = nil) throws(TrendError)
         -> HabitDeleteOutcome
     {
         let key = HabitName.key(name)
         let attempt = "delete\n\(key)"
-        let wasDeleted = { [repository] () async throws(StorageError) -> Bool in
-            try await repository.wasDeleted(nameKey: key)
+        let wasDeleted = { [repository] () throws(StorageError) -> Bool in
+            try repository.wasDeleted(nameKey: key)
         }
         guard let habit = habit(named: name) else {
-            if try await landed(attempt, or: wasDeleted) { return .alreadyDeleted }
+            if try landed(attempt, or: wasDeleted) { return .alreadyDeleted }
             throw .habit(.noSuchHabit(name))
         }
         let operation = operation ?? unconfirmed[attempt] ?? .make()
         let outcome: HabitDeleteOutcome
         do {
-            outcome = try await repository.delete(habitID: habit.id, nameKey: key, operation: operation)
+            outcome = try repository.delete(habitID: habit.id, nameKey: key, operation: operation)
         } catch {
             if error.mayHaveCommitted { unconfirmed[attempt] = operation }
             retainedError = .storage(error)
@@ -193,7 +179,7 @@ public final class HabitLog {
         retainedError = nil
         forget(habit.id)
         if case .missing = outcome {
-            if try await landed(attempt, or: wasDeleted) { return .alreadyDeleted }
+            if try landed(attempt, or: wasDeleted) { return .alreadyDeleted }
             throw .habit(.noSuchHabit(name))
         }
         return outcome
@@ -201,13 +187,12 @@ public final class HabitLog {
 
     /// True when an earlier attempt of this change may have landed in this session, or the
     /// store records that it did.
-    private func landed(_ attempt: String, or recorded: () async throws(StorageError) -> Bool)
-        async
+    private func landed(_ attempt: String, or recorded: () throws(StorageError) -> Bool)
         throws(TrendError) -> Bool
     {
         if unconfirmed.removeValue(forKey: attempt) != nil { return true }
         do {
-            return try await recorded()
+            return try recorded()
         } catch {
             retainedError = .storage(error)
             throw .storage(error)
@@ -216,10 +201,10 @@ public final class HabitLog {
 
     /// The habit the store holds from this draft; nil when none, or when the store cannot
     /// say (the restored draft's save will then recognise its own habit).
-    func savedHabit(for draft: HabitDraft) async -> Habit? {
+    func savedHabit(for draft: HabitDraft) -> Habit? {
         if let cached = habits.first(where: { $0.draftID == draft.id }) { return cached }
         do {
-            return try await repository.habit(savedFrom: draft.id)
+            return try repository.habit(savedFrom: draft.id)
         } catch {
             return nil
         }

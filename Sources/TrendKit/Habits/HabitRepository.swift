@@ -5,27 +5,26 @@ import FoundationEssentials
 @MainActor
 public protocol HabitRepository: AnyObject {
     /// Every habit with its done days, by name.
-    func habits() async throws(StorageError) -> [Habit]
+    func habits() throws(StorageError) -> [Habit]
     /// Adds a habit, unless one saved from the same draft exists: then returns that one.
-    func add(_ habit: NewHabit) async throws(StorageError) -> HabitAddOutcome
+    func add(_ habit: NewHabit) throws(StorageError) -> HabitAddOutcome
     /// Marks a day done (true) or not done (false), as `operation`: a retry of an operation
     /// that landed reports the day changed and writes nothing.
-    func mark(habitID: Int64, day: Int, done: Bool, at: Date, operation: OperationID) async throws(StorageError)
+    func mark(habitID: Int64, day: Int, done: Bool, at: Date, operation: OperationID) throws(StorageError)
         -> HabitMarkOutcome
     /// Renames a habit; the outcome says whether it happened now or already had. The
     /// operation is recorded with the old and the new name key.
     func rename(habitID: Int64, from oldKey: String, to name: String, operation: OperationID)
-        async
         throws(StorageError) -> HabitRenameOutcome
     /// Deletes a habit and its done days.
-    func delete(habitID: Int64, nameKey: String, operation: OperationID) async throws(StorageError)
+    func delete(habitID: Int64, nameKey: String, operation: OperationID) throws(StorageError)
         -> HabitDeleteOutcome
     /// True when a habit with this name key was deleted by a recorded operation.
-    func wasDeleted(nameKey: String) async throws(StorageError) -> Bool
+    func wasDeleted(nameKey: String) throws(StorageError) -> Bool
     /// True when a recorded operation renamed a habit from one name key to another.
-    func wasRenamed(fromKey: String, toKey: String) async throws(StorageError) -> Bool
+    func wasRenamed(fromKey: String, toKey: String) throws(StorageError) -> Bool
     /// The habit saved from this draft, if the store holds one.
-    func habit(savedFrom draft: DraftID) async throws(StorageError) -> Habit?
+    func habit(savedFrom draft: DraftID) throws(StorageError) -> Habit?
 }
 
 /// A validated habit on its way to storage.

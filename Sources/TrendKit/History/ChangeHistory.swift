@@ -1,10 +1,7 @@
-import Observation
-
 /// The change history feature: lists the steps, and undoes and redoes them. The steps as last
 /// listed, the load state and the retained error are separate values. Undo and redo are
 /// changes like any other: each has an operation, so a retry applies it once.
 @MainActor
-@Observable
 public final class ChangeHistory {
     /// The steps as last listed, newest first.
     public private(set) var steps: [HistoryStep] = []
@@ -12,17 +9,17 @@ public final class ChangeHistory {
     /// The last storage failure, kept until an operation succeeds.
     public private(set) var retainedError: TrendError?
 
-    @ObservationIgnored private let repository: any HistoryRepository
+    private let repository: any HistoryRepository
 
     public init(repository: any HistoryRepository) { self.repository = repository }
 
     /// Reads the newest `limit` steps, newest first, with the ones undo and redo take now. A
     /// failure keeps the steps read before.
-    public func list(limit: Int = Int(ChangeRecorder.levels)) async throws(TrendError) -> HistoryListing {
+    public func list(limit: Int = Int(ChangeRecorder.levels)) throws(TrendError) -> HistoryListing {
         loadState = .loading
         let listing: HistoryListing
         do {
-            listing = try await repository.listing(limit: limit)
+            listing = try repository.listing(limit: limit)
         } catch {
             loadState = .failed
             retainedError = .storage(error)
@@ -35,9 +32,9 @@ public final class ChangeHistory {
     }
 
     /// Step `id`, if the history holds it.
-    public func step(_ id: Int64) async throws(TrendError) -> HistoryStep? {
+    public func step(_ id: Int64) throws(TrendError) -> HistoryStep? {
         do {
-            return try await repository.step(id)
+            return try repository.step(id)
         } catch {
             retainedError = .storage(error)
             throw .storage(error)
@@ -45,9 +42,9 @@ public final class ChangeHistory {
     }
 
     /// The step `undo` would revert now, if any.
-    public func nextToUndo() async throws(TrendError) -> HistoryStep? {
+    public func nextToUndo() throws(TrendError) -> HistoryStep? {
         do {
-            return try await repository.nextToUndo()
+            return try repository.nextToUndo()
         } catch {
             retainedError = .storage(error)
             throw .storage(error)
@@ -55,9 +52,9 @@ public final class ChangeHistory {
     }
 
     /// The step `redo` would bring back now (the one undone last), if any.
-    public func nextToRedo() async throws(TrendError) -> HistoryStep? {
+    public func nextToRedo() throws(TrendError) -> HistoryStep? {
         do {
-            return try await repository.nextToRedo()
+            return try repository.nextToRedo()
         } catch {
             retainedError = .storage(error)
             throw .storage(error)
@@ -65,34 +62,34 @@ public final class ChangeHistory {
     }
 
     /// Reverts `step` (nil: the newest change when it runs) as `operation`, once.
-    public func undo(step: Int64?, operation: OperationID) async throws(TrendError) -> HistoryResult {
-        try await finish { () async throws(StorageError) -> HistoryOutcome in
-            try await repository.undo(step: step, operation: operation)
+    public func undo(step: Int64?, operation: OperationID) throws(TrendError) -> HistoryResult {
+        try finish { () throws(StorageError) -> HistoryOutcome in
+            try repository.undo(step: step, operation: operation)
         }
     }
 
     /// Re-applies `step` (nil: the change undone last, when it runs) as `operation`, once.
-    public func redo(step: Int64?, operation: OperationID) async throws(TrendError) -> HistoryResult {
-        try await finish { () async throws(StorageError) -> HistoryOutcome in
-            try await repository.redo(step: step, operation: operation)
+    public func redo(step: Int64?, operation: OperationID) throws(TrendError) -> HistoryResult {
+        try finish { () throws(StorageError) -> HistoryOutcome in
+            try repository.redo(step: step, operation: operation)
         }
     }
 
     /// True when the store records `operation` as applied, whichever feature applied it.
-    public func operationApplied(_ operation: OperationID) async throws(TrendError) -> Bool {
+    public func operationApplied(_ operation: OperationID) throws(TrendError) -> Bool {
         do {
-            return try await repository.operationApplied(operation)
+            return try repository.operationApplied(operation)
         } catch {
             throw .storage(error)
         }
     }
 
-    private func finish(_ write: () async throws(StorageError) -> HistoryOutcome) async throws(TrendError)
+    private func finish(_ write: () throws(StorageError) -> HistoryOutcome) throws(TrendError)
         -> HistoryResult
     {
         let outcome: HistoryOutcome
         do {
-            outcome = try await write()
+            outcome = try write()
         } catch {
             retainedError = .storage(error)
             throw .storage(error)

@@ -5,19 +5,19 @@
 @MainActor
 public protocol HistoryRepository: AnyObject {
     /// The newest `limit` steps, newest first.
-    func steps(limit: Int) async throws(StorageError) -> [HistoryStep]
+    func steps(limit: Int) throws(StorageError) -> [HistoryStep]
     /// The newest `limit` steps, newest first, with the ones undo and redo take now.
-    func listing(limit: Int) async throws(StorageError) -> HistoryListing
+    func listing(limit: Int) throws(StorageError) -> HistoryListing
     /// Step `id`, if the history holds it.
-    func step(_ id: Int64) async throws(StorageError) -> HistoryStep?
+    func step(_ id: Int64) throws(StorageError) -> HistoryStep?
     /// The step `undo` would revert now, if any.
-    func nextToUndo() async throws(StorageError) -> HistoryStep?
+    func nextToUndo() throws(StorageError) -> HistoryStep?
     /// The step `redo` would bring back now, if any.
-    func nextToRedo() async throws(StorageError) -> HistoryStep?
+    func nextToRedo() throws(StorageError) -> HistoryStep?
     /// Reverts `step` (nil: the newest done step when it runs) as `operation`, once.
-    func undo(step: Int64?, operation: OperationID) async throws(StorageError) -> HistoryOutcome
+    func undo(step: Int64?, operation: OperationID) throws(StorageError) -> HistoryOutcome
     /// Re-applies `step` (nil: the step undone last, when it runs) as `operation`, once.
-    func redo(step: Int64?, operation: OperationID) async throws(StorageError) -> HistoryOutcome
+    func redo(step: Int64?, operation: OperationID) throws(StorageError) -> HistoryOutcome
     /// True when the store records `operation` as applied, whichever feature applied it.
-    func operationApplied(_ operation: OperationID) async throws(StorageError) -> Bool
+    func operationApplied(_ operation: OperationID) throws(StorageError) -> Bool
 }

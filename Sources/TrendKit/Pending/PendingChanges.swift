@@ -63,7 +63,7 @@ public final class PendingChanges {
 
     /// Restores the changes an earlier session left, dropping those the store already applied
     /// (`isApplied` asks it; when it cannot say, they wait), and sizes the file for cheap writes.
-    public func start(isApplied: (OperationID) async throws(TrendError) -> Bool) async -> StartReport {
+    public func start(isApplied: (OperationID) throws(TrendError) -> Bool) -> StartReport {
         switch file.load() {
         case .leftWaiting(let waiting):
             // Not this run's file: it says nothing of what it cannot read.
@@ -71,7 +71,7 @@ public final class PendingChanges {
             return StartReport(leftWaiting: waiting)
         case .noFile: return StartReport()
         case .unreadable(let problem): return StartReport(unreadable: problem)
-        case .held(let restored, _): return await restore(restored, isApplied: isApplied)
+        case .held(let restored, _): return restore(restored, isApplied: isApplied)
         }
     }
 
@@ -89,7 +89,7 @@ public final class PendingChanges {
     /// lock can be taken, the file is this run's from now on, as if the run had started
     /// with it (restoring what waits there, dropping what the store already applied). A
     /// run that already holds the file, or has none to take, gets `.adopted` with nothing.
-    public func adopt(isApplied: (OperationID) async throws(TrendError) -> Bool) async -> Adoption {
+    public func adopt(isApplied: (OperationID) throws(TrendError) -> Bool) -> Adoption {
         switch file.adopt() {
         case .notLeftToItsOwner: return .adopted(StartReport())
         case .heldByAnotherSession: return .heldByAnotherSession
@@ -99,7 +99,7 @@ public final class PendingChanges {
             return .adopted(StartReport(unreadable: problem))
         case .adopted(let restored):
             waitingInFile = []
-            return .adopted(await restore(restored, isApplied: isApplied))
+            return .adopted(restore(restored, isApplied: isApplied))
         }
     }
 
@@ -115,15 +115,15 @@ public final class PendingChanges {
     /// Queues the changes restored from the file this run holds, dropping those the store
     /// already applied.
     private func restore(
-        _ restored: [PendingChange], isApplied: (OperationID) async throws(TrendError) -> Bool
-    ) async -> StartReport {
+        _ restored: [PendingChange], isApplied: (OperationID) throws(TrendError) -> Bool
+    ) -> StartReport {
         var report = StartReport()
         var storeAnswers = true
         for change in restored {
             var applied = false
             if storeAnswers {
                 do {
-                    applied = try await isApplied(change.id)
+                    applied = try isApplied(change.id)
                 } catch {
                     storeAnswers = false
                 }
@@ -136,11 +136,11 @@ public final class PendingChanges {
 
     /// Asks again whether the restored changes this run has not touched were already
     /// applied, for a start that could not ask the store; removes and returns those that were.
-    public func dropApplied(isApplied: (OperationID) async throws(TrendError) -> Bool) async -> [PendingChange] {
+    public func dropApplied(isApplied: (OperationID) throws(TrendError) -> Bool) -> [PendingChange] {
         var applied: [PendingChange] = []
         for change in untouchedRestored {
             do {
-                guard try await isApplied(change.id) else { continue }
+                guard try isApplied(change.id) else { continue }
             } catch {
                 break
             }
@@ -202,11 +202,11 @@ public final class PendingChanges {
     /// Tries the waiting changes in order through `apply`. A change that applies, or that a
     /// rule now refuses, leaves the queue; a storage failure keeps it, with its error, and
     /// stops: the ones behind it wait, so the order typed is the order applied.
-    public func retry(_ apply: (PendingChange) async throws(TrendError) -> AppliedChange) async -> [Attempt] {
+    public func retry(_ apply: (PendingChange) throws(TrendError) -> AppliedChange) -> [Attempt] {
         var attempts: [Attempt] = []
         while let change = changes.first {
             do {
-                let applied = try await apply(change)
+                let applied = try apply(change)
                 remove(change.id)
                 carryRevisions(of: applied)
                 attempts.append(Attempt(change: change, result: .success(applied), isKept: false))

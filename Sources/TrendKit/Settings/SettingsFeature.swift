@@ -1,21 +1,18 @@
-import Observation
-
 /// The settings feature. It does not touch the store, so it keeps working when the store
 /// cannot open. A change takes effect only once the settings store has written it, merged
 /// into what other sessions wrote; a change made elsewhere is read at the next `reload`.
 @MainActor
-@Observable
 public final class SettingsFeature {
     public private(set) var settings: Settings
     /// Where `settings` came from.
     public private(set) var source: Source
     /// The last failure to read or write settings, kept until one succeeds.
     public private(set) var retainedError: TrendError?
-    @ObservationIgnored private let store: any SettingsStore
+    private let store: any SettingsStore
     /// The version of the settings last read or written.
-    @ObservationIgnored private var version: SettingsVersion
+    private var version: SettingsVersion
     /// What happened that a person should hear about, until taken.
-    @ObservationIgnored private var notices: [Notice] = []
+    private var notices: [Notice] = []
 
     /// Where the settings in use came from.
     public enum Source: Equatable, Sendable {

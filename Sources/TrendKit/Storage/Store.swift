@@ -124,10 +124,10 @@ public final class Store {
     /// Runs `body` without waiting for another program's lock: a read or write that meets one
     /// fails at once with `.locked`. Returns what `body` returned and whether a lock was met,
     /// so that work which must not stall (starting a session) can be done again later.
-    public func withoutWaiting<T>(_ body: () async -> T) async -> (result: T, metLock: Bool) {
+    public func withoutWaiting<T>(_ body: () -> T) -> (result: T, metLock: Bool) {
         busyWait.setWaiting(false)
         defer { busyWait.setWaiting(true) }
-        let result = await body()
+        let result = body()
         return (result, busyWait.metLock)
     }
 

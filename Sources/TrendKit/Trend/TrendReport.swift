@@ -1,11 +1,9 @@
 import FoundationEssentials
-import Observation
 
 /// The trend feature: reads the smoothed trend and the figures built on it. What it read
 /// last, its load state and its retained error are separate values; a failed read keeps
 /// the last days read (so `status` still shows them) and sets the retained error.
 @MainActor
-@Observable
 public final class TrendReport {
     /// The last 30 days as last read, for the sparkline.
     public private(set) var recent: TrendWindow?
@@ -15,9 +13,9 @@ public final class TrendReport {
     /// How many days the sparkline covers.
     public static let recentDays = 30
 
-    @ObservationIgnored private let repository: any TrendRepository
-    @ObservationIgnored private let settings: SettingsFeature
-    @ObservationIgnored private let clock: Clock
+    private let repository: any TrendRepository
+    private let settings: SettingsFeature
+    private let clock: Clock
 
     public init(repository: any TrendRepository, settings: SettingsFeature, clock: Clock) {
         self.repository = repository
@@ -29,46 +27,46 @@ public final class TrendReport {
     public var today: Int { LocalCalendar.dayNumber(of: clock.now()) }
 
     /// Reads the last 30 days again.
-    public func refresh() async {
+    public func refresh() {
         do {
-            _ = try await window(days: Self.recentDays)
+            _ = try window(days: Self.recentDays)
         } catch {
             // Kept as the retained error, which `status` and `refresh` report.
         }
     }
 
     /// The weigh-in days of the `days` days ending today, as they stand now.
-    public func window(days: Int) async throws(TrendError) -> TrendWindow {
+    public func window(days: Int) throws(TrendError) -> TrendWindow {
         let now = clock.now()
         let today = LocalCalendar.dayNumber(of: now)
-        let window = try await read { () throws(StorageError) in
-            try await repository.window(from: today - max(days, 1) + 1, through: today, asOf: now)
+        let window = try read { () throws(StorageError) in
+            try repository.window(from: today - max(days, 1) + 1, through: today, asOf: now)
         }
         if days == Self.recentDays { recent = window }
         return window
     }
 
     /// The days with values of `kind` among the `days` days ending today; the weight's as `window(days:)`.
-    public func window(days: Int, kind: MeasurementKind) async throws(TrendError) -> TrendWindow {
-        guard kind.id != .weight else { return try await window(days: days) }
+    public func window(days: Int, kind: MeasurementKind) throws(TrendError) -> TrendWindow {
+        guard kind.id != .weight else { return try window(days: days) }
         let now = clock.now()
         let today = LocalCalendar.dayNumber(of: now)
-        return try await read { () throws(StorageError) in
-            try await repository.window(of: kind, from: today - max(days, 1) + 1, through: today, asOf: now)
+        return try read { () throws(StorageError) in
+            try repository.window(of: kind, from: today - max(days, 1) + 1, through: today, asOf: now)
         }
     }
 
     /// The figures `stats KIND` shows for a kind other than weight: its latest value, its
     /// trend, the trend's rates and the range of the window; no goal, no energy, no habits.
     /// The weight's are `stats(days:habits:)`.
-    public func stats(days: Int, kind: MeasurementKind, habits: [Habit]) async throws(TrendError) -> TrendStats {
-        guard kind.id != .weight else { return try await stats(days: days, habits: habits) }
+    public func stats(days: Int, kind: MeasurementKind, habits: [Habit]) throws(TrendError) -> TrendStats {
+        guard kind.id != .weight else { return try stats(days: days, habits: habits) }
         let now = clock.now()
         let today = LocalCalendar.dayNumber(of: now)
-        return try await read { () throws(StorageError) in
-            let window = try await repository.window(
+        return try read { () throws(StorageError) in
+            let window = try repository.window(
                 of: kind, from: today - max(days, 28) + 1, through: today, asOf: now)
-            let latest = try await repository.latestCountedEntry(with: kind, asOf: now)
+            let latest = try repository.latestCountedEntry(with: kind, asOf: now)
             return TrendStats.make(
                 days: days, today: today, window: window, latestEntry: latest, goal: nil, atGoal: false,
                 unit: .kilograms, habits: [])
@@ -76,12 +74,12 @@ public final class TrendReport {
     }
 
     /// The trend at the end of each local day the entries fall on, by day number.
-    public func trendByDay(for entries: [WeightEntry]) async throws(TrendError) -> [Int: Double] {
+    public func trendByDay(for entries: [WeightEntry]) throws(TrendError) -> [Int: Double] {
         let days = entries.map { LocalCalendar.dayNumber(of: $0.date) }
         guard let first = days.min(), let last = days.max() else { return [:] }
         let now = clock.now()
-        let window = try await read { () throws(StorageError) in
-            try await repository.window(from: first, through: last, asOf: now)
+        let window = try read { () throws(StorageError) in
+            try repository.window(from: first, through: last, asOf: now)
         }
         var byDay: [Int: Double] = [:]
         for day in window.days { byDay[day.day] = day.point.trendKilograms }
@@ -90,22 +88,22 @@ public final class TrendReport {
 
     /// The figures `stats` shows for the `days` days ending today, with the latest weight
     /// they count.
-    public func stats(days: Int, habits: [Habit]) async throws(TrendError) -> TrendStats {
+    public func stats(days: Int, habits: [Habit]) throws(TrendError) -> TrendStats {
         let now = clock.now()
         let today = LocalCalendar.dayNumber(of: now)
         let goal = settings.goalKilograms
         let unit = settings.unit
         let height = settings.settings.heightCentimetres
-        return try await read { () throws(StorageError) in
-            let window = try await repository.window(from: today - max(days, 28) + 1, through: today, asOf: now)
+        return try read { () throws(StorageError) in
+            let window = try repository.window(from: today - max(days, 28) + 1, through: today, asOf: now)
             var atGoal = false
             if let goal {
                 let inside = GoalForecast.band(unit)
-                let crossing = try await repository.latestGoalCrossing(
+                let crossing = try repository.latestGoalCrossing(
                     goal: goal, inside: inside, outside: inside + GoalForecast.hysteresis(unit), asOf: now)
                 atGoal = GoalForecast.isAtGoal(latestCrossing: crossing, goal: goal, unit: unit)
             }
-            let latest = try await repository.latestCountedEntry(asOf: now)
+            let latest = try repository.latestCountedEntry(asOf: now)
             var stats = TrendStats.make(
                 days: days, today: today, window: window, latestEntry: latest, goal: goal, atGoal: atGoal,
                 unit: unit, habits: habits)
@@ -115,10 +113,10 @@ public final class TrendReport {
     }
 
     /// Runs a read; a failure keeps what was read before and becomes the retained error.
-    private func read<T>(_ body: () async throws(StorageError) -> T) async throws(TrendError) -> T {
+    private func read<T>(_ body: () throws(StorageError) -> T) throws(TrendError) -> T {
         loadState = .loading
         do {
-            let value = try await body()
+            let value = try body()
             loadState = .ready
             retainedError = nil
             return value

@@ -51,18 +51,18 @@ public struct TrendWindow: Sendable, Equatable {
 @MainActor
 public protocol TrendRepository: AnyObject {
     /// The weigh-in days from `firstDay` through `lastDay` (local day numbers), as they stand at `now`.
-    func window(from firstDay: Int, through lastDay: Int, asOf now: Date) async throws(StorageError) -> TrendWindow
+    func window(from firstDay: Int, through lastDay: Int, asOf now: Date) throws(StorageError) -> TrendWindow
     /// The latest weigh-in day, up to `now`, whose trend was within `inside` kilograms of
     /// `goal`, or more than `outside` from it: the last time the goal status could have changed.
-    func latestGoalCrossing(goal: Double, inside: Double, outside: Double, asOf now: Date) async throws(StorageError)
+    func latestGoalCrossing(goal: Double, inside: Double, outside: Double, asOf now: Date) throws(StorageError)
         -> TrendPoint?
     /// The newest entry the trend counts at `now`: the latest weight `stats` shows.
-    func latestCountedEntry(asOf now: Date) async throws(StorageError) -> WeightEntry?
+    func latestCountedEntry(asOf now: Date) throws(StorageError) -> WeightEntry?
     /// The days with values of `kind` (one with a trend, other than weight) from `firstDay`
     /// through `lastDay`, as they stand at `now`: each day's mean and trend in the kind's
     /// canonical unit. Values outside the kind's range are left out, and counted.
-    func window(of kind: MeasurementKind, from firstDay: Int, through lastDay: Int, asOf now: Date)
-        async throws(StorageError) -> TrendWindow
+    func window(of kind: MeasurementKind, from firstDay: Int, through lastDay: Int, asOf now: Date) throws(StorageError)
+        -> TrendWindow
     /// The newest entry whose value of `kind` the trend counts at `now`.
-    func latestCountedEntry(with kind: MeasurementKind, asOf now: Date) async throws(StorageError) -> WeightEntry?
+    func latestCountedEntry(with kind: MeasurementKind, asOf now: Date) throws(StorageError) -> WeightEntry?
 }

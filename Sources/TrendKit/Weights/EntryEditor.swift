@@ -1,12 +1,10 @@
 import FoundationEssentials
-import Observation
 
 /// One open weight draft: what the person typed, the retained error of the last save, and
 /// whether a save is running. A failed save leaves the draft exactly as typed; a save refused
 /// because another session changed the entry moves the draft's base to what is stored now,
 /// so the next `save` overwrites knowingly.
 @MainActor
-@Observable
 public final class EntryEditor: DraftEditor {
     public var draft: WeightEntryDraft
     /// The last save's failure, kept until a save succeeds.
@@ -23,9 +21,9 @@ public final class EntryEditor: DraftEditor {
         case entryUnread(id: Int64, TrendError)
     }
 
-    @ObservationIgnored private let log: WeightLog
+    private let log: WeightLog
     /// The draft as it was when a save last failed.
-    @ObservationIgnored private var failedDraft: WeightEntryDraft?
+    private var failedDraft: WeightEntryDraft?
 
     /// Opens a new draft, or one prefilled from `entry`, in the selected unit.
     public init(log: WeightLog, entry: WeightEntry? = nil) {
@@ -48,9 +46,9 @@ public final class EntryEditor: DraftEditor {
 
     /// Saves the draft. Success means storage confirmed it; on failure the draft keeps what
     /// was typed, and the error is kept.
-    public func save() async -> Result<SaveOutcome, TrendError> {
+    public func save() -> Result<SaveOutcome, TrendError> {
         do {
-            let outcome = try await log.save(draft)
+            let outcome = try log.save(draft)
             lastError = nil
             failedDraft = nil
             return .success(outcome)

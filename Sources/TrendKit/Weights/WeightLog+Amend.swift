@@ -55,12 +55,12 @@ extension WeightLog {
 
     /// Writes an amendment, once, and publishes the entry only after storage confirms it. A
     /// retry of an amendment whose first write landed (its reply lost) writes nothing new.
-    public func amend(_ amendment: EntryAmendment) async throws(TrendError) -> AmendResult {
+    public func amend(_ amendment: EntryAmendment) throws(TrendError) -> AmendResult {
         var amendment = amendment
         amendment.latestWeighingDate = StoredTime.rounded(latestWeighingDate)
         let outcome: AmendOutcome
         do {
-            outcome = try await repository.amend(amendment)
+            outcome = try repository.amend(amendment)
         } catch {
             retainedError = .storage(error)
             throw .storage(error)

@@ -2,15 +2,15 @@
 extension WeightLog {
     /// What the draft file's weight records restore into.
     public func draftRestorer() -> DraftRestorer {
-        DraftRestorer(kind: .weight) { [self] record in await restore(record) }
+        DraftRestorer(kind: .weight) { [self] record in restore(record) }
     }
 
     /// Restores a weight draft, first asking the store whether it was already saved (a
     /// process killed between the commit and closing the draft): then it is closed instead.
-    func restore(_ record: DraftRecord) async -> DraftRestoration {
+    func restore(_ record: DraftRecord) -> DraftRestoration {
         guard var draft = WeightEntryDraft(record: record, defaultUnit: selectedUnit) else { return .unreadable }
         do {
-            if let savedID = try await savedEntryID(for: draft) { return .alreadySaved(label: "#\(savedID)") }
+            if let savedID = try savedEntryID(for: draft) { return .alreadySaved(label: "#\(savedID)") }
         } catch {
             // The store cannot say: keep the draft, whose save will recognise its own entry.
         }
@@ -18,7 +18,7 @@ extension WeightLog {
         if WeightEntryDraft.isLegacy(record), let editing = draft.editing {
             // trendsh 0.1 kept only the entry's id: read the entry to know what the draft changes.
             do {
-                let entry = try await entry(id: editing.id)
+                let entry = try entry(id: editing.id)
                 let prefilled = WeightEntryDraft(id: draft.id, editing: entry, unit: draft.unit)
                 draft.editing = prefilled.editing
                 draft.opened = prefilled.opened
@@ -38,12 +38,12 @@ extension WeightLog {
     }
 
     /// The id of the entry this draft was already saved as, if the store has it.
-    func savedEntryID(for draft: WeightEntryDraft) async throws(TrendError) -> Int64? {
+    func savedEntryID(for draft: WeightEntryDraft) throws(TrendError) -> Int64? {
         if let editing = draft.editing {
-            return try await operationApplied(draft.id.operation) ? editing.id : nil
+            return try operationApplied(draft.id.operation) ? editing.id : nil
         }
-        if let saved = try await entry(savedFrom: draft.id) { return saved.id }
+        if let saved = try entry(savedFrom: draft.id) { return saved.id }
         // Saved, then undone or deleted: still saved once, never to be saved again.
-        return try await target(ofApplied: draft.id.operation)
+        return try target(ofApplied: draft.id.operation)
     }
 }

@@ -1,10 +1,8 @@
 import FoundationEssentials
-import Observation
 
 /// The weights feature: validates drafts, commits them to the repository, and only then
 /// publishes. Entries, load state and the retained error are separate stored values.
 @MainActor
-@Observable
 public final class WeightLog {
     /// The newest entries, newest first: a window of the log, loaded by `refresh()` and
     /// patched after every confirmed change.
@@ -16,21 +14,18 @@ public final class WeightLog {
     /// How many of the newest entries the feature keeps in memory.
     public let windowSize: Int
     /// True when the last refresh found fewer entries than the window holds: the whole log.
-    @ObservationIgnored private var holdsWholeLog = false
+    private var holdsWholeLog = false
     /// How many of the first entries are known to be the newest in storage. A saved entry
     /// older than all of them is shown, but `newest(_:)` reads storage to go past them.
-    @ObservationIgnored private var trustedCount = 0
-    @ObservationIgnored let repository: any WeightRepository
-    @ObservationIgnored private let clock: Clock
-    @ObservationIgnored private let settings: SettingsFeature
+    private var trustedCount = 0
+    let repository: any WeightRepository
+    private let clock: Clock
+    private let settings: SettingsFeature
     /// Deletes whose outcome storage did not confirm, with the operation to retry them as.
-    @ObservationIgnored private var unconfirmedDeletes: [Int64: (operation: OperationID, entry: WeightEntry?)] = [:]
-    /// Saves whose commit is running, by draft: a second save of the same draft joins one,
-    /// and a save of a changed draft waits for it.
-    @ObservationIgnored private var savesInFlight: [DraftID: SaveInFlight] = [:]
+    private var unconfirmedDeletes: [Int64: (operation: OperationID, entry: WeightEntry?)] = [:]
 
     /// The kinds of measurement an entry may hold.
-    @ObservationIgnored public let kinds: KindCatalog
+    public let kinds: KindCatalog
 
     public init(
         repository: any WeightRepository, settings: SettingsFeature, clock: Clock, kinds: KindCatalog = KindCatalog(),
@@ -74,11 +69,11 @@ public final class WeightLog {
     }
 
     /// Reloads the window. A failure keeps the cached entries and sets the retained error.
-    public func refresh() async {
+    public func refresh() {
         loadState = .loading
         do {
             try kinds.reload()
-            let loaded = try await repository.recentEntries(limit: windowSize)
+            let loaded = try repository.recentEntries(limit: windowSize)
             entries = loaded
             holdsWholeLog = loaded.count < windowSize
             trustedCount = loaded.count
@@ -90,15 +85,11 @@ public final class WeightLog {
         }
     }
 
-    /// Validates, commits, and only after the commit returns publishes. A second save of the
-    /// same draft while one is in flight joins it; a save of a changed draft waits for the
-    /// one in flight, then writes its own content. A retry of a draft already stored (its
-    /// first commit was not acknowledged) writes nothing new.
-    public func save(_ draft: WeightEntryDraft) async throws(TrendError) -> SaveOutcome {
-        while let inFlight = savesInFlight[draft.id] {
-            let result = await withCheckedContinuation { inFlight.waiters.append($0) }
-            if inFlight.draft == draft { return try result.get() }
-        }
+    /// Validates, commits, and only after the commit returns publishes. The commit runs on
+    /// the main actor to its end, so no second save can start while one runs. A retry of a
+    /// draft already stored (its first commit was not acknowledged) writes nothing new: the
+    /// repository finds the entry by the draft's id.
+    public func save(_ draft: WeightEntryDraft) throws(TrendError) -> SaveOutcome {
         if let editing = draft.editing, !draft.hasUnsavedChanges {
             // An entry that breaks a rule is not "unchanged": saving it as it is would store
             // what no save may, so the person is told which rule and what the save needs.
@@ -116,36 +107,26 @@ public final class WeightLog {
         } catch {
             throw .entries(.invalid(error))
         }
-        // The commit runs in this caller's task (no extra task, no thread hop); callers that
-        // arrive meanwhile wait on continuations.
-        let inFlight = SaveInFlight(draft: draft)
-        savesInFlight[draft.id] = inFlight
-        let result: Result<SaveOutcome, TrendError>
+        let outcome: SaveOutcome
         do {
-            result = .success(try await commit(validated, editing: draft.editing))
+            outcome = try commit(validated, editing: draft.editing)
         } catch {
-            result = .failure(error)
-        }
-        if savesInFlight[draft.id] === inFlight { savesInFlight[draft.id] = nil }
-        switch result {
-        case .success(let outcome):
-            if let entry = outcome.entry { publish(entry) }
-            retainedError = nil
-        case .failure(let error):
             if case .storage = error { retainedError = error }
+            throw error
         }
-        for waiter in inFlight.waiters { waiter.resume(returning: result) }
-        return try result.get()
+        if let entry = outcome.entry { publish(entry) }
+        retainedError = nil
+        return outcome
     }
 
-    private func commit(_ new: NewWeightEntry, editing: EditedEntry?) async throws(TrendError) -> SaveOutcome {
+    private func commit(_ new: NewWeightEntry, editing: EditedEntry?) throws(TrendError) -> SaveOutcome {
         do {
             if let editing {
                 // An unread base (revision unknown) is never current: the refusal shows what is stored.
                 let change = EntryChange(
                     id: editing.id, date: new.date, kilograms: new.kilograms, measurements: new.measurements,
                     note: new.note, expectedRevision: editing.revision ?? 0, operation: new.draftID.operation)
-                switch try await repository.update(change) {
+                switch try repository.update(change) {
                 case .updated(let entry): return .updated(entry)
                 case .alreadyApplied(let entry?, _) where entry.hasSameContent(as: new):
                     return .alreadySaved(entry)
@@ -153,21 +134,21 @@ public final class WeightLog {
                     // This draft's earlier save landed (its reply was lost, or it was still
                     // running); the draft changed since. Nobody else has written the entry, so
                     // the change is applied on top, as a new operation.
-                    return try await correct(entry, to: new)
+                    return try correct(entry, to: new)
                 case .alreadyApplied(let entry?, _), .conflict(let entry):
                     throw TrendError.entries(.conflict(id: editing.id, current: entry))
                 case .alreadyApplied(nil, _), .missing:
                     throw TrendError.entries(.conflict(id: editing.id, current: nil))
                 }
             }
-            switch try await repository.insert(new) {
+            switch try repository.insert(new) {
             case .inserted(let stored):
                 return .created(stored)
             case .alreadySaved(let stored) where stored.hasSameContent(as: new):
                 return .alreadySaved(stored)
             case .alreadySaved(let stored):
                 // The draft changed after its first, unacknowledged commit: bring the entry up to date.
-                return try await correct(stored, to: new)
+                return try correct(stored, to: new)
             case .removedSince(let id):
                 return .removedSince(id: id)
             }
@@ -182,11 +163,11 @@ public final class WeightLog {
 
     /// Brings an entry this draft already wrote up to the draft's newer content, as a new
     /// operation made only from the revision the earlier write left.
-    private func correct(_ stored: WeightEntry, to new: NewWeightEntry) async throws -> SaveOutcome {
+    private func correct(_ stored: WeightEntry, to new: NewWeightEntry) throws -> SaveOutcome {
         let change = EntryChange(
             id: stored.id, date: new.date, kilograms: new.kilograms, measurements: new.measurements,
             note: new.note, expectedRevision: stored.revision, operation: .make())
-        switch try await repository.update(change) {
+        switch try repository.update(change) {
         case .updated(let entry), .alreadyApplied(let entry?, _): return .updated(entry)
         case .conflict(let current): throw TrendError.entries(.conflict(id: stored.id, current: current))
         case .missing, .alreadyApplied(nil, _): throw TrendError.entries(.conflict(id: stored.id, current: nil))
@@ -198,7 +179,6 @@ public final class WeightLog {
     /// a failure that may have committed, in this session or a later one, succeeds as
     /// `alreadyDeleted` instead of reporting a missing entry.
     public func delete(id: Int64, expectedRevision: Int64?, openDraftEdits editedID: Int64? = nil)
-        async
         throws(TrendError) -> DeleteOutcome
     {
         if editedID == id { throw .entries(.openInDraft(id: id)) }
@@ -206,7 +186,7 @@ public final class WeightLog {
         let operation = earlier?.operation ?? .make()
         let outcome: RemovalOutcome
         do {
-            outcome = try await repository.delete(id: id, expectedRevision: expectedRevision, operation: operation)
+            outcome = try repository.delete(id: id, expectedRevision: expectedRevision, operation: operation)
         } catch {
             // Only a failure that may have come after the change reached storage leaves the
             // outcome unknown; a lock, a read-only store or a failed open wrote nothing.
@@ -235,11 +215,11 @@ public final class WeightLog {
     }
 
     /// One entry, from the window when it is there, else from storage.
-    public func entry(id: Int64) async throws(TrendError) -> WeightEntry {
+    public func entry(id: Int64) throws(TrendError) -> WeightEntry {
         if let cached = entries.first(where: { $0.id == id }) { return cached }
         let found: WeightEntry?
         do {
-            found = try await repository.entry(id: id)
+            found = try repository.entry(id: id)
         } catch {
             retainedError = .storage(error)
             throw .storage(error)
@@ -250,39 +230,39 @@ public final class WeightLog {
 
     /// The entry saved from a draft, if the store holds one: how a restored draft learns that
     /// its save had landed.
-    public func entry(savedFrom draft: DraftID) async throws(TrendError) -> WeightEntry? {
+    public func entry(savedFrom draft: DraftID) throws(TrendError) -> WeightEntry? {
         do {
-            return try await repository.entry(savedFrom: draft)
+            return try repository.entry(savedFrom: draft)
         } catch {
             throw .storage(error)
         }
     }
 
     /// True when the store has applied this operation (an edit saved from a draft).
-    public func operationApplied(_ operation: OperationID) async throws(TrendError) -> Bool {
+    public func operationApplied(_ operation: OperationID) throws(TrendError) -> Bool {
         do {
-            return try await repository.operationApplied(operation)
+            return try repository.operationApplied(operation)
         } catch {
             throw .storage(error)
         }
     }
 
     /// The entry an applied operation wrote; nil when it was never applied.
-    public func target(ofApplied operation: OperationID) async throws(TrendError) -> Int64? {
+    public func target(ofApplied operation: OperationID) throws(TrendError) -> Int64? {
         do {
-            return try await repository.target(ofApplied: operation)
+            return try repository.target(ofApplied: operation)
         } catch {
             throw .storage(error)
         }
     }
 
     /// The entries on local days `first` through `last`, oldest first, read from storage.
-    public func entries(fromDay first: Int, throughDay last: Int) async throws(TrendError) -> [WeightEntry] {
+    public func entries(fromDay first: Int, throughDay last: Int) throws(TrendError) -> [WeightEntry] {
         // A local day lies within a day either side of the same UTC day.
         let start = Date(timeIntervalSince1970: Double(first - 1) * 86_400)
         let end = Date(timeIntervalSince1970: Double(last + 2) * 86_400)
         do {
-            return try await repository.entries(from: start, to: end).filter {
+            return try repository.entries(from: start, to: end).filter {
                 (first...last).contains(LocalCalendar.dayNumber(of: $0.date))
             }
         } catch {
@@ -292,12 +272,12 @@ public final class WeightLog {
     }
 
     /// The `count` newest entries: from the window when it holds them, else from storage.
-    public func newest(_ count: Int) async throws(TrendError) -> [WeightEntry] {
+    public func newest(_ count: Int) throws(TrendError) -> [WeightEntry] {
         if count <= trustedCount || holdsWholeLog {
             return Array(entries.prefix(count))
         }
         do {
-            return try await repository.recentEntries(limit: count)
+            return try repository.recentEntries(limit: count)
         } catch {
             retainedError = .storage(error)
             throw .storage(error)
@@ -339,15 +319,6 @@ public struct DeleteOutcome: Sendable, Equatable {
         self.entry = entry
         self.alreadyDeleted = alreadyDeleted
     }
-}
-
-/// One save whose commit is running, and the callers waiting for its result.
-@MainActor
-private final class SaveInFlight {
-    let draft: WeightEntryDraft
-    var waiters: [CheckedContinuation<Result<SaveOutcome, TrendError>, Never>] = []
-
-    init(draft: WeightEntryDraft) { self.draft = draft }
 }
 
 /// What a successful save did.

@@ -5,27 +5,27 @@ import FoundationEssentials
 @MainActor
 public protocol WeightRepository: AnyObject {
     /// The newest entries, newest first: a window, never the whole log.
-    func recentEntries(limit: Int) async throws(StorageError) -> [WeightEntry]
+    func recentEntries(limit: Int) throws(StorageError) -> [WeightEntry]
     /// The entries from `start` up to (not including) `end`, oldest first.
-    func entries(from start: Date, to end: Date) async throws(StorageError) -> [WeightEntry]
+    func entries(from start: Date, to end: Date) throws(StorageError) -> [WeightEntry]
     /// One entry, or nil when there is none with that id.
-    func entry(id: Int64) async throws(StorageError) -> WeightEntry?
+    func entry(id: Int64) throws(StorageError) -> WeightEntry?
     /// The entry saved from this draft, if any.
-    func entry(savedFrom draft: DraftID) async throws(StorageError) -> WeightEntry?
+    func entry(savedFrom draft: DraftID) throws(StorageError) -> WeightEntry?
     /// Writes a new entry, unless one saved from the same draft exists: then returns that one.
-    func insert(_ entry: NewWeightEntry) async throws(StorageError) -> InsertOutcome
+    func insert(_ entry: NewWeightEntry) throws(StorageError) -> InsertOutcome
     /// Changes an entry if it is still at the expected revision, raising its revision.
-    func update(_ change: EntryChange) async throws(StorageError) -> UpdateOutcome
+    func update(_ change: EntryChange) throws(StorageError) -> UpdateOutcome
     /// Removes an entry if it is still at the expected revision.
-    func delete(id: Int64, expectedRevision: Int64?, operation: OperationID) async throws(StorageError)
+    func delete(id: Int64, expectedRevision: Int64?, operation: OperationID) throws(StorageError)
         -> RemovalOutcome
     /// Changes one field of an entry, if it is still at the expected revision; recorded as an
     /// operation, so a retry applies it once.
-    func amend(_ amendment: EntryAmendment) async throws(StorageError) -> AmendOutcome
+    func amend(_ amendment: EntryAmendment) throws(StorageError) -> AmendOutcome
     /// True when the store has recorded this operation as applied.
-    func operationApplied(_ operation: OperationID) async throws(StorageError) -> Bool
+    func operationApplied(_ operation: OperationID) throws(StorageError) -> Bool
     /// The entry an applied operation changed (a save's new entry); nil when never applied.
-    func target(ofApplied operation: OperationID) async throws(StorageError) -> Int64?
+    func target(ofApplied operation: OperationID) throws(StorageError) -> Int64?
 }
 
 /// What an insert did.

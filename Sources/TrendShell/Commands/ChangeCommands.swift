@@ -37,7 +37,7 @@ enum ChangeCommands {
             default: return []
             }
         },
-        run: { session, amending in await amendEntry(amending, in: session) })
+        run: { session, amending in amendEntry(amending, in: session) })
 
     /// The field a word names: `value` or `weight` the weight, `note`, `date`, or any other
     /// word a kind's (checked against the kinds when the amend runs, since a person may add one).
@@ -51,7 +51,7 @@ enum ChangeCommands {
     }
 
     @MainActor
-    private static func amendEntry(_ amending: Amending, in session: Session) async -> Session.Outcome {
+    private static func amendEntry(_ amending: Amending, in session: Session) -> Session.Outcome {
         var amending = amending
         if case .measure(let word) = amending.field {
             guard let kind = session.weights.kinds.kind(named: word.rawValue) else {
@@ -61,7 +61,7 @@ enum ChangeCommands {
         }
         var entry: WeightEntry?
         do throws(TrendError) {
-            entry = try await session.weights.entry(id: amending.id)
+            entry = try session.weights.entry(id: amending.id)
         } catch {
             // A store that cannot be read cannot refuse the change either: it waits, checked
             // against the entry when it applies. Only a missing entry is refused now.
@@ -82,7 +82,7 @@ enum ChangeCommands {
         } catch {
             return session.fail(Messages.reason(error, unit: session.unit) + " Nothing was changed.")
         }
-        return await session.submit(.amend(amendment, text: amending.text))
+        return session.submit(.amend(amendment, text: amending.text))
     }
 
     static let retry = CommandDeclaration.command(
@@ -90,7 +90,7 @@ enum ChangeCommands {
         example: "retry",
         details: ["A change applies once, however often it is tried; one that is no longer valid is said and removed."],
         parse: { arguments throws(ParseError) in try arguments.none() },
-        run: { session, _ in await session.retryPending() })
+        run: { session, _ in session.retryPending() })
 
     /// What `undo` was asked: revert the newest change, revert one step by its number, or list
     /// the history.
@@ -126,9 +126,9 @@ enum ChangeCommands {
         complete: { request in request.previousWords.isEmpty ? ["list"] : [] },
         run: { session, request in
             switch request {
-            case .list: return await listHistory(in: session)
-            case .newest: return await takeBack(undoing: true, in: session)
-            case .step(let step): return await undoStep(step, in: session)
+            case .list: return listHistory(in: session)
+            case .newest: return takeBack(undoing: true, in: session)
+            case .step(let step): return undoStep(step, in: session)
             }
         })
 
@@ -139,12 +139,12 @@ enum ChangeCommands {
             "A new change after an undo clears what redo could bring back, as editors do.",
         ],
         parse: { arguments throws(ParseError) in try arguments.none() },
-        run: { session, _ in await takeBack(undoing: false, in: session) })
+        run: { session, _ in takeBack(undoing: false, in: session) })
 
     @MainActor
-    private static func listHistory(in session: Session) async -> Session.Outcome {
+    private static func listHistory(in session: Session) -> Session.Outcome {
         do throws(TrendError) {
-            let listing = try await session.changeHistory.list()
+            let listing = try session.changeHistory.list()
             for line in Messages.historyLines(listing, unit: session.unit) { session.say(line) }
             return .succeeded
         } catch {
@@ -155,7 +155,7 @@ enum ChangeCommands {
     /// Undoes the newest change, or redoes the one undone last. Refused while changes are
     /// pending: which change is "last" is known only once they are applied.
     @MainActor
-    private static func takeBack(undoing: Bool, in session: Session) async -> Session.Outcome {
+    private static func takeBack(undoing: Bool, in session: Session) -> Session.Outcome {
         if let refusal = session.refusalWhileChangesWaitInFile(undoing ? .undo(step: nil) : .redo(step: nil)) {
             return refusal
         }
@@ -165,7 +165,7 @@ enum ChangeCommands {
         var step: Int64?
         do throws(TrendError) {
             let next =
-                undoing ? try await session.changeHistory.nextToUndo() : try await session.changeHistory.nextToRedo()
+                undoing ? try session.changeHistory.nextToUndo() : try session.changeHistory.nextToRedo()
             guard let next else {
                 return session.fail(
                     Messages.reason(.history(undoing ? .nothingToUndo : .nothingToRedo), unit: session.unit))
@@ -175,25 +175,25 @@ enum ChangeCommands {
             // The history cannot be read now: the change waits, and takes the newest step when it applies.
             step = nil
         }
-        return await session.submit(undoing ? .undo(step: step) : .redo(step: step))
+        return session.submit(undoing ? .undo(step: step) : .redo(step: step))
     }
 
     /// Undoes one step by its number: refused now when the history does not hold it or it is
     /// undone already; otherwise it is a pending change like any undo, checked again when it applies.
     @MainActor
-    private static func undoStep(_ step: Int64, in session: Session) async -> Session.Outcome {
+    private static func undoStep(_ step: Int64, in session: Session) -> Session.Outcome {
         if let refusal = session.refusalWhileChangesWaitInFile(.undo(step: step)) { return refusal }
         guard session.pending.changes.isEmpty else {
             return session.fail(Messages.pendingFirst(session.pending.changes.count))
         }
         do throws(TrendError) {
-            guard let found = try await session.changeHistory.step(step) else {
+            guard let found = try session.changeHistory.step(step) else {
                 return session.fail(Messages.notInHistory(step))
             }
             if found.isUndone { return session.fail(Messages.undoneAlready(found, unit: session.unit)) }
         } catch {
             // The history cannot be read now: the change waits, and is checked when it applies.
         }
-        return await session.submit(.undo(step: step))
+        return session.submit(.undo(step: step))
     }
 }

@@ -27,7 +27,7 @@ public struct CommandDeclaration: Sendable {
         example: String, details: [String] = [], readsStore: Bool = true, keywords: [String] = [],
         parse: @escaping @Sendable (Arguments) throws(ParseError) -> Value,
         complete: @escaping @Sendable (CompletionRequest) -> [String] = { _ in [] },
-        run: @escaping @MainActor @Sendable (Session, Value) async -> Session.Outcome
+        run: @escaping @MainActor @Sendable (Session, Value) -> Session.Outcome
     ) -> CommandDeclaration {
         CommandDeclaration(
             name: name, aliases: aliases, group: group, usage: usage, summary: summary, example: example,
@@ -35,7 +35,7 @@ public struct CommandDeclaration: Sendable {
             parse: { arguments throws(ParseError) in
                 let value = try parse(arguments)
                 return ParsedCommand(name: name, arguments: value, readsStore: readsStore) { session in
-                    await run(session, value)
+                    run(session, value)
                 }
             },
             complete: complete)
@@ -66,14 +66,14 @@ public struct ParsedCommand: Equatable {
     /// The parsed arguments, of the command's own type.
     public let arguments: any Sendable
     let readsStore: Bool
-    let run: @MainActor (Session) async -> Session.Outcome
+    let run: @MainActor (Session) -> Session.Outcome
     /// Compares another command's arguments with these, by their concrete type. (Not
     /// `AnyHashable`: boxing in it looks up protocol conformances at run time, which cost
     /// more than all of start-up's other work.)
     private let sameArguments: @Sendable (any Sendable) -> Bool
 
     init<Value: Hashable & Sendable>(
-        name: String, arguments: Value, readsStore: Bool, run: @escaping @MainActor (Session) async -> Session.Outcome
+        name: String, arguments: Value, readsStore: Bool, run: @escaping @MainActor (Session) -> Session.Outcome
     ) {
         self.name = name
         self.arguments = arguments

@@ -83,7 +83,7 @@ enum DataCommands {
         keywords: ["weight", "date", "note", "skip", "reset"],
         parse: parseFix,
         complete: { request in request.previousWords.count == 1 ? ["weight", "date", "note", "skip", "reset"] : [] },
-        run: { session, request in await applyFix(request, in: session) })
+        run: { session, request in applyFix(request, in: session) })
 
     static func parseFix(_ arguments: Arguments) throws(ParseError) -> FixRequest {
         var rest = Substring(arguments.rest)
@@ -147,7 +147,7 @@ enum DataCommands {
     }
 
     @MainActor
-    private static func applyFix(_ request: FixRequest, in session: Session) async -> Session.Outcome {
+    private static func applyFix(_ request: FixRequest, in session: Session) -> Session.Outcome {
         guard let editor = session.drafts.open as? ImportEditor else { return session.fail(Messages.noImportOpen) }
         let draft = editor.draft
         let lineTyped = request.ordinal.map { "\(request.line).\($0)" } ?? "\(request.line)"
@@ -283,10 +283,10 @@ enum DataCommands {
             default: return []
             }
         },
-        run: { session, request in await export(request, in: session) })
+        run: { session, request in export(request, in: session) })
 
     @MainActor
-    private static func export(_ request: ExportRequest, in session: Session) async -> Session.Outcome {
+    private static func export(_ request: ExportRequest, in session: Session) -> Session.Outcome {
         let exporter = session.exchange.exporter
         func run(_ sink: any ExportSink) throws(ExportError) -> Int {
             request.habits

@@ -32,16 +32,16 @@ enum DeleteCommand {
         },
         run: { session, target in
             switch target {
-            case .entry(let id): return await deleteEntry(id, in: session)
-            case .habit(let name): return await deleteHabit(name, in: session)
+            case .entry(let id): return deleteEntry(id, in: session)
+            case .habit(let name): return deleteHabit(name, in: session)
             }
         })
 
     @MainActor
-    private static func deleteEntry(_ id: Int64, in session: Session) async -> Session.Outcome {
+    private static func deleteEntry(_ id: Int64, in session: Session) -> Session.Outcome {
         let edited = (session.drafts.open as? EntryEditor)?.draft.editing?.id
         do throws(TrendError) {
-            let outcome = try await session.weights.delete(
+            let outcome = try session.weights.delete(
                 id: id, expectedRevision: session.shownRevisions[id], openDraftEdits: edited)
             session.shownRevisions[id] = nil
             return session.say(Messages.deleted(outcome, unit: session.unit))
@@ -55,9 +55,9 @@ enum DeleteCommand {
     }
 
     @MainActor
-    private static func deleteHabit(_ name: String, in session: Session) async -> Session.Outcome {
+    private static func deleteHabit(_ name: String, in session: Session) -> Session.Outcome {
         do throws(TrendError) {
-            let outcome = try await session.habitLog.delete(named: name)
+            let outcome = try session.habitLog.delete(named: name)
             return session.say(Messages.habitDeleted(outcome, name: name))
         } catch {
             return session.fail(Messages.reason(error, unit: session.unit))

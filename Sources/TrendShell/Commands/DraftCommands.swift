@@ -55,7 +55,7 @@ enum DraftCommands {
         complete: { request in request.previousWords.isEmpty ? ["all"] : [] },
         run: { session, all in
             guard let open = session.presentedDraft else { return session.say(Messages.noDraftOpen) }
-            return await open.show(session: session, all: all)
+            return open.show(session: session, all: all)
         })
 
     static let save = CommandDeclaration.command(
@@ -64,7 +64,7 @@ enum DraftCommands {
         parse: { arguments throws(ParseError) in try arguments.none() },
         run: { session, _ in
             guard let open = session.presentedDraft else { return session.fail(Messages.noDraftToSave) }
-            return await open.save(session: session)
+            return open.save(session: session)
         })
 
     static let cancel = CommandDeclaration.command(

@@ -62,16 +62,16 @@ enum HabitCommands {
         details: ["A name with spaces goes in double quotes; \\\" stands for a quote inside them."],
         keywords: ["today", "yesterday"],
         parse: parseMarking, complete: completeMarking,
-        run: { session, marking in await mark(marking, done: true, in: session) })
+        run: { session, marking in mark(marking, done: true, in: session) })
 
     static let undone = CommandDeclaration.command(
         "undone", group: .habits, usage: "undone NAME [WHEN]",
         summary: "Mark a habit not done today, or on WHEN.", example: "undone Run",
         keywords: ["today", "yesterday"], parse: parseMarking, complete: completeMarking,
-        run: { session, marking in await mark(marking, done: false, in: session) })
+        run: { session, marking in mark(marking, done: false, in: session) })
 
     @MainActor
-    private static func mark(_ marking: Marking, done: Bool, in session: Session) async -> Session.Outcome {
+    private static func mark(_ marking: Marking, done: Bool, in session: Session) -> Session.Outcome {
         let log = session.habitLog
         let day: Int
         do throws(DateTextError) {
@@ -81,7 +81,7 @@ enum HabitCommands {
             return session.fail(Messages.reason(HabitError.date(error)))
         }
         do throws(TrendError) {
-            let outcome = try await log.mark(marking.name, day: day, done: done)
+            let outcome = try log.mark(marking.name, day: day, done: done)
             let name = log.habit(named: marking.name)?.name ?? marking.name
             return session.say(Messages.marked(name, day: day, done: done, changed: outcome == .changed))
         } catch {
@@ -109,7 +109,7 @@ enum HabitCommands {
         complete: { request in request.previousWords.isEmpty ? request.quotedHabitNames() : [] },
         run: { session, renaming in
             do throws(TrendError) {
-                let renamed = try await session.habitLog.rename(renaming.name, to: renaming.newName)
+                let renamed = try session.habitLog.rename(renaming.name, to: renaming.newName)
                 return session.say(Messages.renamed(from: renaming.name, to: renamed.name))
             } catch {
                 return session.fail(Messages.reason(error, unit: session.unit))

@@ -34,7 +34,7 @@ enum ShellCommands {
         run: { session, _ in
             // The sparkline shows the last 30 days as stored now. After a failed read it
             // shows the days read before, beside the error, until "refresh" reads again.
-            if session.trend.loadState != .failed { await session.trend.refresh() }
+            if session.trend.loadState != .failed { session.trend.refresh() }
             session.pending.rereadWaiting()
             for line in Messages.statusLines(session) { session.say(line) }
             return .succeeded
@@ -45,7 +45,7 @@ enum ShellCommands {
         example: "refresh",
         parse: { arguments throws(ParseError) in try arguments.none() },
         run: { session, _ in
-            await session.refreshFeatures(everything: true)
+            session.refreshFeatures(everything: true)
             var outcome = Session.Outcome.succeeded
             for feature in session.features where feature.featureLoadState != nil {
                 if let error = feature.retainedError {

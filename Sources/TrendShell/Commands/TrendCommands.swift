@@ -22,7 +22,7 @@ enum TrendCommands {
             }
             let stats: TrendStats
             do throws(TrendError) {
-                stats = try await session.trend.stats(days: 30, kind: kind, habits: [])
+                stats = try session.trend.stats(days: 30, kind: kind, habits: [])
             } catch {
                 return session.fail(Messages.trendUnavailable(error, unit: session.unit))
             }
@@ -71,7 +71,7 @@ enum TrendCommands {
             }
             let stats: TrendStats
             do throws(TrendError) {
-                stats = try await session.trend.stats(days: request.days, kind: kind, habits: session.habitLog.habits)
+                stats = try session.trend.stats(days: request.days, kind: kind, habits: session.habitLog.habits)
             } catch {
                 return session.fail(Messages.trendUnavailable(error, unit: session.unit))
             }
@@ -127,7 +127,7 @@ enum TrendCommands {
             (request.previousWords.isEmpty ? trendKindWords(request) : [])
                 + ["--width", "--svg"].filter { !request.previousWords.contains($0) }
         },
-        run: { session, request in await drawChart(session, request) })
+        run: { session, request in drawChart(session, request) })
 
     static func parseChart(_ arguments: Arguments) throws(ParseError) -> ChartRequest {
         var request = ChartRequest()
@@ -172,7 +172,7 @@ enum TrendCommands {
     }
 
     @MainActor
-    static func drawChart(_ session: Session, _ request: ChartRequest) async -> Session.Outcome {
+    static func drawChart(_ session: Session, _ request: ChartRequest) -> Session.Outcome {
         let kind: MeasurementKind
         switch resolveKind(request.kind, in: session) {
         case .success(let found): kind = found
@@ -180,7 +180,7 @@ enum TrendCommands {
         }
         let window: TrendWindow
         do throws(TrendError) {
-            window = try await session.trend.window(days: request.days, kind: kind)
+            window = try session.trend.window(days: request.days, kind: kind)
         } catch {
             return session.fail(Messages.trendUnavailable(error, unit: session.unit))
         }
@@ -195,7 +195,7 @@ enum TrendCommands {
             return session.say(Messages.tooFewToChart(have: window.days.count, days: request.days, kind: kind))
         }
         if let path = request.svgPath {
-            return await writeSVG(session, data: data, kind: kind, to: path, days: request.days)
+            return writeSVG(session, data: data, kind: kind, to: path, days: request.days)
         }
         let unicode = session.drawsUnicode
         // One rule for narrow terminals: the plot, its title and its legend are all laid out
@@ -212,12 +212,12 @@ enum TrendCommands {
     @MainActor
     static func writeSVG(
         _ session: Session, data: ChartData, kind: MeasurementKind = .weight, to path: String, days: Int
-    ) async -> Session.Outcome {
+    ) -> Session.Outcome {
         var notes: [Int: [String]] = [:]
         let now = session.weights.latestPermittedEntryDate
         do throws(TrendError) {
             // The notes of the entries the chart counts: one that breaks a rule is left out.
-            for entry in try await session.weights.entries(fromDay: data.firstDay, throughDay: data.lastDay)
+            for entry in try session.weights.entries(fromDay: data.firstDay, throughDay: data.lastDay)
             where !entry.note.isEmpty && entry.brokenRule(asOf: now) == nil
                 && (kind.id == .weight || entry.measurements[kind.id] != nil)
             {

@@ -16,7 +16,7 @@ enum WeightCommands {
             }
             let entry: WeightEntry
             do throws(TrendError) {
-                entry = try await session.weights.entry(id: id)
+                entry = try session.weights.entry(id: id)
             } catch {
                 return session.fail(Messages.commandFailed(error, unit: session.unit))
             }
@@ -92,7 +92,7 @@ enum WeightCommands {
             var entries: [WeightEntry]
             var failure: TrendError?
             do throws(TrendError) {
-                entries = try await session.weights.newest(count)
+                entries = try session.weights.newest(count)
             } catch {
                 entries = Array(session.weights.entries.prefix(count))
                 failure = error
@@ -104,7 +104,7 @@ enum WeightCommands {
             var trendByDay: [Int: Double]?
             var trendFailure: TrendError?
             do throws(TrendError) {
-                trendByDay = try await session.trend.trendByDay(for: entries)
+                trendByDay = try session.trend.trendByDay(for: entries)
             } catch {
                 trendFailure = error
             }

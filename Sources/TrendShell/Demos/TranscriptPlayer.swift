@@ -39,7 +39,7 @@ public struct TranscriptPlayer {
     private var location: StoreLocation { StoreLocation(options.storePath ?? ":memory:") }
 
     /// Plays the transcript; the session's ending (a failure when the file cannot be read).
-    public func play() async -> REPL.Ending {
+    public func play() -> REPL.Ending {
         let transcript: Transcript
         do {
             transcript = try Transcript(parsing: TranscriptChecker.read(path))
@@ -69,7 +69,7 @@ public struct TranscriptPlayer {
         let session = Session.make(
             files: rules.ownFiles, clock: .fixed(options.now ?? transcript.now), output: demoOutput, style: style,
             interruptRequested: { Signals.stopRequested }, namedFiles: permissions, inputs: rules.inputs)
-        await session.start()
+        session.start()
         let terminal =
             live
             ? PlayTerminal(
@@ -82,7 +82,7 @@ public struct TranscriptPlayer {
         var repl = REPL(session: session, reader: reader, output: demoOutput)
         repl.bail = options.bail
         repl.pendingSignal = { Signals.endingSignal }
-        let ending = await repl.run()
+        let ending = repl.run()
         terminal?.restore()
         session.close()
         output.flush()

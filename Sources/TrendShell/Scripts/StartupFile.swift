@@ -24,7 +24,7 @@ public struct StartupFile {
     /// file and line before them. Returns `.quit` when a line ended the session, `.failed`
     /// when the file could not be read, and `.succeeded` otherwise: a line that fails is
     /// reported, and the lines after it still run, as they would when typed.
-    public func run(session: Session, output: PrefixedOutput) async -> Session.Outcome {
+    public func run(session: Session, output: PrefixedOutput) -> Session.Outcome {
         var information = stat()
         if !named && stat(path, &information) != 0 && errno == ENOENT { return .succeeded }
         let bytes: [UInt8]
@@ -49,7 +49,7 @@ public struct StartupFile {
             }
             do {
                 guard let command = try session.parse(line) else { continue }
-                if await session.perform(command) == .quit { return .quit }
+                if session.perform(command) == .quit { return .quit }
             } catch {
                 _ = session.reject(error)
             }

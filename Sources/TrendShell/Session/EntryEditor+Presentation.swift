@@ -28,8 +28,8 @@ extension EntryEditor: PresentableDraft {
         return lines
     }
 
-    func save(session: Session) async -> Session.Outcome {
-        switch await save() {
+    func save(session: Session) -> Session.Outcome {
+        switch save() {
         case .success(let outcome):
             session.drafts.close()
             if let entry = outcome.entry { session.showed([entry]) }

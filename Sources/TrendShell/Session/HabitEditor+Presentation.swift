@@ -16,8 +16,8 @@ extension HabitEditor: PresentableDraft {
         return lines
     }
 
-    func save(session: Session) async -> Session.Outcome {
-        switch await save() {
+    func save(session: Session) -> Session.Outcome {
+        switch save() {
         case .success(let outcome):
             session.drafts.close()
             return session.say(Messages.habitSaved(outcome), role: .success)

@@ -19,7 +19,7 @@ extension ImportEditor: PresentableDraft {
         }
     }
 
-    func show(session: Session, all: Bool) async -> Session.Outcome {
+    func show(session: Session, all: Bool) -> Session.Outcome {
         let unit = session.unit
         let result = refreshPreview(
             each: all
@@ -37,12 +37,12 @@ extension ImportEditor: PresentableDraft {
         }
     }
 
-    func save(session: Session) async -> Session.Outcome {
+    func save(session: Session) -> Session.Outcome {
         let saved = draft
-        switch await save() {
+        switch save() {
         case .success(let outcome):
             session.drafts.close()
-            await session.weights.refresh()
+            session.weights.refresh()
             return session.say(Messages.importSaved(outcome, draft: saved), role: .success)
         case .failure(let error):
             return session.fail(Messages.importSaveFailed(error, unit: session.unit, retry: session.keepFailedDraft()))

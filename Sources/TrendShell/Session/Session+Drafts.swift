@@ -51,13 +51,13 @@ extension Session {
     static let presentableKinds: [any PresentableDraft.Type] = ShellFeature.all.flatMap(\.presentations)
 
     /// Restores the draft a previous session kept, and reports it.
-    func restoreDraft() async {
+    func restoreDraft() {
         switch drafts.keeping {
         case .anotherSession: warn(Messages.anotherSessionHoldsDraft)
         case .unavailable(let error): warn(Messages.draftFileUnavailable(error))
         case .file, .memoryStore, .nothingBesideStore, .leftForItsOwner: break
         }
-        switch await drafts.start() {
+        switch drafts.start() {
         case .nothing: break
         case .restored:
             if let open = presentedDraft { say(Messages.restored(target: open.target, summary: open.summary)) }
@@ -120,9 +120,9 @@ protocol PresentableDraft: DraftEditor, SendableMetatype {
     /// What `show` prints.
     func details(session: Session) -> [String]
     /// Prints the draft for `show` (`show all`: every row of an import).
-    func show(session: Session, all: Bool) async -> Session.Outcome
+    func show(session: Session, all: Bool) -> Session.Outcome
     /// Saves, says what happened, and closes the draft on success.
-    func save(session: Session) async -> Session.Outcome
+    func save(session: Session) -> Session.Outcome
     /// What `cancel` says.
     func cancelled(session: Session) -> String
     /// What needs saying after a restore (a unit that changed, an entry gone).
@@ -136,7 +136,7 @@ extension PresentableDraft {
     /// check (a cast to the protocol would search every conformance in the program).
     static func presenting(_ editor: any DraftEditor) -> (any PresentableDraft)? { editor as? Self }
 
-    func show(session: Session, all: Bool) async -> Session.Outcome {
+    func show(session: Session, all: Bool) -> Session.Outcome {
         for line in details(session: session) { session.say(line) }
         return .succeeded
     }

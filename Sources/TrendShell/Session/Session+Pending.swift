@@ -4,10 +4,10 @@ import TrendKit
 /// is typed, kept on disk first, then applied with the ones waiting before it.
 extension Session {
     /// Restores the changes an earlier session left waiting, and says what became of them.
-    func restorePending() async {
+    func restorePending() {
         let history = changeHistory
-        let report = await pending.start { operation throws(TrendError) in
-            try await history.operationApplied(operation)
+        let report = pending.start { operation throws(TrendError) in
+            try history.operationApplied(operation)
         }
         if let error = report.unreadable {
             startFailed = fail(reasonText(.pendingFile(error))) == .failed || startFailed
@@ -19,22 +19,22 @@ extension Session {
 
     /// Queues a change typed now (replacing a waiting one of the same field), writes the queue
     /// to the pending-changes file, then applies the waiting changes in order.
-    func submit(_ change: PendingChange) async -> Outcome {
-        if endsAfterItsCommands, let refusal = await takePendingFile(before: change) { return refusal }
+    func submit(_ change: PendingChange) -> Outcome {
+        if endsAfterItsCommands, let refusal = takePendingFile(before: change) { return refusal }
         let queued = pending.add(change)
         let written = persistPending()
         // Refused at this first try, it never waited: unless it took a waiting one's place.
         let neverPending = queued.amendment?.replacedOperations.isEmpty ?? true
-        let outcome = await applyPending(typedNow: neverPending ? queued.id : nil)
+        let outcome = applyPending(typedNow: neverPending ? queued.id : nil)
         return written ? outcome : .failed
     }
 
     /// `retry`: applies the waiting changes. A `-c` run first takes the pending-changes file,
     /// so that only one session applies what waits there; when another session holds it,
     /// that session is the one to retry.
-    func retryPending() async -> Outcome {
+    func retryPending() -> Outcome {
         if endsAfterItsCommands {
-            switch await adoptPendingFile() {
+            switch adoptPendingFile() {
             case .adopted: break
             case .heldByAnotherSession:
                 pending.rereadWaiting()
@@ -45,16 +45,16 @@ extension Session {
             }
         }
         guard !pending.changes.isEmpty else { return say(Messages.nothingPending) }
-        return await applyPending()
+        return applyPending()
     }
 
     /// In a `-c` run, a new change applies only when no other change waits: the waiting ones
     /// come first, in the order typed, and only `retry` applies them. The run takes the
     /// pending-changes file before it tries the change, so that a change the store fails is
     /// kept there for the next session. Returns the refusal, or nil to go on.
-    private func takePendingFile(before change: PendingChange) async -> Outcome? {
+    private func takePendingFile(before change: PendingChange) -> Outcome? {
         if let refusal = refusalWhileChangesWaitInFile(change) { return refusal }
-        _ = await adoptPendingFile()
+        _ = adoptPendingFile()
         guard pending.changes.isEmpty else {
             return fail(Messages.pendingWaitFirst(change, waiting: pending.changes, unit: unit))
         }
@@ -72,10 +72,10 @@ extension Session {
 
     /// Takes the pending-changes file for a `-c` run, and says what it held that the store
     /// had already applied.
-    private func adoptPendingFile() async -> PendingChanges.Adoption {
+    private func adoptPendingFile() -> PendingChanges.Adoption {
         let history = changeHistory
-        let adoption = await pending.adopt { operation throws(TrendError) in
-            try await history.operationApplied(operation)
+        let adoption = pending.adopt { operation throws(TrendError) in
+            try history.operationApplied(operation)
         }
         if case .adopted(let report) = adoption {
             if let error = report.unreadable { _ = fail(reasonText(.pendingFile(error))) }
@@ -86,8 +86,8 @@ extension Session {
 
     /// Applies the waiting changes in order and says what became of each. `typedNow` is the
     /// change the running command typed, when a refusal of it must not call it pending.
-    func applyPending(typedNow: OperationID? = nil) async -> Outcome {
-        let attempts = await pending.retry { change throws(TrendError) in try await self.apply(change) }
+    func applyPending(typedNow: OperationID? = nil) -> Outcome {
+        let attempts = pending.retry { change throws(TrendError) in try self.apply(change) }
         var outcome = Outcome.succeeded
         var rowsChanged = false
         for attempt in attempts {
@@ -116,7 +116,7 @@ extension Session {
             }
         }
         // Undo and redo change rows of any feature: show them as the store holds them now.
-        if rowsChanged { await refreshFeatures() }
+        if rowsChanged { refreshFeatures() }
         return outcome
     }
 
@@ -127,11 +127,11 @@ extension Session {
     }
 
     /// Applies one change through its feature.
-    private func apply(_ change: PendingChange) async throws(TrendError) -> AppliedChange {
+    private func apply(_ change: PendingChange) throws(TrendError) -> AppliedChange {
         switch change.action {
-        case .amend(let amendment, _): return .amended(try await weights.amend(amendment))
-        case .undo(let step): return .undone(try await changeHistory.undo(step: step, operation: change.id))
-        case .redo(let step): return .redone(try await changeHistory.redo(step: step, operation: change.id))
+        case .amend(let amendment, _): return .amended(try weights.amend(amendment))
+        case .undo(let step): return .undone(try changeHistory.undo(step: step, operation: change.id))
+        case .redo(let step): return .redone(try changeHistory.redo(step: step, operation: change.id))
         }
     }
 

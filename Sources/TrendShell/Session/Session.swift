@@ -88,25 +88,25 @@ public final class Session {
     /// draft answer at once. When the store is held, what starting reads from it (the
     /// features, and whether a restored draft or change was already saved) is read again
     /// before the first command that reads the store, which waits for the lock as any does.
-    public func start() async {
-        let started = await store.withoutWaiting {
-            await refreshFeatures()
+    public func start() {
+        let started = store.withoutWaiting {
+            refreshFeatures()
             reportStoreNotices()
-            await restoreDraft()
-            await restorePending()
+            restoreDraft()
+            restorePending()
         }
         startWaitsForTheStore = started.metLock
     }
 
     /// What starting could not read because another program held the store's lock: the
     /// features, and whether the restored draft and changes had already been applied.
-    func finishStart() async {
-        await refreshFeatures()
+    func finishStart() {
+        refreshFeatures()
         reportStoreNotices()
-        if let label = await drafts.recheckRestored() { say(Messages.restoredAlreadySaved(label)) }
+        if let label = drafts.recheckRestored() { say(Messages.restoredAlreadySaved(label)) }
         let history = changeHistory
-        let applied = await pending.dropApplied { operation throws(TrendError) in
-            try await history.operationApplied(operation)
+        let applied = pending.dropApplied { operation throws(TrendError) in
+            try history.operationApplied(operation)
         }
         for change in applied { say(Messages.pendingAlreadyApplied(change, unit: unit)) }
         startWaitsForTheStore = store.lockWaitRanOut
@@ -114,8 +114,8 @@ public final class Session {
 
     /// Reloads every feature from the store. The trend is read when a command asks for it
     /// (so start-up does not pay for it); once read, or when `everything` asks, it is reloaded too.
-    func refreshFeatures(everything: Bool = false) async {
-        for feature in ShellFeature.all { await feature.refresh?(self, everything) }
+    func refreshFeatures(everything: Bool = false) {
+        for feature in ShellFeature.all { feature.refresh?(self, everything) }
     }
 
     /// True when marks and charts are drawn with Unicode: the chart style, or on `auto`,
@@ -129,17 +129,17 @@ public final class Session {
     }
 
     /// Carries out one command, then keeps the draft file in step with the draft.
-    public func perform(_ command: ParsedCommand) async -> Outcome {
+    public func perform(_ command: ParsedCommand) -> Outcome {
         if command.name != "quit" { quitArmed = false }
         store.beginCommand()
         defer { store.endCommand() }
         catchUpWithSettings()
         if command.readsStore && startWaitsForTheStore {
-            await finishStart()
+            finishStart()
         } else if command.readsStore && store.changedElsewhere() {
-            await refreshFeatures()
+            refreshFeatures()
         }
-        var outcome = await command.run(self)
+        var outcome = command.run(self)
         reportSettingsNotices()
         if !persistDraft() && outcome == .succeeded { outcome = .failed }
         if !persistPending() && outcome == .succeeded { outcome = .failed }

@@ -17,7 +17,7 @@ struct ShellFeature: Sendable {
     /// neither. `everything` asks for data a feature otherwise loads only when a command
     /// needs it (the trend).
     let state: (@MainActor @Sendable (Session) -> any FeatureStatus)?
-    let refresh: (@MainActor @Sendable (Session, _ everything: Bool) async -> Void)?
+    let refresh: (@MainActor @Sendable (Session, _ everything: Bool) -> Void)?
     /// Restores drafts of its kinds, from the features the session is built of.
     let restorers: @MainActor @Sendable (Session.Parts) -> [DraftRestorer]
     /// Describes one of its history steps; nil for a step of another feature's kind.
@@ -27,7 +27,7 @@ struct ShellFeature: Sendable {
         _ declaration: FeatureDeclaration, commands: [CommandDeclaration] = [],
         presentations: [any PresentableDraft.Type] = [],
         state: (@MainActor @Sendable (Session) -> any FeatureStatus)? = nil,
-        refresh: (@MainActor @Sendable (Session, Bool) async -> Void)? = nil,
+        refresh: (@MainActor @Sendable (Session, Bool) -> Void)? = nil,
         restorers: @escaping @MainActor @Sendable (Session.Parts) -> [DraftRestorer] = { _ in [] },
         describeStep: @escaping @Sendable (HistoryStep, WeightUnit) -> String? = { _, _ in nil }
     ) {
@@ -49,18 +49,18 @@ struct ShellFeature: Sendable {
             .weights, commands: WeightCommands.all + MeasureCommands.all + DeleteCommand.all,
             presentations: [EntryEditor.self],
             state: { $0.weights },
-            refresh: { session, _ in await session.weights.refresh() },
+            refresh: { session, _ in session.weights.refresh() },
             restorers: { [$0.weights.draftRestorer()] }, describeStep: Messages.describeWeightsStep),
         ShellFeature(
             .trend, commands: TrendCommands.all, state: { $0.trend },
             refresh: { session, everything in
                 // Read when a command asks for it (so start-up does not pay for it); once
                 // read, or when `everything` asks, reloaded with the rest.
-                if everything || session.trend.loadState != .idle { await session.trend.refresh() }
+                if everything || session.trend.loadState != .idle { session.trend.refresh() }
             }),
         ShellFeature(
             .habits, commands: HabitCommands.all, presentations: [HabitEditor.self], state: { $0.habitLog },
-            refresh: { session, _ in await session.habitLog.refresh() },
+            refresh: { session, _ in session.habitLog.refresh() },
             restorers: { [$0.habits.draftRestorer()] }, describeStep: Messages.describeHabitsStep),
         ShellFeature(
             .exchange, commands: DataCommands.all, presentations: [ImportEditor.self],

@@ -25,7 +25,7 @@ public struct REPL {
         case signal(Int32)
     }
 
-    public func run() async -> Ending {
+    public func run() -> Ending {
         var anyFailed = session.startFailed
         var endOfInputWarned = false
         var historyWarned = false
@@ -88,7 +88,7 @@ public struct REPL {
                 let outcome: Session.Outcome
                 do {
                     guard let command = try session.parse(line) else { continue }
-                    outcome = await session.perform(command)
+                    outcome = session.perform(command)
                     // What touched the store is shown at once: a broken output then stops
                     // the run before the next change. Draft edits stay buffered.
                     if command.readsStore { output.flush() }

@@ -21,7 +21,7 @@ public struct TranscriptChecker {
     }
 
     /// 0 when every transcript matches (or was updated), 1 otherwise.
-    public func check(files: [String], update: Bool = false) async -> ExitStatus {
+    public func check(files: [String], update: Bool = false) -> ExitStatus {
         setenv("TZ", "UTC", 1)
         tzset()
         var failures = 0
@@ -30,7 +30,7 @@ public struct TranscriptChecker {
             do {
                 let text = try Self.read(path)
                 let transcript = try Transcript(parsing: text)
-                let replay = await Self.replay(transcript, inFolderOf: path, files: rules.ownFiles)
+                let replay = Self.replay(transcript, inFolderOf: path, files: rules.ownFiles)
                 let actual = replay.printedLines(commands: transcript.commands)
                 let diff = UnifiedDiff.make(
                     expected: transcript.expectedLines, actual: actual, expectedName: path,
@@ -73,7 +73,7 @@ public struct TranscriptChecker {
 
     /// Replays with the transcript's own folder as the working folder, so a file a lesson
     /// names (`import 14-libra-export.csv`) is the one kept beside it, wherever `--check` runs.
-    static func replay(_ transcript: Transcript, inFolderOf path: String, files: OwnFiles) async -> Replay {
+    static func replay(_ transcript: Transcript, inFolderOf path: String, files: OwnFiles) -> Replay {
         var buffer = [CChar](repeating: 0, count: 4096)
         let previous = getcwd(&buffer, buffer.count).map { _ in
             String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -83,21 +83,21 @@ public struct TranscriptChecker {
         // transcript names is then missing, and the diff shows it.
         let moved = chdir(folder) == 0
         defer { if moved, let previous { chdir(previous) } }
-        return await replay(transcript, files: files)
+        return replay(transcript, files: files)
     }
 
     /// Runs the transcript's commands, hidden ones included, and returns what the session
     /// printed for each shown command; hidden commands' output is set aside, except errors.
     /// The store is in memory; `files` names the own files a command's named file may not
     /// replace (the default store's, the history, the start-up file).
-    public static func replay(_ transcript: Transcript, files: OwnFiles = OwnFiles(store: .memory)) async -> Replay {
+    public static func replay(_ transcript: Transcript, files: OwnFiles = OwnFiles(store: .memory)) -> Replay {
         let captured = CapturedOutput()
         let session = Session.make(files: files.with(store: .memory), clock: .fixed(transcript.now), output: captured)
-        await session.start()
+        session.start()
         let script = transcript.script
         var repl = REPL(session: session, reader: ScriptLineReader(lines: script.map(\.command)), output: captured)
         repl.echo = true
-        let ending = await repl.run()
+        let ending = repl.run()
         session.close()
         let status: Int32
         switch ending {

@@ -108,13 +108,13 @@ import TrendshTestSupport
         #expect(draft.record == record)
     }
 
-    @Test func restoringKeepsAFixByLineWhereTheLineHoldsOneRowAndDropsItElsewhere() async throws {
+    @Test func restoringKeepsAFixByLineWhereTheLineHoldsOneRowAndDropsItElsewhere() throws {
         let harness = try ExchangeHarness()
         defer { harness.directory.remove() }
         let xml = try harness.file(Self.oneLine, named: "export.xml")
         let csv = try harness.file(
             "date,kilograms,note\n2026-11-23T08:00:00.000Z,8O.0,\n2026-11-24T08:00:00.000Z,80.0,\n", named: "a.csv")
-        let restored = await harness.importer.draftRestorer().restore(
+        let restored = harness.importer.draftRestorer().restore(
             Self.earlierRecord(xml: xml.path, csv: csv.path))
         guard case .restored(let restoredEditor) = restored, let editor = restoredEditor as? ImportEditor else {
             Issue.record("\(restored)")

@@ -285,7 +285,7 @@ import TrendshTestSupport
         #expect(try harness.importer.save(draft) == .imported(ImportCounts(added: 1, duplicates: 1)))
     }
 
-    @Test func theDraftRecordKeepsFilesFixesAndUnitAndRestoresUnlessItWasSaved() async throws {
+    @Test func theDraftRecordKeepsFilesFixesAndUnitAndRestoresUnlessItWasSaved() throws {
         let harness = try ExchangeHarness()
         defer { harness.directory.remove() }
         var (draft, _) = try harness.previewed([try harness.file(Self.rows(5), named: "a b.csv")], unit: .pounds)
@@ -294,13 +294,13 @@ import TrendshTestSupport
         let record = draft.record
         #expect(ImportDraft(record: DraftRecord(decoding: record.encoded()) ?? record) == draft)
         let restorer = harness.importer.draftRestorer()
-        guard case .restored(let editor) = await restorer.restore(record) else {
+        guard case .restored(let editor) = restorer.restore(record) else {
             Issue.record("not restored")
             return
         }
         #expect((editor as? ImportEditor)?.draft == draft)
         _ = try harness.importer.save(draft)
-        guard case .alreadySaved(let label) = await restorer.restore(record) else {
+        guard case .alreadySaved(let label) = restorer.restore(record) else {
             Issue.record("a saved import was restored")
             return
         }

@@ -3,7 +3,7 @@ import TrendKit
 
 @MainActor
 @Suite struct FeatureStatusTests {
-    @Test func theWeightLogReportsItsLoadStateAndRetainedError() async {
+    @Test func theWeightLogReportsItsLoadStateAndRetainedError() {
         let faults = FaultInjector()
         let log = Fixtures.log(repository: InMemoryWeightRepository(faults: faults))
         let status: any FeatureStatus = log
@@ -11,11 +11,11 @@ import TrendKit
         #expect(status.featureLoadState == .idle)
 
         faults.failNextRefresh()
-        await log.refresh()
+        log.refresh()
         #expect(status.featureLoadState == .failed)
         #expect(status.retainedError == .storage(.simulated(.refresh)))
 
-        await log.refresh()
+        log.refresh()
         #expect(status.featureLoadState == .ready)
         #expect(status.retainedError == nil)
     }

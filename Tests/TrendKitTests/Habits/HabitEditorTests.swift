@@ -4,14 +4,14 @@ import TrendKit
 
 @MainActor
 @Suite struct HabitEditorTests {
-    @Test func aBlankNameFailsToSaveAndKeepsTheDraftExactlyAsTyped() async throws {
+    @Test func aBlankNameFailsToSaveAndKeepsTheDraftExactlyAsTyped() throws {
         let repository = InMemoryHabitRepository()
         let log = HabitFixtures.log(repository: repository)
         let editor = HabitEditor(log: log)
         editor.draft.name = "  \t "
         let typed = editor.draft
 
-        #expect(await editor.save() == .failure(.habit(.invalidName)))
+        #expect(editor.save() == .failure(.habit(.invalidName)))
 
         #expect(editor.lastError == .habit(.invalidName))
         #expect(editor.draft == typed)
@@ -22,23 +22,23 @@ import TrendKit
         #expect(editor.lastSaveFailed == false)
         #expect(editor.lastError == .habit(.invalidName), "the error is kept until a save succeeds")
 
-        _ = try await editor.save().get()
+        _ = try editor.save().get()
         #expect(editor.lastError == nil)
     }
 
-    @Test func aStorageFailureKeepsTheNameAndTheRetryWritesExactlyOneHabit() async throws {
+    @Test func aStorageFailureKeepsTheNameAndTheRetryWritesExactlyOneHabit() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let faults = FaultInjector()
         let log = HabitFixtures.log(at: path, faults: faults)
-        await log.refresh()
+        log.refresh()
         let editor = HabitEditor(log: log)
         editor.draft.name = "Read 10 pages"
         let typed = editor.draft
         faults.failNextSave(in: .habits)
 
-        #expect(await editor.save() == .failure(.storage(.simulated(.save))))
+        #expect(editor.save() == .failure(.storage(.simulated(.save))))
 
         #expect(editor.draft == typed)
         #expect(editor.lastError == .storage(.simulated(.save)))
@@ -47,7 +47,7 @@ import TrendKit
         #expect(log.retainedError == .storage(.simulated(.save)))
         #expect(try OtherProgramConnection(path: path).integer("SELECT count(*) FROM habits") == 0)
 
-        let outcome = try await editor.save().get()
+        let outcome = try editor.save().get()
 
         guard case .added(let habit) = outcome else {
             Issue.record("expected a new habit, got \(outcome)")
@@ -64,7 +64,7 @@ import TrendKit
                 == [["Read 10 pages", typed.id.rawValue]])
     }
 
-    @Test func aLostAcknowledgementThenARetryReportsTheHabitAlreadyAdded() async throws {
+    @Test func aLostAcknowledgementThenARetryReportsTheHabitAlreadyAdded() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
@@ -74,11 +74,11 @@ import TrendKit
         editor.draft.name = "Run"
         faults.loseNextAcknowledgement()
 
-        #expect(await editor.save() == .failure(.storage(.ioError)))
+        #expect(editor.save() == .failure(.storage(.ioError)))
         #expect(log.habits.isEmpty)
         #expect(editor.draft.name == "Run")
 
-        let outcome = try await editor.save().get()
+        let outcome = try editor.save().get()
 
         guard case .alreadyAdded(let habit) = outcome else {
             Issue.record("expected the habit the first save added, got \(outcome)")
@@ -90,7 +90,7 @@ import TrendKit
         #expect(try OtherProgramConnection(path: path).integer("SELECT count(*) FROM habits") == 1)
     }
 
-    @Test func aHabitsFaultLeavesWeightsWorkingOnTheSameStore() async throws {
+    @Test func aHabitsFaultLeavesWeightsWorkingOnTheSameStore() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
@@ -102,28 +102,28 @@ import TrendKit
         let editor = HabitEditor(log: habits)
         editor.draft.name = "Run"
 
-        #expect(await editor.save() == .failure(.storage(.simulated(.save))))
-        let saved = try await weights.save(Fixtures.draft)
+        #expect(editor.save() == .failure(.storage(.simulated(.save))))
+        let saved = try weights.save(Fixtures.draft)
 
         #expect(saved.entry?.kilograms == 75.5)
         #expect(weights.retainedError == nil)
         #expect(try OtherProgramConnection(path: path).entries().map(\.kilograms) == [75.5])
-        #expect(await editor.save() == .failure(.storage(.simulated(.save))), "habits still fail")
+        #expect(editor.save() == .failure(.storage(.simulated(.save))), "habits still fail")
         #expect(try OtherProgramConnection(path: path).integer("SELECT count(*) FROM habits") == 0)
     }
 
-    @Test func aStoreThatCannotOpenForHabitsLeavesWeightsLoading() async throws {
+    @Test func aStoreThatCannotOpenForHabitsLeavesWeightsLoading() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let faults = FaultInjector()
         let store = Fixtures.store(at: directory.file("trend.sqlite"), faults: faults)
         let habits = HabitLog(repository: SQLiteHabitRepository(store: store), clock: Fixtures.clock)
         let weights = Fixtures.log(repository: SQLiteWeightRepository(store: store))
-        _ = try await weights.save(Fixtures.draft)
+        _ = try weights.save(Fixtures.draft)
         faults.failToOpen(in: .habits)
 
-        await habits.refresh()
-        await weights.refresh()
+        habits.refresh()
+        weights.refresh()
 
         #expect(habits.loadState == .failed)
         #expect(habits.retainedError == .storage(.simulated(.open)))
@@ -169,37 +169,37 @@ import TrendKit
         #expect(editor.hasUnsavedChanges == false)
     }
 
-    @Test func theRestorerClosesADraftWhoseHabitIsStoredAndRestoresOneThatIsNot() async throws {
+    @Test func theRestorerClosesADraftWhoseHabitIsStoredAndRestoresOneThatIsNot() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let earlier = HabitEditor(log: HabitFixtures.log(at: path))
         earlier.draft.name = "Run"
-        _ = try await earlier.save().get()
+        _ = try earlier.save().get()
         let log = HabitFixtures.log(at: path)
-        await log.refresh()
+        log.refresh()
         let restorer = log.draftRestorer()
         let unsaved = HabitDraft(id: DraftID(rawValue: "draft-unsaved"), name: "Read")
 
         #expect(restorer.kind == .habit)
-        guard case .alreadySaved(let label) = await restorer.restore(earlier.record) else {
+        guard case .alreadySaved(let label) = restorer.restore(earlier.record) else {
             Issue.record("the saved draft was not closed")
             return
         }
         #expect(label == "\"Run\"")
-        guard case .restored(let restored) = await restorer.restore(HabitEditor(log: log, draft: unsaved).record) else {
+        guard case .restored(let restored) = restorer.restore(HabitEditor(log: log, draft: unsaved).record) else {
             Issue.record("the unsaved draft was not restored")
             return
         }
         let editor = try #require(restored as? HabitEditor)
         #expect(editor.draft == unsaved)
         #expect(editor.hasUnsavedChanges)
-        guard case .unreadable = await restorer.restore(DraftRecord(kind: "habit", fields: [:])) else {
+        guard case .unreadable = restorer.restore(DraftRecord(kind: "habit", fields: [:])) else {
             Issue.record("a record without fields was restored")
             return
         }
 
-        guard case .added(let habit) = try await editor.save().get() else {
+        guard case .added(let habit) = try editor.save().get() else {
             Issue.record("the restored draft did not save as a new habit")
             return
         }

@@ -14,12 +14,12 @@ import TrendKit
         #expect(log.featureLoadState == .idle)
     }
 
-    @Test func refreshLoadsTheStoredHabitsByName() async throws {
+    @Test func refreshLoadsTheStoredHabitsByName() throws {
         let repository = InMemoryHabitRepository()
         for name in ["Run", "read", "Meditate"] { _ = try repository.add(HabitFixtures.newHabit(name)) }
         let log = HabitFixtures.log(repository: repository)
 
-        await log.refresh()
+        log.refresh()
 
         #expect(log.habits.map(\.name) == ["Meditate", "read", "Run"])
         #expect(log.loadState == .ready)
@@ -28,23 +28,23 @@ import TrendKit
     }
 
     @Test(arguments: ["", "   \t", " \n "])
-    func aBlankNameIsRefusedAndNothingIsWritten(name: String) async throws {
+    func aBlankNameIsRefusedAndNothingIsWritten(name: String) throws {
         let repository = InMemoryHabitRepository()
         let log = HabitFixtures.log(repository: repository)
 
-        await #expect(throws: TrendError.habit(.invalidName)) { try await log.addHabit(named: name) }
+        #expect(throws: TrendError.habit(.invalidName)) { try log.addHabit(named: name) }
 
         #expect(log.habits.isEmpty)
         #expect(try repository.habits().isEmpty)
     }
 
-    @Test func aNameOfEightyCharactersIsAcceptedAndOneOfEightyOneIsRefused() async throws {
+    @Test func aNameOfEightyCharactersIsAcceptedAndOneOfEightyOneIsRefused() throws {
         let repository = InMemoryHabitRepository()
         let log = HabitFixtures.log(repository: repository)
 
-        let outcome = try await log.addHabit(named: HabitFixtures.longestName)
-        await #expect(throws: TrendError.habit(.nameTooLong(length: 81))) {
-            try await log.addHabit(named: HabitFixtures.tooLongName)
+        let outcome = try log.addHabit(named: HabitFixtures.longestName)
+        #expect(throws: TrendError.habit(.nameTooLong(length: 81))) {
+            try log.addHabit(named: HabitFixtures.tooLongName)
         }
 
         guard case .added(let habit) = outcome else {
@@ -56,13 +56,13 @@ import TrendKit
         #expect(log.habits == [habit])
     }
 
-    @Test func theLengthIsCountedInCharactersAfterTrimmingAndInNormalForm() async throws {
+    @Test func theLengthIsCountedInCharactersAfterTrimmingAndInNormalForm() throws {
         let log = HabitFixtures.log(repository: InMemoryHabitRepository())
         let decomposed = String(repeating: "e\u{301}", count: 80)
 
-        let outcome = try await log.addHabit(named: "  " + decomposed + "\t")
-        await #expect(throws: TrendError.habit(.nameTooLong(length: 81))) {
-            try await log.addHabit(named: decomposed + "e\u{301}")
+        let outcome = try log.addHabit(named: "  " + decomposed + "\t")
+        #expect(throws: TrendError.habit(.nameTooLong(length: 81))) {
+            try log.addHabit(named: decomposed + "e\u{301}")
         }
 
         guard case .added(let habit) = outcome else {
@@ -78,168 +78,163 @@ import TrendKit
         ("Caf\u{e9}", "Cafe\u{301}"),
         ("Cafe\u{301}", "CAF\u{c9}"),
     ])
-    func aNameTakenWithoutRegardToCaseOrNormalFormIsRefused(first: String, second: String) async throws {
+    func aNameTakenWithoutRegardToCaseOrNormalFormIsRefused(first: String, second: String) throws {
         let repository = InMemoryHabitRepository()
         let log = HabitFixtures.log(repository: repository)
-        _ = try await log.addHabit(named: first)
+        _ = try log.addHabit(named: first)
         let stored = try HabitName.normalized(first)
 
-        await #expect(throws: TrendError.habit(.duplicateName(stored))) { try await log.addHabit(named: second) }
+        #expect(throws: TrendError.habit(.duplicateName(stored))) { try log.addHabit(named: second) }
 
         #expect(try repository.habits().map(\.name) == [stored])
         #expect(log.habits.map(\.name) == [stored])
     }
 
-    @Test func aNameAnotherSessionTookIsRefusedByTheStore() async throws {
+    @Test func aNameAnotherSessionTookIsRefusedByTheStore() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let first = HabitFixtures.log(at: path)
         let second = HabitFixtures.log(at: path)
-        _ = try await first.addHabit(named: "Caf\u{e9}")
+        _ = try first.addHabit(named: "Caf\u{e9}")
 
-        await #expect(throws: TrendError.habit(.duplicateName("Caf\u{e9}"))) {
-            try await second.addHabit(named: "CAFE\u{301}")
+        #expect(throws: TrendError.habit(.duplicateName("Caf\u{e9}"))) {
+            try second.addHabit(named: "CAFE\u{301}")
         }
 
         #expect(second.habits.isEmpty)
         #expect(try OtherProgramConnection(path: path).integer("SELECT count(*) FROM habits") == 1)
     }
 
-    @Test func aFailedRefreshKeepsTheHabitsVisibleAndTheNextOneClearsTheError() async throws {
+    @Test func aFailedRefreshKeepsTheHabitsVisibleAndTheNextOneClearsTheError() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let faults = FaultInjector()
         let log = HabitFixtures.log(at: directory.file("trend.sqlite"), faults: faults)
-        _ = try await log.addHabit(named: "Run")
-        _ = try await log.addHabit(named: "Read")
-        await log.refresh()
+        _ = try log.addHabit(named: "Run")
+        _ = try log.addHabit(named: "Read")
+        log.refresh()
         let loaded = log.habits
         faults.failNextRefresh(in: .habits)
 
-        await log.refresh()
+        log.refresh()
 
         #expect(log.habits == loaded)
         #expect(log.habits.map(\.name) == ["Read", "Run"])
         #expect(log.loadState == .failed)
         #expect(log.retainedError == .storage(.simulated(.refresh)))
 
-        await log.refresh()
+        log.refresh()
 
         #expect(log.habits == loaded)
         #expect(log.loadState == .ready)
         #expect(log.retainedError == nil)
     }
 
-    @Test func aRefreshFailingForAnotherFeatureLoadsTheHabits() async throws {
+    @Test func aRefreshFailingForAnotherFeatureLoadsTheHabits() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let faults = FaultInjector()
         let log = HabitFixtures.log(at: directory.file("trend.sqlite"), faults: faults)
-        _ = try await log.addHabit(named: "Run")
+        _ = try log.addHabit(named: "Run")
         faults.failNextRefresh(in: .weights)
 
-        await log.refresh()
+        log.refresh()
 
         #expect(log.loadState == .ready)
         #expect(log.habits.map(\.name) == ["Run"])
     }
 
-    @Test func aRefreshAskedForWhileAnotherRunsJoinsItAndLoadsOnce() async throws {
+    @Test func aRefreshIsLoadingWhileItsLoadRunsAndReadyOnceItReturns() throws {
         let base = InMemoryHabitRepository()
         _ = try base.add(HabitFixtures.newHabit("Run"))
-        let gate = GatedHabitRepository(holding: .load, base: base)
-        let log = HabitFixtures.log(repository: gate)
-        let first = Task { await log.refresh() }
-        await gate.waitForHeldCall()
-        #expect(log.loadState == .loading)
-        // Runs only once the second refresh below has suspended: joined, or held in the store.
-        let release = Task { gate.release() }
+        let witness = WitnessHabitRepository(watching: .load, base: base)
+        let log = HabitFixtures.log(repository: witness)
+        var stateDuringTheLoad: LoadState?
+        witness.duringFirstCall = { stateDuringTheLoad = log.loadState }
 
-        await log.refresh()
+        log.refresh()
 
-        #expect(log.loadState == .ready, "the joined refresh returns once the running one has loaded")
+        #expect(stateDuringTheLoad == .loading)
+        #expect(log.loadState == .ready)
         #expect(log.habits.map(\.name) == ["Run"])
-        await release.value
-        await first.value
-        #expect(gate.loadCount == 1)
+        #expect(witness.loadCount == 1)
     }
 
-    @Test func aRefreshAfterTheRunningOneEndedLoadsAgain() async throws {
-        let gate = GatedHabitRepository(holding: .load)
-        let log = HabitFixtures.log(repository: gate)
-        gate.release()
+    @Test func eachRefreshLoadsAgain() throws {
+        let witness = WitnessHabitRepository(watching: .load)
+        let log = HabitFixtures.log(repository: witness)
 
-        await log.refresh()
-        await log.refresh()
+        log.refresh()
+        log.refresh()
 
-        #expect(gate.loadCount == 2)
+        #expect(witness.loadCount == 2)
     }
 
-    @Test func aDayThatHasNotComeCannotBeMarked() async throws {
+    @Test func aDayThatHasNotComeCannotBeMarked() throws {
         let repository = InMemoryHabitRepository()
         let log = HabitFixtures.log(repository: repository)
-        _ = try await log.addHabit(named: "Run")
+        _ = try log.addHabit(named: "Run")
 
-        await #expect(throws: TrendError.habit(.dayInFuture)) {
-            try await log.mark("Run", day: HabitFixtures.today + 1, done: true)
+        #expect(throws: TrendError.habit(.dayInFuture)) {
+            try log.mark("Run", day: HabitFixtures.today + 1, done: true)
         }
-        await #expect(throws: TrendError.habit(.dayInFuture)) {
-            try await log.mark("Run", day: HabitFixtures.today + 1, done: false)
+        #expect(throws: TrendError.habit(.dayInFuture)) {
+            try log.mark("Run", day: HabitFixtures.today + 1, done: false)
         }
 
         #expect(try repository.habits().map(\.doneDays) == [[]])
-        #expect(try await log.mark("Run", day: HabitFixtures.today, done: true) == .changed)
+        #expect(try log.mark("Run", day: HabitFixtures.today, done: true) == .changed)
     }
 
-    @Test func markingAHabitThatIsNotThereSaysThereIsNone() async throws {
+    @Test func markingAHabitThatIsNotThereSaysThereIsNone() throws {
         let repository = InMemoryHabitRepository()
         _ = try repository.add(HabitFixtures.newHabit("Run"))
         let log = HabitFixtures.log(repository: repository)
-        await log.refresh()
+        log.refresh()
 
-        await #expect(throws: TrendError.habit(.noSuchHabit("Swim"))) {
-            try await log.mark("Swim", day: HabitFixtures.today, done: true)
+        #expect(throws: TrendError.habit(.noSuchHabit("Swim"))) {
+            try log.mark("Swim", day: HabitFixtures.today, done: true)
         }
 
         #expect(try repository.habits().map(\.doneDays) == [[]])
     }
 
-    @Test func markingAHabitDeletedElsewhereSaysThereIsNoneAndForgetsIt() async throws {
+    @Test func markingAHabitDeletedElsewhereSaysThereIsNoneAndForgetsIt() throws {
         let repository = InMemoryHabitRepository()
         guard case .added(let habit) = try repository.add(HabitFixtures.newHabit("Run")) else {
             Issue.record("the habit was not added")
             return
         }
         let log = HabitFixtures.log(repository: repository)
-        await log.refresh()
+        log.refresh()
         _ = try repository.delete(habitID: habit.id, nameKey: HabitName.key("Run"), operation: .make())
 
-        await #expect(throws: TrendError.habit(.noSuchHabit("run"))) {
-            try await log.mark("run", day: HabitFixtures.today, done: true)
+        #expect(throws: TrendError.habit(.noSuchHabit("run"))) {
+            try log.mark("run", day: HabitFixtures.today, done: true)
         }
 
         #expect(log.habits.isEmpty)
     }
 
-    @Test func markingADayDoneTwiceWritesOneRow() async throws {
+    @Test func markingADayDoneTwiceWritesOneRow() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let log = HabitFixtures.log(at: path)
-        _ = try await log.addHabit(named: "Run")
+        _ = try log.addHabit(named: "Run")
         let yesterday = HabitFixtures.today - 1
 
-        #expect(try await log.mark("Run", day: yesterday, done: true) == .changed)
+        #expect(try log.mark("Run", day: yesterday, done: true) == .changed)
         let firstRecord = try OtherProgramConnection(path: path).rows(
             "SELECT habit_id, day, recorded_at FROM completions")
-        #expect(try await log.mark("RUN", day: yesterday, done: true) == .unchanged)
+        #expect(try log.mark("RUN", day: yesterday, done: true) == .unchanged)
         // Another session, an hour later, marks the same day: a rewrite would show in recorded_at.
         let later = HabitLog(
             repository: SQLiteHabitRepository(store: Fixtures.store(at: path)),
             clock: .fixed(Fixtures.now + Fixtures.hour))
-        await later.refresh()
-        #expect(try await later.mark("run", day: yesterday, done: true) == .unchanged)
+        later.refresh()
+        #expect(try later.mark("run", day: yesterday, done: true) == .unchanged)
 
         #expect(firstRecord == [["1", DayText.text(dayNumber: yesterday), StoredTime.text(Fixtures.now)]])
         #expect(
@@ -270,67 +265,67 @@ import TrendKit
         }
     }
 
-    @Test func marksMadeThroughTheLogShowInTheStreakAndAreStored() async throws {
+    @Test func marksMadeThroughTheLogShowInTheStreakAndAreStored() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let log = HabitFixtures.log(at: path)
-        _ = try await log.addHabit(named: "Run")
+        _ = try log.addHabit(named: "Run")
         let today = HabitFixtures.today
 
-        for day in [today, today - 2, today - 1] { _ = try await log.mark("Run", day: day, done: true) }
+        for day in [today, today - 2, today - 1] { _ = try log.mark("Run", day: day, done: true) }
         #expect(log.habit(named: "Run")?.doneDays == [today - 2, today - 1, today])
         #expect(log.habit(named: "Run")?.streak(today: today) == 3)
 
-        #expect(try await log.mark("Run", day: today - 1, done: false) == .changed)
+        #expect(try log.mark("Run", day: today - 1, done: false) == .changed)
         #expect(log.habit(named: "Run")?.streak(today: today) == 1)
         #expect(log.habit(named: "Run")?.doneCount(lastDays: 30, today: today) == 2)
 
         let reopened = HabitFixtures.log(at: path)
-        await reopened.refresh()
+        reopened.refresh()
         #expect(reopened.habits == log.habits)
     }
 
-    @Test func aStorageFailureOnMarkWritesNothingRetainsTheErrorAndARetryWritesOnce() async throws {
+    @Test func aStorageFailureOnMarkWritesNothingRetainsTheErrorAndARetryWritesOnce() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let faults = FaultInjector()
         let log = HabitFixtures.log(at: path, faults: faults)
-        _ = try await log.addHabit(named: "Run")
+        _ = try log.addHabit(named: "Run")
         faults.failNextSave(in: .habits)
 
-        await #expect(throws: TrendError.storage(.simulated(.save))) {
-            try await log.mark("Run", day: HabitFixtures.today, done: true)
+        #expect(throws: TrendError.storage(.simulated(.save))) {
+            try log.mark("Run", day: HabitFixtures.today, done: true)
         }
 
         #expect(try HabitFixtures.storedCompletions(at: path).isEmpty)
         #expect(log.retainedError == .storage(.simulated(.save)))
         #expect(log.habit(named: "Run")?.doneDays == [])
 
-        #expect(try await log.mark("Run", day: HabitFixtures.today, done: true) == .changed)
+        #expect(try log.mark("Run", day: HabitFixtures.today, done: true) == .changed)
 
         #expect(try HabitFixtures.storedCompletions(at: path) == [["1", DayText.text(dayNumber: HabitFixtures.today)]])
         #expect(log.retainedError == nil)
         #expect(log.habit(named: "Run")?.doneDays == [HabitFixtures.today])
     }
 
-    @Test func aRenameIsPublishedOnlyAfterTheStoreConfirmsIt() async throws {
+    @Test func aRenameIsPublishedOnlyAfterTheStoreConfirmsIt() throws {
         let base = InMemoryHabitRepository()
         _ = try base.add(HabitFixtures.newHabit("Run"))
         _ = try base.add(HabitFixtures.newHabit("Read"))
         _ = try base.mark(habitID: 1, day: HabitFixtures.today, done: true, at: Fixtures.now, operation: .make())
-        let gate = GatedHabitRepository(holding: .write, base: base)
-        let log = HabitFixtures.log(repository: gate)
-        await log.refresh()
-        let rename = Task { try await log.rename("run", to: "Jog") }
+        let witness = WitnessHabitRepository(watching: .write, base: base)
+        let log = HabitFixtures.log(repository: witness)
+        log.refresh()
+        var duringTheWrite: (names: [String], jog: Habit?)?
+        witness.duringFirstCall = { duringTheWrite = (log.habits.map(\.name), log.habit(named: "Jog")) }
 
-        await gate.waitForHeldCall()
-        #expect(log.habits.map(\.name) == ["Read", "Run"])
-        #expect(log.habit(named: "Jog") == nil)
+        let renamed = try log.rename("run", to: "Jog")
 
-        gate.release()
-        let renamed = try await rename.value
+        #expect(witness.sawTheCall)
+        #expect(duringTheWrite?.names == ["Read", "Run"])
+        #expect(duringTheWrite?.jog == nil)
 
         #expect(renamed.name == "Jog")
         #expect(renamed.revision == 2)
@@ -340,60 +335,59 @@ import TrendKit
         #expect(try base.habits().map(\.name) == ["Jog", "Read"])
     }
 
-    @Test func aRenameTheStoreRefusesLeavesTheOldName() async throws {
+    @Test func aRenameTheStoreRefusesLeavesTheOldName() throws {
         let faults = FaultInjector()
         let repository = InMemoryHabitRepository(faults: faults)
         let log = HabitFixtures.log(repository: repository)
-        _ = try await log.addHabit(named: "Run")
-        _ = try await log.addHabit(named: "Read")
+        _ = try log.addHabit(named: "Run")
+        _ = try log.addHabit(named: "Read")
         faults.failNextSave(in: .habits)
 
-        await #expect(throws: TrendError.storage(.simulated(.save))) { try await log.rename("Run", to: "Jog") }
-        await #expect(throws: TrendError.habit(.duplicateName("Read"))) { try await log.rename("Run", to: "read") }
-        await #expect(throws: TrendError.habit(.invalidName)) { try await log.rename("Run", to: " ") }
+        #expect(throws: TrendError.storage(.simulated(.save))) { try log.rename("Run", to: "Jog") }
+        #expect(throws: TrendError.habit(.duplicateName("Read"))) { try log.rename("Run", to: "read") }
+        #expect(throws: TrendError.habit(.invalidName)) { try log.rename("Run", to: " ") }
 
         #expect(log.habits.map(\.name) == ["Read", "Run"])
         #expect(try repository.habits().map(\.name) == ["Read", "Run"])
         #expect(log.retainedError == .storage(.simulated(.save)))
     }
 
-    @Test func aRenameRepeatedAfterItLandedReportsTheHabitRenamedAndWritesNothing() async throws {
+    @Test func aRenameRepeatedAfterItLandedReportsTheHabitRenamedAndWritesNothing() throws {
         let repository = InMemoryHabitRepository()
         let log = HabitFixtures.log(repository: repository)
-        _ = try await log.addHabit(named: "Run")
-        let renamed = try await log.rename("Run", to: "Jog")
+        _ = try log.addHabit(named: "Run")
+        let renamed = try log.rename("Run", to: "Jog")
 
-        #expect(try await log.rename("Run", to: "Jog") == renamed)
+        #expect(try log.rename("Run", to: "Jog") == renamed)
 
         #expect(try repository.habits() == [renamed])
         #expect(renamed.revision == 2)
     }
 
-    @Test func renamingAHabitThatIsNotThereToAnotherHabitsNameSaysThereIsNone() async throws {
+    @Test func renamingAHabitThatIsNotThereToAnotherHabitsNameSaysThereIsNone() throws {
         let repository = InMemoryHabitRepository()
         let log = HabitFixtures.log(repository: repository)
-        _ = try await log.addHabit(named: "Read")
+        _ = try log.addHabit(named: "Read")
 
         // A name nobody renamed from is not taken for an earlier rename that landed.
-        await #expect(throws: TrendError.habit(.noSuchHabit("Swim"))) { try await log.rename("Swim", to: "read") }
-        await #expect(throws: TrendError.habit(.noSuchHabit("Swim"))) { try await log.rename("Swim", to: "Jog") }
+        #expect(throws: TrendError.habit(.noSuchHabit("Swim"))) { try log.rename("Swim", to: "read") }
+        #expect(throws: TrendError.habit(.noSuchHabit("Swim"))) { try log.rename("Swim", to: "Jog") }
         #expect(try repository.habits().map(\.name) == ["Read"])
     }
 
-    @Test func aDeleteIsPublishedOnlyAfterTheStoreConfirmsIt() async throws {
+    @Test func aDeleteIsPublishedOnlyAfterTheStoreConfirmsIt() throws {
         let base = InMemoryHabitRepository()
         _ = try base.add(HabitFixtures.newHabit("Run"))
         _ = try base.add(HabitFixtures.newHabit("Read"))
-        let gate = GatedHabitRepository(holding: .write, base: base)
-        let log = HabitFixtures.log(repository: gate)
-        await log.refresh()
-        let delete = Task { try await log.delete(named: "RUN") }
+        let witness = WitnessHabitRepository(watching: .write, base: base)
+        let log = HabitFixtures.log(repository: witness)
+        log.refresh()
+        var namesDuringTheWrite: [String]?
+        witness.duringFirstCall = { namesDuringTheWrite = log.habits.map(\.name) }
 
-        await gate.waitForHeldCall()
-        #expect(log.habits.map(\.name) == ["Read", "Run"])
+        let outcome = try log.delete(named: "RUN")
 
-        gate.release()
-        let outcome = try await delete.value
+        #expect(namesDuringTheWrite == ["Read", "Run"])
 
         guard case .deleted(let deleted) = outcome else {
             Issue.record("expected the habit deleted, got \(outcome)")
@@ -405,68 +399,68 @@ import TrendKit
         #expect(try base.wasDeleted(nameKey: "run"))
     }
 
-    @Test func aDeleteTheStoreRefusesKeepsTheHabitListed() async throws {
+    @Test func aDeleteTheStoreRefusesKeepsTheHabitListed() throws {
         let faults = FaultInjector()
         let repository = InMemoryHabitRepository(faults: faults)
         let log = HabitFixtures.log(repository: repository)
-        _ = try await log.addHabit(named: "Run")
+        _ = try log.addHabit(named: "Run")
         faults.failNextSave(in: .habits)
 
-        await #expect(throws: TrendError.storage(.simulated(.save))) { try await log.delete(named: "Run") }
+        #expect(throws: TrendError.storage(.simulated(.save))) { try log.delete(named: "Run") }
 
         #expect(log.habits.map(\.name) == ["Run"])
         #expect(try repository.habits().map(\.name) == ["Run"])
         #expect(log.retainedError == .storage(.simulated(.save)))
     }
 
-    @Test func aDeleteOfANameDeletedInAnEarlierSessionIsAlreadyDeleted() async throws {
+    @Test func aDeleteOfANameDeletedInAnEarlierSessionIsAlreadyDeleted() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let earlier = HabitFixtures.log(at: path)
-        _ = try await earlier.addHabit(named: "Caf\u{e9}")
-        guard case .deleted = try await earlier.delete(named: "Caf\u{e9}") else {
+        _ = try earlier.addHabit(named: "Caf\u{e9}")
+        guard case .deleted = try earlier.delete(named: "Caf\u{e9}") else {
             Issue.record("the earlier session did not delete the habit")
             return
         }
 
         let log = HabitFixtures.log(at: path)
-        await log.refresh()
+        log.refresh()
 
-        #expect(try await log.delete(named: "CAFE\u{301}") == .alreadyDeleted)
-        await #expect(throws: TrendError.habit(.noSuchHabit("Swim"))) { try await log.delete(named: "Swim") }
+        #expect(try log.delete(named: "CAFE\u{301}") == .alreadyDeleted)
+        #expect(throws: TrendError.habit(.noSuchHabit("Swim"))) { try log.delete(named: "Swim") }
         #expect(
             try OtherProgramConnection(path: path).integer("SELECT count(*) FROM operations WHERE kind = 'delete'") == 1
         )
     }
 
-    @Test func aDeleteRetriedWithItsOperationAfterALostAcknowledgementIsAlreadyDeleted() async throws {
+    @Test func aDeleteRetriedWithItsOperationAfterALostAcknowledgementIsAlreadyDeleted() throws {
         let faults = FaultInjector()
         let repository = InMemoryHabitRepository(faults: faults)
         let log = HabitFixtures.log(repository: repository)
-        _ = try await log.addHabit(named: "Run")
+        _ = try log.addHabit(named: "Run")
         let operation = OperationID.make()
         faults.loseNextAcknowledgement()
 
-        await #expect(throws: TrendError.storage(.ioError)) { try await log.delete(named: "Run", operation: operation) }
+        #expect(throws: TrendError.storage(.ioError)) { try log.delete(named: "Run", operation: operation) }
         #expect(log.habits.map(\.name) == ["Run"])
 
-        #expect(try await log.delete(named: "Run", operation: operation) == .alreadyDeleted)
+        #expect(try log.delete(named: "Run", operation: operation) == .alreadyDeleted)
         #expect(log.habits.isEmpty)
         #expect(log.retainedError == nil)
     }
 
     /// `delete habit NAME` in the shell passes no operation, so its retry comes with a new one.
-    @Test func aDeleteRetriedAfterALostAcknowledgementIsNotReportedMissing() async throws {
+    @Test func aDeleteRetriedAfterALostAcknowledgementIsNotReportedMissing() throws {
         let faults = FaultInjector()
         let repository = InMemoryHabitRepository(faults: faults)
         let log = HabitFixtures.log(repository: repository)
-        _ = try await log.addHabit(named: "Run")
+        _ = try log.addHabit(named: "Run")
         faults.loseNextAcknowledgement()
-        await #expect(throws: TrendError.storage(.ioError)) { try await log.delete(named: "Run") }
+        #expect(throws: TrendError.storage(.ioError)) { try log.delete(named: "Run") }
 
         // The retry reuses the unconfirmed delete's operation, which the store recorded.
-        #expect(try await log.delete(named: "Run") == .alreadyDeleted)
+        #expect(try log.delete(named: "Run") == .alreadyDeleted)
         #expect(log.habits.isEmpty)
         #expect(try repository.habits().isEmpty)
     }
@@ -475,16 +469,16 @@ import TrendKit
 /// Renames retried after a failure that may have landed, and renames that change nothing.
 @MainActor
 @Suite struct HabitRenameRetryTests {
-    @Test func aRenameRetriedAfterALostAcknowledgementReportsItRenamedAndWritesOnce() async throws {
+    @Test func aRenameRetriedAfterALostAcknowledgementReportsItRenamedAndWritesOnce() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let faults = FaultInjector()
         let log = HabitFixtures.log(at: directory.file("trend.sqlite"), faults: faults)
-        _ = try await log.addHabit(named: "Run")
+        _ = try log.addHabit(named: "Run")
         faults.loseNextAcknowledgement()
-        await #expect(throws: TrendError.storage(.ioError)) { try await log.rename("Run", to: "Jog") }
+        #expect(throws: TrendError.storage(.ioError)) { try log.rename("Run", to: "Jog") }
 
-        let retried = try await log.rename("Run", to: "Jog")
+        let retried = try log.rename("Run", to: "Jog")
 
         #expect(retried.name == "Jog")
         let other = try OtherProgramConnection(path: directory.file("trend.sqlite"))
@@ -492,30 +486,30 @@ import TrendKit
         #expect(try other.integer("SELECT count(*) FROM operations WHERE kind = 'rename'") == 1)
     }
 
-    @Test func aRenameThatLandedIsRecognisedByTheNextSession() async throws {
+    @Test func aRenameThatLandedIsRecognisedByTheNextSession() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let faults = FaultInjector()
         let first = HabitFixtures.log(at: path, faults: faults)
-        _ = try await first.addHabit(named: "Run")
+        _ = try first.addHabit(named: "Run")
         faults.loseNextAcknowledgement()
-        await #expect(throws: TrendError.storage(.ioError)) { try await first.rename("Run", to: "Jog") }
+        #expect(throws: TrendError.storage(.ioError)) { try first.rename("Run", to: "Jog") }
 
         let next = HabitFixtures.log(at: path, faults: FaultInjector())
-        await next.refresh()
+        next.refresh()
 
-        #expect(try await next.rename("Run", to: "Jog").name == "Jog")
-        await #expect(throws: TrendError.habit(.noSuchHabit("Walk"))) { try await next.rename("Walk", to: "Jog") }
+        #expect(try next.rename("Run", to: "Jog").name == "Jog")
+        #expect(throws: TrendError.habit(.noSuchHabit("Walk"))) { try next.rename("Walk", to: "Jog") }
     }
 
-    @Test func renamingAHabitToTheNameItHasWritesNothing() async throws {
+    @Test func renamingAHabitToTheNameItHasWritesNothing() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let log = HabitFixtures.log(at: directory.file("trend.sqlite"), faults: FaultInjector())
-        _ = try await log.addHabit(named: "Run")
+        _ = try log.addHabit(named: "Run")
 
-        #expect(try await log.rename("run", to: "Run").name == "Run")
+        #expect(try log.rename("run", to: "Run").name == "Run")
 
         let other = try OtherProgramConnection(path: directory.file("trend.sqlite"))
         #expect(try other.integer("SELECT revision FROM habits") == 1)

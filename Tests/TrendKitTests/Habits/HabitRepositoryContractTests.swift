@@ -35,10 +35,10 @@ struct HabitStoreUnderTest {
     func remove() { directory?.remove() }
 
     /// Adds habits of these names, each from its own draft, and returns what the store made of them.
-    func add(_ names: [String]) async throws -> [Habit] {
+    func add(_ names: [String]) throws -> [Habit] {
         var added: [Habit] = []
         for name in names {
-            let outcome = try await repository.add(HabitFixtures.newHabit(name))
+            let outcome = try repository.add(HabitFixtures.newHabit(name))
             guard case .added(let habit) = outcome else { throw ContractFailure.notAdded(outcome) }
             added.append(habit)
         }
@@ -48,13 +48,13 @@ struct HabitStoreUnderTest {
     /// Every done day the store keeps, of any habit: the SQLite rows, counted in the file
     /// itself so that days a delete left behind would show; the in-memory store keeps days
     /// only inside its habits.
-    func storedDayCount() async throws -> Int64 {
+    func storedDayCount() throws -> Int64 {
         if let sqlite = repository as? SQLiteHabitRepository {
             return try sqlite.store.read(.habits) { db throws(StorageError) in
                 try db.integer("SELECT count(*) FROM completions")
             }
         }
-        return Int64(try await repository.habits().reduce(0) { $0 + $1.doneDays.count })
+        return Int64(try repository.habits().reduce(0) { $0 + $1.doneDays.count })
     }
 
     enum ContractFailure: Error {
@@ -65,20 +65,20 @@ struct HabitStoreUnderTest {
 @MainActor
 @Suite struct HabitRepositoryContractTests {
     @Test(arguments: HabitStoreKind.allCases)
-    func aNewStoreHasNoHabitsAndNoDeletes(kind: HabitStoreKind) async throws {
+    func aNewStoreHasNoHabitsAndNoDeletes(kind: HabitStoreKind) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        #expect(try await store.repository.habits().isEmpty)
-        #expect(try await store.repository.wasDeleted(nameKey: "run") == false)
+        #expect(try store.repository.habits().isEmpty)
+        #expect(try store.repository.wasDeleted(nameKey: "run") == false)
     }
 
     @Test(arguments: HabitStoreKind.allCases)
-    func anAddedHabitGetsAnIDAndIsListedAsItWasAdded(kind: HabitStoreKind) async throws {
+    func anAddedHabitGetsAnIDAndIsListedAsItWasAdded(kind: HabitStoreKind) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
         let new = HabitFixtures.newHabit("Read 10 pages")
 
-        let outcome = try await store.repository.add(new)
+        let outcome = try store.repository.add(new)
 
         guard case .added(let habit) = outcome else {
             Issue.record("expected a new habit, got \(outcome)")
@@ -90,29 +90,29 @@ struct HabitStoreUnderTest {
         #expect(habit.revision == 1)
         #expect(habit.draftID == new.draftID)
         #expect(habit.doneDays.isEmpty)
-        #expect(try await store.repository.habits() == [habit])
+        #expect(try store.repository.habits() == [habit])
     }
 
     @Test(arguments: HabitStoreKind.allCases)
-    func habitsAreListedByNameWithoutRegardToCase(kind: HabitStoreKind) async throws {
+    func habitsAreListedByNameWithoutRegardToCase(kind: HabitStoreKind) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        _ = try await store.add(["walk", "Read", "meditate", "Yoga"])
+        _ = try store.add(["walk", "Read", "meditate", "Yoga"])
 
-        #expect(try await store.repository.habits().map(\.name) == ["meditate", "Read", "walk", "Yoga"])
+        #expect(try store.repository.habits().map(\.name) == ["meditate", "Read", "walk", "Yoga"])
     }
 
     @Test(arguments: HabitStoreKind.allCases)
-    func addingFromTheSameDraftAgainReturnsTheFirstHabitAndAddsNothing(kind: HabitStoreKind) async throws {
+    func addingFromTheSameDraftAgainReturnsTheFirstHabitAndAddsNothing(kind: HabitStoreKind) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        let first = try await store.add(["Run"])[0]
+        let first = try store.add(["Run"])[0]
         let retry = NewHabit(name: "Running", createdAt: Fixtures.now + Fixtures.hour, draftID: first.draftID!)
 
-        #expect(try await store.repository.add(retry) == .alreadyAdded(first))
-        #expect(try await store.repository.add(retry) == .alreadyAdded(first))
+        #expect(try store.repository.add(retry) == .alreadyAdded(first))
+        #expect(try store.repository.add(retry) == .alreadyAdded(first))
 
-        #expect(try await store.repository.habits() == [first])
+        #expect(try store.repository.habits() == [first])
     }
 
     @Test(
@@ -126,130 +126,130 @@ struct HabitStoreUnderTest {
         ])
     func aNameTakenWithoutRegardToCaseOrNormalFormIsADuplicate(
         kind: HabitStoreKind, names: (first: String, second: String)
-    ) async throws {
+    ) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        let first = try await store.add([names.first])[0]
+        let first = try store.add([names.first])[0]
 
-        let outcome = try await store.repository.add(HabitFixtures.newHabit(names.second, draft: "another-draft"))
+        let outcome = try store.repository.add(HabitFixtures.newHabit(names.second, draft: "another-draft"))
 
         #expect(outcome == .duplicate(first))
-        #expect(try await store.repository.habits() == [first])
+        #expect(try store.repository.habits() == [first])
     }
 
     @Test(arguments: HabitStoreKind.allCases)
-    func markingADayTwiceChangesItOnceAndStoresOneDay(kind: HabitStoreKind) async throws {
+    func markingADayTwiceChangesItOnceAndStoresOneDay(kind: HabitStoreKind) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        let habit = try await store.add(["Run"])[0]
+        let habit = try store.add(["Run"])[0]
         let day = HabitFixtures.today
 
         #expect(
-            try await store.repository.mark(
+            try store.repository.mark(
                 habitID: habit.id, day: day, done: true, at: Fixtures.now, operation: .make()) == .changed)
         #expect(
-            try await store.repository.mark(
+            try store.repository.mark(
                 habitID: habit.id, day: day, done: true, at: Fixtures.now + 60, operation: .make())
                 == .unchanged)
 
-        #expect(try await store.repository.habits().map(\.doneDays) == [[day]])
-        #expect(try await store.storedDayCount() == 1)
+        #expect(try store.repository.habits().map(\.doneDays) == [[day]])
+        #expect(try store.storedDayCount() == 1)
     }
 
     @Test(arguments: HabitStoreKind.allCases)
-    func unmarkingADayRemovesItAndUnmarkingAgainChangesNothing(kind: HabitStoreKind) async throws {
+    func unmarkingADayRemovesItAndUnmarkingAgainChangesNothing(kind: HabitStoreKind) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        let habit = try await store.add(["Run"])[0]
+        let habit = try store.add(["Run"])[0]
         let today = HabitFixtures.today
         for day in [today - 1, today] {
-            _ = try await store.repository.mark(
+            _ = try store.repository.mark(
                 habitID: habit.id, day: day, done: true, at: Fixtures.now, operation: .make())
         }
 
         #expect(
-            try await store.repository.mark(
+            try store.repository.mark(
                 habitID: habit.id, day: today, done: false, at: Fixtures.now, operation: .make()) == .changed)
         #expect(
-            try await store.repository.mark(
+            try store.repository.mark(
                 habitID: habit.id, day: today, done: false, at: Fixtures.now, operation: .make()) == .unchanged)
         #expect(
-            try await store.repository.mark(
+            try store.repository.mark(
                 habitID: habit.id, day: today - 5, done: false, at: Fixtures.now, operation: .make())
                 == .unchanged)
 
-        #expect(try await store.repository.habits().map(\.doneDays) == [[today - 1]])
-        #expect(try await store.storedDayCount() == 1)
+        #expect(try store.repository.habits().map(\.doneDays) == [[today - 1]])
+        #expect(try store.storedDayCount() == 1)
     }
 
     @Test(arguments: HabitStoreKind.allCases, [true, false])
-    func markingAHabitThatIsNotThereIsMissingAndStoresNothing(kind: HabitStoreKind, done: Bool) async throws {
+    func markingAHabitThatIsNotThereIsMissingAndStoresNothing(kind: HabitStoreKind, done: Bool) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        let habit = try await store.add(["Run"])[0]
+        let habit = try store.add(["Run"])[0]
 
-        let outcome = try await store.repository.mark(
+        let outcome = try store.repository.mark(
             habitID: habit.id + 100, day: HabitFixtures.today, done: done, at: Fixtures.now, operation: .make())
 
         #expect(outcome == .missing)
-        #expect(try await store.repository.habits() == [habit])
-        #expect(try await store.storedDayCount() == 0)
+        #expect(try store.repository.habits() == [habit])
+        #expect(try store.storedDayCount() == 0)
     }
 
     @Test(arguments: HabitStoreKind.allCases)
-    func eachHabitListsItsOwnDaysInOrder(kind: HabitStoreKind) async throws {
+    func eachHabitListsItsOwnDaysInOrder(kind: HabitStoreKind) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        let habits = try await store.add(["Run", "Read"])
+        let habits = try store.add(["Run", "Read"])
         let today = HabitFixtures.today
         for (habit, days) in [(habits[0], [today, today - 9, today - 2]), (habits[1], [today - 1, today - 400])] {
             for day in days {
-                _ = try await store.repository.mark(
+                _ = try store.repository.mark(
                     habitID: habit.id, day: day, done: true, at: Fixtures.now, operation: .make())
             }
         }
 
-        let listed = try await store.repository.habits()
+        let listed = try store.repository.habits()
 
         #expect(listed.map(\.name) == ["Read", "Run"])
         #expect(listed.map(\.doneDays) == [[today - 400, today - 1], [today - 9, today - 2, today]])
     }
 
     @Test(arguments: HabitStoreKind.allCases)
-    func aRenameRetriedWithItsOperationIsAlreadyAppliedAndRenamesOnce(kind: HabitStoreKind) async throws {
+    func aRenameRetriedWithItsOperationIsAlreadyAppliedAndRenamesOnce(kind: HabitStoreKind) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        let habit = try await store.add(["Run"])[0]
+        let habit = try store.add(["Run"])[0]
         let operation = OperationID.make()
         var renamed = habit
         renamed.name = "Jog"
         renamed.revision = 2
 
         #expect(
-            try await store.repository.rename(habitID: habit.id, from: "old", to: "Jog", operation: operation)
+            try store.repository.rename(habitID: habit.id, from: "old", to: "Jog", operation: operation)
                 == .renamed(renamed))
         #expect(
-            try await store.repository.rename(habitID: habit.id, from: "old", to: "Jog", operation: operation)
+            try store.repository.rename(habitID: habit.id, from: "old", to: "Jog", operation: operation)
                 == .alreadyApplied(renamed))
 
-        #expect(try await store.repository.habits() == [renamed])
+        #expect(try store.repository.habits() == [renamed])
     }
 
     @Test(arguments: HabitStoreKind.allCases)
-    func aRenameToANameTakenByAnotherHabitIsADuplicateAndChangesNothing(kind: HabitStoreKind) async throws {
+    func aRenameToANameTakenByAnotherHabitIsADuplicateAndChangesNothing(kind: HabitStoreKind) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        let habits = try await store.add(["Read", "Run"])
+        let habits = try store.add(["Read", "Run"])
         let operation = OperationID.make()
 
-        let outcome = try await store.repository.rename(
+        let outcome = try store.repository.rename(
             habitID: habits[1].id, from: "old", to: "READ", operation: operation)
 
         #expect(outcome == .duplicate(habits[0]))
-        #expect(try await store.repository.habits() == habits)
+        #expect(try store.repository.habits() == habits)
         // Nothing was recorded either: the same operation to a free name still renames.
         guard
-            case .renamed(let renamed) = try await store.repository.rename(
+            case .renamed(let renamed) = try store.repository.rename(
                 habitID: habits[1].id, from: "old", to: "Jog", operation: operation)
         else {
             Issue.record("the refused rename was recorded as applied")
@@ -259,47 +259,47 @@ struct HabitStoreUnderTest {
     }
 
     @Test(arguments: HabitStoreKind.allCases)
-    func aHabitMayBeRenamedToAnotherCaseOfItsOwnName(kind: HabitStoreKind) async throws {
+    func aHabitMayBeRenamedToAnotherCaseOfItsOwnName(kind: HabitStoreKind) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        let habit = try await store.add(["read"])[0]
+        let habit = try store.add(["read"])[0]
 
-        let outcome = try await store.repository.rename(habitID: habit.id, from: "old", to: "Read", operation: .make())
+        let outcome = try store.repository.rename(habitID: habit.id, from: "old", to: "Read", operation: .make())
 
         guard case .renamed(let renamed) = outcome else {
             Issue.record("expected the habit renamed, got \(outcome)")
             return
         }
         #expect(renamed.name == "Read")
-        #expect(try await store.repository.habits().map(\.name) == ["Read"])
+        #expect(try store.repository.habits().map(\.name) == ["Read"])
     }
 
     @Test(arguments: HabitStoreKind.allCases)
-    func renamingAHabitThatIsNotThereIsMissing(kind: HabitStoreKind) async throws {
+    func renamingAHabitThatIsNotThereIsMissing(kind: HabitStoreKind) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        let habit = try await store.add(["Run"])[0]
+        let habit = try store.add(["Run"])[0]
 
         #expect(
-            try await store.repository.rename(habitID: habit.id + 100, from: "old", to: "Jog", operation: .make())
+            try store.repository.rename(habitID: habit.id + 100, from: "old", to: "Jog", operation: .make())
                 == .missing)
-        #expect(try await store.repository.habits() == [habit])
+        #expect(try store.repository.habits() == [habit])
     }
 
     @Test(arguments: HabitStoreKind.allCases)
-    func aDeleteRemovesTheHabitAndItsDaysAndNothingElse(kind: HabitStoreKind) async throws {
+    func aDeleteRemovesTheHabitAndItsDaysAndNothingElse(kind: HabitStoreKind) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        let habits = try await store.add(["Read", "Run"])
+        let habits = try store.add(["Read", "Run"])
         let today = HabitFixtures.today
         for habit in habits {
             for day in [today - 2, today] {
-                _ = try await store.repository.mark(
+                _ = try store.repository.mark(
                     habitID: habit.id, day: day, done: true, at: Fixtures.now, operation: .make())
             }
         }
 
-        let outcome = try await store.repository.delete(
+        let outcome = try store.repository.delete(
             habitID: habits[1].id, nameKey: HabitName.key("Run"), operation: .make())
 
         guard case .deleted(let deleted) = outcome else {
@@ -308,44 +308,44 @@ struct HabitStoreUnderTest {
         }
         #expect(deleted.id == habits[1].id)
         #expect(deleted.name == "Run")
-        let listed = try await store.repository.habits()
+        let listed = try store.repository.habits()
         #expect(listed.map(\.id) == [habits[0].id])
         #expect(listed.map(\.doneDays) == [[today - 2, today]])
-        #expect(try await store.storedDayCount() == 2)
+        #expect(try store.storedDayCount() == 2)
     }
 
     @Test(arguments: HabitStoreKind.allCases)
-    func aDeleteRetriedWithItsOperationIsAlreadyDeletedAndAnotherIsMissing(kind: HabitStoreKind) async throws {
+    func aDeleteRetriedWithItsOperationIsAlreadyDeletedAndAnotherIsMissing(kind: HabitStoreKind) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        let habits = try await store.add(["Read", "Run"])
+        let habits = try store.add(["Read", "Run"])
         let operation = OperationID.make()
         let key = HabitName.key("Run")
-        _ = try await store.repository.delete(habitID: habits[1].id, nameKey: key, operation: operation)
+        _ = try store.repository.delete(habitID: habits[1].id, nameKey: key, operation: operation)
 
         #expect(
-            try await store.repository.delete(habitID: habits[1].id, nameKey: key, operation: operation)
+            try store.repository.delete(habitID: habits[1].id, nameKey: key, operation: operation)
                 == .alreadyDeleted)
-        #expect(try await store.repository.delete(habitID: habits[1].id, nameKey: key, operation: .make()) == .missing)
+        #expect(try store.repository.delete(habitID: habits[1].id, nameKey: key, operation: .make()) == .missing)
 
-        #expect(try await store.repository.habits() == [habits[0]])
+        #expect(try store.repository.habits() == [habits[0]])
     }
 
     @Test(arguments: HabitStoreKind.allCases)
-    func aDeleteIsRememberedByTheNameKeyOfTheHabit(kind: HabitStoreKind) async throws {
+    func aDeleteIsRememberedByTheNameKeyOfTheHabit(kind: HabitStoreKind) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        let habits = try await store.add(["Caf\u{e9}", "Run"])
+        let habits = try store.add(["Caf\u{e9}", "Run"])
         let key = HabitName.key("CAFE\u{301}")
-        #expect(try await store.repository.wasDeleted(nameKey: key) == false)
+        #expect(try store.repository.wasDeleted(nameKey: key) == false)
 
-        _ = try await store.repository.delete(habitID: habits[0].id, nameKey: key, operation: .make())
+        _ = try store.repository.delete(habitID: habits[0].id, nameKey: key, operation: .make())
 
-        #expect(try await store.repository.wasDeleted(nameKey: key))
-        #expect(try await store.repository.wasDeleted(nameKey: HabitName.key("Run")) == false)
+        #expect(try store.repository.wasDeleted(nameKey: key))
+        #expect(try store.repository.wasDeleted(nameKey: HabitName.key("Run")) == false)
         // A rename is not a delete, though it is recorded as an operation too.
-        _ = try await store.repository.rename(habitID: habits[1].id, from: "old", to: "Jog", operation: .make())
-        #expect(try await store.repository.wasDeleted(nameKey: HabitName.key("Jog")) == false)
+        _ = try store.repository.rename(habitID: habits[1].id, from: "old", to: "Jog", operation: .make())
+        #expect(try store.repository.wasDeleted(nameKey: HabitName.key("Jog")) == false)
     }
 
     @Test func aDeleteIsRememberedByANewStoreOnTheSameFileAndAppliedOnce() throws {
@@ -381,20 +381,20 @@ struct HabitStoreUnderTest {
     /// The in-memory store hands back its habits whole; the SQLite store reads a habit's row
     /// without its days for every write's outcome.
     @Test(arguments: HabitStoreKind.allCases)
-    func aHabitAWriteReturnsCarriesItsDoneDays(kind: HabitStoreKind) async throws {
+    func aHabitAWriteReturnsCarriesItsDoneDays(kind: HabitStoreKind) throws {
         let store = try HabitStoreUnderTest(kind)
         defer { store.remove() }
-        let habits = try await store.add(["Read", "Run"])
+        let habits = try store.add(["Read", "Run"])
         for habit in habits {
-            _ = try await store.repository.mark(
+            _ = try store.repository.mark(
                 habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now, operation: .make())
         }
-        let listed = try await store.repository.habits()
+        let listed = try store.repository.habits()
         let retry = HabitFixtures.newHabit("Run")
 
-        let again = try await store.repository.add(retry)
-        let duplicate = try await store.repository.add(HabitFixtures.newHabit("READ", draft: "another-draft"))
-        let deleted = try await store.repository.delete(
+        let again = try store.repository.add(retry)
+        let duplicate = try store.repository.add(HabitFixtures.newHabit("READ", draft: "another-draft"))
+        let deleted = try store.repository.delete(
             habitID: habits[0].id, nameKey: HabitName.key("Read"), operation: .make())
 
         #expect(again == .alreadyAdded(listed[1]))

@@ -382,7 +382,7 @@ import Testing
 
     /// A draft whose save landed and was then undone (by any session) is still saved once:
     /// its retry writes nothing, and a restored copy of it is closed.
-    @Test func aSaveUndoneSinceIsNotWrittenAgainByItsDraft() async throws {
+    @Test func aSaveUndoneSinceIsNotWrittenAgainByItsDraft() throws {
         let fixture = try HistoryFixture()
         defer { fixture.remove() }
         let new = Fixtures.newEntry("landed", kilograms: 75)
@@ -395,8 +395,8 @@ import Testing
         var draft = log.makeDraft()
         draft.id = new.draftID
         draft.value = "75"
-        #expect(try await log.savedEntryID(for: draft) == saved.id)
-        #expect(try await log.save(draft) == .removedSince(id: saved.id))
+        #expect(try log.savedEntryID(for: draft) == saved.id)
+        #expect(try log.save(draft) == .removedSince(id: saved.id))
     }
 }
 

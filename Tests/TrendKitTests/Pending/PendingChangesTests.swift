@@ -67,12 +67,12 @@ import TrendshTestSupport
         #expect(Self.summary(pending) == ["#1 value 76", "undo 4", "#1 value 77"])
     }
 
-    @Test func theQueueRoundTripsThroughItsFileAndAnotherSessionCannotTakeIt() async throws {
+    @Test func theQueueRoundTripsThroughItsFileAndAnotherSessionCannotTakeIt() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite.pending")
         let pending = PendingChanges(path: path)
-        _ = await pending.start { _ throws(TrendError) in false }
+        _ = pending.start { _ throws(TrendError) in false }
         let changes = [
             Self.amend(1, .measure(.weight, 165 * 0.453_592_37), text: "165 lb"),
             Self.amend(2, .note("line \"one\"\ttab"), text: "line \"one\"\ttab", from: nil),
@@ -88,7 +88,7 @@ import TrendshTestSupport
         #expect(pending.keeping == .leftForItsOwner(path: path))
         let next = PendingChanges(path: path)
         #expect(next.keeping == .file(path: path), "released, the lock is free at once")
-        let report = await next.start { _ throws(TrendError) in false }
+        let report = next.start { _ throws(TrendError) in false }
 
         #expect(report.restored == changes)
         #expect(next.changes == changes)
@@ -99,13 +99,13 @@ import TrendshTestSupport
 
     /// Other suites spawn processes while this one runs, and a child holds a copy of every
     /// descriptor until its `exec`: the lock of a released queue must not stay held through it.
-    @Test func aReleasedQueueLetsTheNextSessionTakeItsFileWhileACopyOfTheLockIsStillOpen() async throws {
+    @Test func aReleasedQueueLetsTheNextSessionTakeItsFileWhileACopyOfTheLockIsStillOpen() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite.pending")
         let pending = PendingChanges(path: path)
         let waiting = Self.amend(1, .note("waits"), text: "waits")
-        _ = await pending.start { _ throws(TrendError) in false }
+        _ = pending.start { _ throws(TrendError) in false }
         pending.add(waiting)
         try pending.persist()
         let lock = try #require(OpenDescriptors.descriptor(openOn: path + ".lock"))
@@ -115,18 +115,18 @@ import TrendshTestSupport
 
         pending.release()
         let next = PendingChanges(path: path)
-        let report = await next.start { _ throws(TrendError) in false }
+        let report = next.start { _ throws(TrendError) in false }
 
         #expect(next.keeping == .file(path: path))
         #expect(report.restored == [waiting])
     }
 
-    @Test func startingDropsTheChangesTheStoreAlreadyAppliedAndKeepsTheRest() async throws {
+    @Test func startingDropsTheChangesTheStoreAlreadyAppliedAndKeepsTheRest() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite.pending")
         let pending = PendingChanges(path: path)
-        _ = await pending.start { _ throws(TrendError) in false }
+        _ = pending.start { _ throws(TrendError) in false }
         let applied = Self.amend(1, .note("landed"), text: "landed")
         let waiting = Self.amend(2, .note("waits"), text: "waits")
         pending.add(applied)
@@ -136,7 +136,7 @@ import TrendshTestSupport
 
         let next = PendingChanges(path: path)
         #expect(next.keeping == .file(path: path), "\(next.keeping)")
-        let report = await next.start { operation throws(TrendError) in operation == applied.id }
+        let report = next.start { operation throws(TrendError) in operation == applied.id }
 
         #expect(report.alreadyApplied == [applied])
         #expect(report.restored == [waiting])
@@ -146,29 +146,29 @@ import TrendshTestSupport
         #expect(next.isOnDisk)
     }
 
-    @Test func whenTheStoreCannotSayWhatWasAppliedEverythingWaits() async throws {
+    @Test func whenTheStoreCannotSayWhatWasAppliedEverythingWaits() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite.pending")
         let pending = PendingChanges(path: path)
-        _ = await pending.start { _ throws(TrendError) in false }
+        _ = pending.start { _ throws(TrendError) in false }
         pending.add(Self.amend(1, .note("a"), text: "a"))
         try pending.persist()
         pending.release()
 
         let next = PendingChanges(path: path)
-        let report = await next.start { _ throws(TrendError) in throw .storage(.locked) }
+        let report = next.start { _ throws(TrendError) in throw .storage(.locked) }
         #expect(report.restored.count == 1)
     }
 
-    @Test func aFileThatIsNotAQueueIsLeftAloneAndNeverWritten() async throws {
+    @Test func aFileThatIsNotAQueueIsLeftAloneAndNeverWritten() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let bytes = Array("not a pending-changes file\n".utf8)
         let path = try directory.write(bytes, to: "trend.sqlite.pending")
 
         let pending = PendingChanges(path: path)
-        let report = await pending.start { _ throws(TrendError) in false }
+        let report = pending.start { _ throws(TrendError) in false }
         pending.add(Self.amend(1, .note("a"), text: "a"))
         try pending.persist()
 
@@ -177,7 +177,7 @@ import TrendshTestSupport
         #expect(!pending.isOnDisk)
     }
 
-    @Test func aRetryAppliesInOrderRemovesWhatARuleRefusesAndStopsWhereStorageFails() async {
+    @Test func aRetryAppliesInOrderRemovesWhatARuleRefusesAndStopsWhereStorageFails() {
         let pending = PendingChanges(path: nil)
         let refused = pending.add(Self.amend(1, .note("gone"), text: "gone"))
         let applied = pending.add(Self.amend(2, .note("ok"), text: "ok"))
@@ -185,7 +185,7 @@ import TrendshTestSupport
         let behind = pending.add(Self.amend(4, .note("behind"), text: "behind"))
         var tried: [OperationID] = []
 
-        let attempts = await pending.retry { change throws(TrendError) in
+        let attempts = pending.retry { change throws(TrendError) in
             tried.append(change.id)
             switch change.id {
             case refused.id: throw .entries(.conflict(id: 1, current: nil))
@@ -203,14 +203,14 @@ import TrendshTestSupport
 
     /// Two amends of one entry typed one after the other: the second applies from the
     /// revision the first leaves, not from the one both were typed against.
-    @Test func aChangeBehindAnAppliedOneOfTheSameEntryAppliesFromTheRevisionItLeft() async {
+    @Test func aChangeBehindAnAppliedOneOfTheSameEntryAppliesFromTheRevisionItLeft() {
         let pending = PendingChanges(path: nil)
         pending.add(Self.amend(1, .measure(.weight, 76), text: "76"))
         pending.add(Self.amend(1, .note("x"), text: "x"))
         pending.add(Self.amend(2, .note("y"), text: "y"))
         var revisions: [Int64?] = []
 
-        _ = await pending.retry { change throws(TrendError) in
+        _ = pending.retry { change throws(TrendError) in
             revisions.append(change.amendment?.expectedRevision)
             guard let amendment = change.amendment, revisions.count == 1 else { throw .storage(.locked) }
             return .amended(AmendResult(id: amendment.id, before: nil, entry: nil, revision: 2, alreadyApplied: false))
@@ -220,19 +220,19 @@ import TrendshTestSupport
         #expect(pending.changes.map { $0.amendment?.expectedRevision } == [2, 1])
     }
 
-    @Test func onlyChangesThisRunTypedOrReplacedCountAsItsWork() async throws {
+    @Test func onlyChangesThisRunTypedOrReplacedCountAsItsWork() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite.pending")
         let earlier = PendingChanges(path: path)
-        _ = await earlier.start { _ throws(TrendError) in false }
+        _ = earlier.start { _ throws(TrendError) in false }
         earlier.add(Self.amend(1, .note("a"), text: "a"))
         try earlier.persist()
         #expect(earlier.hasChangesFromThisRun == true)
         earlier.release()
 
         let pending = PendingChanges(path: path)
-        let report = await pending.start { _ throws(TrendError) in false }
+        let report = pending.start { _ throws(TrendError) in false }
         #expect(report.restored.count == 1, "the earlier run's change is restored")
         #expect(!pending.hasChangesFromThisRun)
         pending.add(Self.amend(1, .note("b"), text: "b"))
@@ -240,12 +240,12 @@ import TrendshTestSupport
         #expect(pending.untouchedRestored.isEmpty)
     }
 
-    @Test func aRunThatLeavesTheFileToItsOwnerOnlyReadsWhatWaits() async throws {
+    @Test func aRunThatLeavesTheFileToItsOwnerOnlyReadsWhatWaits() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite.pending")
         let owner = PendingChanges(path: path)
-        _ = await owner.start { _ throws(TrendError) in false }
+        _ = owner.start { _ throws(TrendError) in false }
         let waiting = Self.amend(1, .note("a"), text: "a")
         owner.add(waiting)
         try owner.persist()
@@ -253,7 +253,7 @@ import TrendshTestSupport
         let before = fileBytes(path)
 
         let oneShot = PendingChanges(path: path, restoring: false)
-        let report = await oneShot.start { _ throws(TrendError) in true }
+        let report = oneShot.start { _ throws(TrendError) in true }
         oneShot.add(Self.amend(2, .note("b"), text: "b"))
         try oneShot.persist()
 

@@ -368,7 +368,7 @@ import TrendshTestSupport
         #expect(try repository.recentEntries(limit: 10) == [saved])
     }
 
-    @Test func aWriteLockHeldByAnotherProgramFailsTheSaveAndTheRetryAfterReleaseWritesOnce() async throws {
+    @Test func aWriteLockHeldByAnotherProgramFailsTheSaveAndTheRetryAfterReleaseWritesOnce() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
@@ -382,7 +382,7 @@ import TrendshTestSupport
         let other = try OtherProgramConnection(path: path)
         try other.execute("BEGIN IMMEDIATE")
 
-        #expect(await editor.save() == .failure(.storage(.locked)))
+        #expect(editor.save() == .failure(.storage(.locked)))
 
         #expect(editor.lastError == .storage(.locked))
         #expect(log.retainedError == editor.lastError)
@@ -392,7 +392,7 @@ import TrendshTestSupport
         try other.execute("ROLLBACK")
         other.close()
 
-        let outcome = try await editor.save().get()
+        let outcome = try editor.save().get()
         guard case .created(let entry) = outcome else {
             Issue.record("expected a new entry, got \(outcome)")
             return
@@ -405,18 +405,18 @@ import TrendshTestSupport
         #expect(log.retainedError == nil)
     }
 
-    @Test func aDeleteBlockedByAnotherProgramKeepsTheEntryListed() async throws {
+    @Test func aDeleteBlockedByAnotherProgramKeepsTheEntryListed() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let repository = Fixtures.repository(at: path, busyTimeout: Self.shortBusyTimeout)
         let log = Fixtures.log(repository: repository)
-        let saved = try #require(try await log.save(Fixtures.draft).entry)
+        let saved = try #require(try log.save(Fixtures.draft).entry)
         let other = try OtherProgramConnection(path: path)
         try other.execute("BEGIN IMMEDIATE")
 
-        await #expect(throws: TrendError.storage(.locked)) {
-            try await log.delete(id: saved.id, expectedRevision: saved.revision)
+        #expect(throws: TrendError.storage(.locked)) {
+            try log.delete(id: saved.id, expectedRevision: saved.revision)
         }
 
         #expect(log.entries == [saved])

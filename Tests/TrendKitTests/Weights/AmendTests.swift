@@ -17,19 +17,19 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
-    func anAmendChangesOneFieldAndRaisesTheRevision(kind: StoreKind) async throws {
+    func anAmendChangesOneFieldAndRaisesTheRevision(kind: StoreKind) throws {
         let store = try StoreUnderTest(kind)
         defer { store.remove() }
-        let entry = try await store.insert([Fixtures.newEntries[2]])[0]
+        let entry = try store.insert([Fixtures.newEntries[2]])[0]
 
-        let outcome = try await store.repository.amend(amendment(entry, .note("amended"), from: 1))
+        let outcome = try store.repository.amend(amendment(entry, .note("amended"), from: 1))
 
         var expected = entry
         expected.note = "amended"
         expected.revision = 2
         #expect(outcome == .amended(before: entry, after: expected))
-        #expect(try await store.repository.entry(id: entry.id) == expected)
-        let dated = try await store.repository.amend(
+        #expect(try store.repository.entry(id: entry.id) == expected)
+        let dated = try store.repository.amend(
             amendment(expected, .date(Fixtures.now - 5 * Fixtures.day), from: 2))
         guard case .amended(_, let after) = dated else { return }
         #expect(after.date == Fixtures.now - 5 * Fixtures.day)
@@ -38,35 +38,35 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
-    func anAmendFromAnotherRevisionIsAConflictAndWritesNothing(kind: StoreKind) async throws {
+    func anAmendFromAnotherRevisionIsAConflictAndWritesNothing(kind: StoreKind) throws {
         let store = try StoreUnderTest(kind)
         defer { store.remove() }
-        let entry = try await store.insert([Fixtures.newEntries[0]])[0]
-        _ = try await store.repository.amend(amendment(entry, .measure(.weight, 77), from: 1))
+        let entry = try store.insert([Fixtures.newEntries[0]])[0]
+        _ = try store.repository.amend(amendment(entry, .measure(.weight, 77), from: 1))
 
-        let outcome = try await store.repository.amend(amendment(entry, .measure(.weight, 78), from: 1))
+        let outcome = try store.repository.amend(amendment(entry, .measure(.weight, 78), from: 1))
 
         guard case .conflict(let current) = outcome else {
             Issue.record("expected a conflict, got \(outcome)")
             return
         }
         #expect(current.kilograms == 77)
-        #expect(try await store.repository.entry(id: entry.id)?.revision == 2)
+        #expect(try store.repository.entry(id: entry.id)?.revision == 2)
         #expect(
-            try await store.repository.amend(
+            try store.repository.amend(
                 amendment(WeightEntry(id: 99, date: Fixtures.now, kilograms: 1, note: ""), .note("x"), from: 1))
                 == .missing)
     }
 
     @Test(arguments: StoreKind.allCases)
-    func anAmendRetriedWithItsOperationAppliesOnce(kind: StoreKind) async throws {
+    func anAmendRetriedWithItsOperationAppliesOnce(kind: StoreKind) throws {
         let store = try StoreUnderTest(kind)
         defer { store.remove() }
-        let entry = try await store.insert([Fixtures.newEntries[0]])[0]
+        let entry = try store.insert([Fixtures.newEntries[0]])[0]
         let change = amendment(entry, .measure(.weight, 77), from: 1)
-        _ = try await store.repository.amend(change)
+        _ = try store.repository.amend(change)
 
-        let retried = try await store.repository.amend(change)
+        let retried = try store.repository.amend(change)
 
         guard case .alreadyApplied(let now?, let revision) = retried else {
             Issue.record("expected the retry to find its change, got \(retried)")
@@ -74,21 +74,21 @@ import Testing
         }
         #expect(now.revision == 2)
         #expect(revision == 2)
-        #expect(try await store.repository.operationApplied(change.operation))
+        #expect(try store.repository.operationApplied(change.operation))
     }
 
     /// A change that replaced a waiting one applies on top of it when the replaced one had in
     /// fact reached the store, and from the revision it was typed against when it had not.
     @Test(arguments: StoreKind.allCases)
-    func aReplacingAmendAppliesOnTopOfAReplacedOneThatLanded(kind: StoreKind) async throws {
+    func aReplacingAmendAppliesOnTopOfAReplacedOneThatLanded(kind: StoreKind) throws {
         let store = try StoreUnderTest(kind)
         defer { store.remove() }
-        let entry = try await store.insert([Fixtures.newEntries[0]])[0]
+        let entry = try store.insert([Fixtures.newEntries[0]])[0]
         let landed = amendment(entry, .measure(.weight, 77), from: 1)
-        _ = try await store.repository.amend(landed)
+        _ = try store.repository.amend(landed)
 
         let replacing = amendment(entry, .measure(.weight, 78), from: 1, replacing: [.make(), landed.operation])
-        guard case .amended(let before, let after) = try await store.repository.amend(replacing) else {
+        guard case .amended(let before, let after) = try store.repository.amend(replacing) else {
             Issue.record("the replacing change was refused")
             return
         }
@@ -100,23 +100,23 @@ import Testing
     /// An amend to what the entry holds is judged when it applies, after any amend it replaced
     /// that landed: nothing is written (no new revision, no operation), and a retry judges again.
     @Test(arguments: StoreKind.allCases)
-    func anAmendToWhatTheEntryHoldsWritesNothing(kind: StoreKind) async throws {
+    func anAmendToWhatTheEntryHoldsWritesNothing(kind: StoreKind) throws {
         let store = try StoreUnderTest(kind)
         defer { store.remove() }
-        let entry = try await store.insert([Fixtures.newEntries[0]])[0]
+        let entry = try store.insert([Fixtures.newEntries[0]])[0]
         let same = amendment(entry, .measure(.weight, entry.kilograms), from: 1)
 
-        #expect(try await store.repository.amend(same) == .unchanged(entry))
-        #expect(try await store.repository.amend(same) == .unchanged(entry))
-        #expect(try await store.repository.amend(amendment(entry, .note(entry.note), from: 1)) == .unchanged(entry))
-        #expect(try await store.repository.amend(amendment(entry, .date(entry.date), from: 1)) == .unchanged(entry))
-        #expect(try await store.repository.operationApplied(same.operation) == false)
-        #expect(try await store.repository.entry(id: entry.id)?.revision == 1)
+        #expect(try store.repository.amend(same) == .unchanged(entry))
+        #expect(try store.repository.amend(same) == .unchanged(entry))
+        #expect(try store.repository.amend(amendment(entry, .note(entry.note), from: 1)) == .unchanged(entry))
+        #expect(try store.repository.amend(amendment(entry, .date(entry.date), from: 1)) == .unchanged(entry))
+        #expect(try store.repository.operationApplied(same.operation) == false)
+        #expect(try store.repository.entry(id: entry.id)?.revision == 1)
 
         let landed = amendment(entry, .measure(.weight, 77), from: 1)
-        _ = try await store.repository.amend(landed)
+        _ = try store.repository.amend(landed)
         let again = amendment(entry, .measure(.weight, 77), from: 1, replacing: [landed.operation])
-        guard case .unchanged(let now) = try await store.repository.amend(again) else {
+        guard case .unchanged(let now) = try store.repository.amend(again) else {
             Issue.record("77 again, after the 77 it replaced landed, was written")
             return
         }
@@ -124,15 +124,15 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
-    func theWeightOfAnEntryDatedInTheFutureCannotBeAmendedButItsNoteCan(kind: StoreKind) async throws {
+    func theWeightOfAnEntryDatedInTheFutureCannotBeAmendedButItsNoteCan(kind: StoreKind) throws {
         let store = try StoreUnderTest(kind)
         defer { store.remove() }
         let future = Fixtures.newEntry("future", kilograms: 75, daysAgo: -2)
-        let entry = try await store.insert([future])[0]
+        let entry = try store.insert([future])[0]
 
         #expect(
-            try await store.repository.amend(amendment(entry, .measure(.weight, 76), from: 1)) == .datedInFuture(entry))
-        guard case .amended = try await store.repository.amend(amendment(entry, .note("ok"), from: 1)) else {
+            try store.repository.amend(amendment(entry, .measure(.weight, 76), from: 1)) == .datedInFuture(entry))
+        guard case .amended = try store.repository.amend(amendment(entry, .note("ok"), from: 1)) else {
             Issue.record("the note could not change")
             return
         }
@@ -146,19 +146,19 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
-    func theWeightOfAnEntryDatedLaterTodayCanBeAmendedButNotOneDatedOnALaterDay(kind: StoreKind) async throws {
+    func theWeightOfAnEntryDatedLaterTodayCanBeAmendedButNotOneDatedOnALaterDay(kind: StoreKind) throws {
         let store = try StoreUnderTest(kind)
         defer { store.remove() }
         #expect(Self.laterToday > Fixtures.now)
-        let today = try await store.insert([
+        let today = try store.insert([
             NewWeightEntry(date: Self.laterToday, kilograms: 75, note: "", draftID: .make())
         ])[
             0]
         let log = Fixtures.log(repository: store.repository)
         let change = try log.amendment(id: today.id, field: .value, text: "76", entry: today, expectedRevision: nil)
-        #expect(try await log.amend(change).entry?.kilograms == 76)
+        #expect(try log.amend(change).entry?.kilograms == 76)
 
-        let tomorrow = try await store.insert([
+        let tomorrow = try store.insert([
             NewWeightEntry(
                 date: LocalCalendar.lastMomentOfDay(of: Fixtures.now) + Fixtures.hour, kilograms: 75, note: "",
                 draftID: .make())
@@ -168,8 +168,8 @@ import Testing
         }
         // Typed while the entry was unread, the store's own check refuses it the same way.
         let unread = try log.amendment(id: tomorrow.id, field: .value, text: "76", entry: nil, expectedRevision: nil)
-        await #expect(throws: TrendError.entries(.invalid(.futureEntryAllowsOnlyNote(date: tomorrow.date)))) {
-            try await log.amend(unread)
+        #expect(throws: TrendError.entries(.invalid(.futureEntryAllowsOnlyNote(date: tomorrow.date)))) {
+            try log.amend(unread)
         }
     }
 
@@ -204,27 +204,27 @@ import Testing
         }
     }
 
-    @Test func theFeaturePublishesTheAmendedEntryAndReportsAConflictWithWhatIsStored() async throws {
+    @Test func theFeaturePublishesTheAmendedEntryAndReportsAConflictWithWhatIsStored() throws {
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
         let log = Fixtures.log(repository: repository)
-        await log.refresh()
+        log.refresh()
         let entry = Fixtures.storedEntries[1]
         let change = try log.amendment(id: entry.id, field: .value, text: "74", entry: entry, expectedRevision: 1)
 
-        let result = try await log.amend(change)
+        let result = try log.amend(change)
 
         #expect(result.entry?.kilograms == 74)
         #expect(result.before == entry)
         #expect(log.entries.first { $0.id == entry.id }?.kilograms == 74)
         let stale = try log.amendment(id: entry.id, field: .note, text: "x", entry: entry, expectedRevision: 1)
-        await #expect(throws: TrendError.entries(.conflict(id: entry.id, current: result.entry))) {
-            try await log.amend(stale)
+        #expect(throws: TrendError.entries(.conflict(id: entry.id, current: result.entry))) {
+            try log.amend(stale)
         }
-        let again = try await log.amend(change)
+        let again = try log.amend(change)
         #expect(again.alreadyApplied)
     }
 
-    @Test func aStorageFailureIsKeptAsTheFeaturesErrorAndWritesNothing() async throws {
+    @Test func aStorageFailureIsKeptAsTheFeaturesErrorAndWritesNothing() throws {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries, faults: faults)
         let log = Fixtures.log(repository: repository)
@@ -232,11 +232,11 @@ import Testing
         faults.failNextSave()
 
         let change = try log.amendment(id: entry.id, field: .note, text: "x", entry: entry, expectedRevision: 1)
-        await #expect(throws: TrendError.storage(.simulated(.save))) { try await log.amend(change) }
+        #expect(throws: TrendError.storage(.simulated(.save))) { try log.amend(change) }
 
         #expect(log.retainedError == .storage(.simulated(.save)))
         #expect(try repository.entry(id: entry.id) == entry)
-        _ = try await log.amend(change)
+        _ = try log.amend(change)
         #expect(log.retainedError == nil)
         #expect(try repository.entry(id: entry.id)?.note == "x")
     }

@@ -4,7 +4,7 @@ import TrendKit
 
 /// What a person sees of a weight draft (the value and note exactly as typed, the date, the
 /// unit, whether it has unsaved changes, whether the last save failed) is what they typed,
-/// while a save is held in the repository and after that save fails. The draft is only ever
+/// while a save is under way in the repository and after that save fails. The draft is only ever
 /// checked, normalised and converted on its way to storage; the editor's copy never changes.
 @MainActor
 @Suite struct EntryEditorHeldSaveTests {
@@ -46,10 +46,12 @@ import TrendKit
         editor.draft.date = typedDate
     }
 
-    @Test func aNewDraftIsPresentedAsTypedWhileItsSaveIsHeldAndAfterItFails() async throws {
+    @Test func aNewDraftIsPresentedAsTypedWhileItsSaveIsUnderWayAndAfterItFails() throws {
         let faults = FaultInjector()
-        let gate = GatedRepository(base: InMemoryWeightRepository(faults: faults))
-        let editor = EntryEditor(log: Fixtures.log(repository: gate))
+        let witness = WitnessRepository(base: InMemoryWeightRepository(faults: faults))
+        let editor = EntryEditor(log: Fixtures.log(repository: witness))
+        var duringTheSave: Presented?
+        witness.duringFirstWrite = { duringTheSave = Presented(editor) }
         Self.typeDraft(into: editor)
         let typed = Presented(editor)
         #expect(typed.value == "75,5")
@@ -58,33 +60,30 @@ import TrendKit
         #expect(typed.title == "Log Weight")
         faults.failNextSave()
 
-        let save = Task { await editor.save() }
-        await gate.waitForHeldWrite()
-
-        #expect(Presented(editor) == typed, "while the save is held")
-
-        gate.release()
-        #expect(await save.value == .failure(.storage(.simulated(.save))))
+        #expect(editor.save() == .failure(.storage(.simulated(.save))))
+        #expect(duringTheSave == typed, "while the save is under way")
 
         var failed = typed
         failed.lastSaveFailed = true
         failed.lastError = .storage(.simulated(.save))
         #expect(Presented(editor) == failed, "after the save failed, only the failure is new")
-        #expect(gate.base.writeCount == 0)
+        #expect(witness.base.writeCount == 0)
 
-        let retry = try await editor.save().get()
+        let retry = try editor.save().get()
         #expect(retry.entry?.kilograms == 75.5)
         #expect(retry.entry?.note == "after the run")
         #expect(editor.draft.value == Self.typedValue, "a save never rewrites what was typed")
         #expect(editor.draft.note == Self.typedNote)
     }
 
-    @Test func anEditIsPresentedAsTypedWhileItsSaveIsHeldAndAfterItFails() async throws {
+    @Test func anEditIsPresentedAsTypedWhileItsSaveIsUnderWayAndAfterItFails() throws {
         let faults = FaultInjector()
-        let gate = GatedRepository(base: InMemoryWeightRepository(entries: Fixtures.storedEntries, faults: faults))
-        let log = Fixtures.log(repository: gate)
+        let witness = WitnessRepository(base: InMemoryWeightRepository(entries: Fixtures.storedEntries, faults: faults))
+        let log = Fixtures.log(repository: witness)
         let original = Fixtures.storedEntries[2]
         let editor = EntryEditor(log: log, entry: original)
+        var duringTheSave: (Presented, EditedEntry?)?
+        witness.duringFirstWrite = { duringTheSave = (Presented(editor), editor.draft.editing) }
         Self.typeDraft(into: editor)
         let typed = Presented(editor)
         let editing = editor.draft.editing
@@ -92,37 +91,29 @@ import TrendKit
         #expect(typed.hasUnsavedChanges)
         faults.failNextSave()
 
-        let save = Task { await editor.save() }
-        await gate.waitForHeldWrite()
-
-        #expect(Presented(editor) == typed, "while the save is held")
-        #expect(editor.draft.editing == editing, "the edit's base is untouched while the save is held")
-
-        gate.release()
-        #expect(await save.value == .failure(.storage(.simulated(.save))))
+        #expect(editor.save() == .failure(.storage(.simulated(.save))))
+        #expect(duringTheSave?.0 == typed, "while the save is under way")
+        #expect(duringTheSave?.1 == editing, "the edit's base is untouched while the save is under way")
 
         var failed = typed
         failed.lastSaveFailed = true
         failed.lastError = .storage(.simulated(.save))
         #expect(Presented(editor) == failed, "after the save failed, only the failure is new")
         #expect(editor.draft.editing == editing)
-        #expect(try gate.base.entry(id: original.id) == original, "nothing was written")
+        #expect(try witness.base.entry(id: original.id) == original, "nothing was written")
     }
 
-    @Test func aDraftTypedInPoundsIsPresentedInPoundsWhileItsSaveIsHeld() async throws {
-        let gate = GatedRepository()
-        let editor = EntryEditor(log: Fixtures.log(repository: gate, unit: .pounds))
+    @Test func aDraftTypedInPoundsIsPresentedInPoundsWhileItsSaveIsUnderWay() throws {
+        let witness = WitnessRepository()
+        let editor = EntryEditor(log: Fixtures.log(repository: witness, unit: .pounds))
+        var duringTheSave: Presented?
+        witness.duringFirstWrite = { duringTheSave = Presented(editor) }
         editor.draft.value = "166,5"
         let typed = Presented(editor)
         #expect(typed.unit == .pounds)
 
-        let save = Task { await editor.save() }
-        await gate.waitForHeldWrite()
-
-        #expect(Presented(editor) == typed, "no conversion to kilograms shows in the draft")
-
-        gate.release()
-        let outcome = try await save.value.get()
+        let outcome = try editor.save().get()
+        #expect(duringTheSave == typed, "no conversion to kilograms shows in the draft")
         #expect(outcome.entry.map { abs(($0.kilograms ?? 0) - 166.5 * 0.45359237) < 1e-9 } == true)
         #expect(editor.draft.value == "166,5")
         #expect(editor.draft.unit == .pounds)

@@ -4,7 +4,7 @@ import TrendKit
 
 @MainActor
 @Suite struct EntryEditorTests {
-    @Test func aRepositoryFailureKeepsTheDraftAndTheErrorAndARetryWritesExactlyOneEntry() async throws {
+    @Test func aRepositoryFailureKeepsTheDraftAndTheErrorAndARetryWritesExactlyOneEntry() throws {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(faults: faults)
         faults.failNextSave()
@@ -14,7 +14,7 @@ import TrendKit
         editor.draft.note = "after the run"
         let typed = editor.draft
 
-        #expect(await editor.save() == .failure(.storage(.simulated(.save))))
+        #expect(editor.save() == .failure(.storage(.simulated(.save))))
 
         #expect(editor.lastError == .storage(.simulated(.save)))
         #expect(editor.draft == typed)
@@ -22,7 +22,7 @@ import TrendKit
         #expect(log.entries.isEmpty)
         #expect(try repository.recentEntries(limit: 10).isEmpty)
 
-        let outcome = try await editor.save().get()
+        let outcome = try editor.save().get()
 
         #expect(editor.lastError == nil)
         #expect(editor.lastSaveFailed == false)
@@ -38,14 +38,14 @@ import TrendKit
         #expect(log.entries == stored)
     }
 
-    @Test func anInvalidWeightIsRefusedAndNeverReachesTheRepository() async {
+    @Test func anInvalidWeightIsRefusedAndNeverReachesTheRepository() {
         let repository = InMemoryWeightRepository()
         let log = Fixtures.log(repository: repository)
         let editor = EntryEditor(log: log)
         editor.draft.value = "not a number"
         let typed = editor.draft
 
-        #expect(await editor.save() == .failure(.entries(.invalid(.invalidWeight(.kilograms)))))
+        #expect(editor.save() == .failure(.entries(.invalid(.invalidWeight(.kilograms)))))
 
         #expect(editor.lastError == .entries(.invalid(.invalidWeight(.kilograms))))
         #expect(editor.draft == typed)
@@ -53,40 +53,40 @@ import TrendKit
         #expect(log.entries.isEmpty)
     }
 
-    @Test func aWeightOutOfRangeInPoundsIsRefusedInPounds() async {
+    @Test func aWeightOutOfRangeInPoundsIsRefusedInPounds() {
         let repository = InMemoryWeightRepository()
         let editor = EntryEditor(log: Fixtures.log(repository: repository, unit: .pounds))
         editor.draft.value = "44.0"
 
-        #expect(await editor.save() == .failure(.entries(.invalid(.invalidWeight(.pounds)))))
+        #expect(editor.save() == .failure(.entries(.invalid(.invalidWeight(.pounds)))))
 
         #expect(editor.draft.unit == .pounds)
         #expect(repository.writeCount == 0)
     }
 
-    @Test func aFutureDateIsRefused() async {
+    @Test func aFutureDateIsRefused() {
         let repository = InMemoryWeightRepository()
         let editor = EntryEditor(log: Fixtures.log(repository: repository))
         editor.draft.value = "75"
         editor.draft.date = Fixtures.now + 60
 
-        #expect(await editor.save() == .failure(.entries(.invalid(.dateInFuture))))
+        #expect(editor.save() == .failure(.entries(.invalid(.dateInFuture))))
 
         #expect(repository.writeCount == 0)
     }
 
-    @Test func aTooLongNoteIsRefusedAndKeptAsTyped() async {
+    @Test func aTooLongNoteIsRefusedAndKeptAsTyped() {
         let editor = EntryEditor(log: Fixtures.log(repository: InMemoryWeightRepository()))
         editor.draft.value = "75"
         editor.draft.note = Fixtures.tooLongNote
 
-        #expect(await editor.save() == .failure(.entries(.invalid(.noteTooLong(length: 501)))))
+        #expect(editor.save() == .failure(.entries(.invalid(.noteTooLong(length: 501)))))
 
         #expect(editor.lastError == .entries(.invalid(.noteTooLong(length: 501))))
         #expect(editor.draft.note == Fixtures.tooLongNote)
     }
 
-    @Test func aLostAcknowledgementFailsTheSaveAndTheRetryFindsTheEntry() async throws {
+    @Test func aLostAcknowledgementFailsTheSaveAndTheRetryFindsTheEntry() throws {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(faults: faults)
         faults.loseNextAcknowledgement()
@@ -94,11 +94,11 @@ import TrendKit
         let editor = EntryEditor(log: log)
         editor.draft.value = "75"
 
-        #expect(await editor.save() == .failure(.storage(.ioError)))
+        #expect(editor.save() == .failure(.storage(.ioError)))
         #expect(editor.lastError == .storage(.ioError))
         #expect(log.entries.isEmpty)
 
-        let outcome = try await editor.save().get()
+        let outcome = try editor.save().get()
         guard case .alreadySaved = outcome else {
             Issue.record("expected the committed entry, got \(outcome)")
             return
@@ -107,21 +107,20 @@ import TrendKit
         #expect(log.entries.count == 1)
     }
 
-    @Test func theDraftAsAPersonSeesItStaysUnchangedWhileASaveIsHeld() async throws {
-        let gate = GatedRepository()
-        let editor = EntryEditor(log: Fixtures.log(repository: gate))
+    @Test func theDraftAsAPersonSeesItStaysUnchangedWhileASaveIsUnderWay() throws {
+        let witness = WitnessRepository()
+        let editor = EntryEditor(log: Fixtures.log(repository: witness))
         editor.draft.value = "75"
         editor.draft.note = "held"
         let typed = editor.draft
+        var duringTheSave: (draft: WeightEntryDraft, error: TrendError?, unsaved: Bool)?
+        witness.duringFirstWrite = { duringTheSave = (editor.draft, editor.lastError, editor.hasUnsavedChanges) }
 
-        let save = Task { await editor.save() }
-        await gate.waitForHeldWrite()
-        #expect(editor.draft == typed, "nothing the save does shows in the draft before it returns")
-        #expect(editor.lastError == nil)
-        #expect(editor.hasUnsavedChanges)
+        #expect(try editor.save().get().entry?.note == "held")
 
-        gate.release()
-        #expect(try await save.value.get().entry?.note == "held")
+        #expect(duringTheSave?.draft == typed, "nothing the save does shows in the draft before it returns")
+        #expect(duringTheSave?.error == nil)
+        #expect(duringTheSave?.unsaved == true)
         #expect(editor.draft == typed, "the editor never rewrites what was typed")
     }
 
@@ -132,10 +131,10 @@ import TrendKit
         #expect(EntryEditor(log: log).kind == .weight)
     }
 
-    @Test func editingAnEntryUpdatesItInPlace() async throws {
+    @Test func editingAnEntryUpdatesItInPlace() throws {
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
         let log = Fixtures.log(repository: repository)
-        await log.refresh()
+        log.refresh()
         let original = Fixtures.storedEntries[2]
         let editor = EntryEditor(log: log, entry: original)
         #expect(editor.draft.value == "75.1")
@@ -143,7 +142,7 @@ import TrendKit
         #expect(editor.draft.date == original.date)
 
         editor.draft.value = "74.8"
-        let outcome = try await editor.save().get()
+        let outcome = try editor.save().get()
 
         guard case .updated(let entry) = outcome else {
             Issue.record("expected the entry to be updated, got \(outcome)")
@@ -157,7 +156,7 @@ import TrendKit
         #expect(log.entries == stored)
     }
 
-    @Test func aSaveRefusedBecauseTheEntryChangedMovesTheDraftToWhatIsStoredSoTheNextSaveOverwritesIt() async throws {
+    @Test func aSaveRefusedBecauseTheEntryChangedMovesTheDraftToWhatIsStoredSoTheNextSaveOverwritesIt() throws {
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
         let log = Fixtures.log(repository: repository)
         let original = Fixtures.storedEntries[2]
@@ -172,14 +171,14 @@ import TrendKit
             return
         }
 
-        #expect(await editor.save() == .failure(.entries(.conflict(id: original.id, current: current))))
+        #expect(editor.save() == .failure(.entries(.conflict(id: original.id, current: current))))
 
         #expect(editor.draft.value == "74.8")
         #expect(editor.draft.editing?.revision == current.revision)
         #expect(editor.lastSaveFailed)
         #expect(try repository.entry(id: original.id) == current)
 
-        let outcome = try await editor.save().get()
+        let outcome = try editor.save().get()
 
         #expect(outcome.entry?.kilograms == 74.8)
         #expect(outcome.entry?.revision == current.revision + 1)
@@ -187,7 +186,7 @@ import TrendKit
         #expect(editor.lastError == nil)
     }
 
-    @Test func aSaveRefusedBecauseTheEntryWasDeletedSavesTheDraftAsANewEntryNext() async throws {
+    @Test func aSaveRefusedBecauseTheEntryWasDeletedSavesTheDraftAsANewEntryNext() throws {
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
         let log = Fixtures.log(repository: repository)
         let original = Fixtures.storedEntries[2]
@@ -195,11 +194,11 @@ import TrendKit
         editor.draft.value = "74.8"
         _ = try repository.delete(id: original.id, expectedRevision: nil, operation: .make())
 
-        #expect(await editor.save() == .failure(.entries(.conflict(id: original.id, current: nil))))
+        #expect(editor.save() == .failure(.entries(.conflict(id: original.id, current: nil))))
         #expect(editor.draft.editing == nil)
         #expect(editor.title == "Log Weight")
 
-        let outcome = try await editor.save().get()
+        let outcome = try editor.save().get()
 
         guard case .created(let entry) = outcome else {
             Issue.record("expected a new entry, got \(outcome)")
@@ -228,7 +227,7 @@ import TrendKit
         #expect(editing.hasUnsavedChanges)
     }
 
-    @Test func aFailedSaveIsFlaggedUntilTheDraftChanges() async {
+    @Test func aFailedSaveIsFlaggedUntilTheDraftChanges() {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(faults: faults)
         faults.failNextSave()
@@ -236,7 +235,7 @@ import TrendKit
         editor.draft.value = "75"
         #expect(editor.lastSaveFailed == false)
 
-        #expect(await editor.save() == .failure(.storage(.simulated(.save))))
+        #expect(editor.save() == .failure(.storage(.simulated(.save))))
         #expect(editor.lastSaveFailed)
 
         editor.draft.value = "75.2"
@@ -252,7 +251,7 @@ import TrendKit
         #expect(WeightEntryDraft(record: editor.record, defaultUnit: .pounds) == editor.draft)
     }
 
-    @Test func aRestoredDraftCountsAsUnsavedAndSavesUnderItsOwnIdentity() async throws {
+    @Test func aRestoredDraftCountsAsUnsavedAndSavesUnderItsOwnIdentity() throws {
         let repository = InMemoryWeightRepository()
         let log = Fixtures.log(repository: repository)
         let editor = EntryEditor(log: log, restoring: Fixtures.draft)
@@ -260,7 +259,7 @@ import TrendKit
         #expect(editor.hasUnsavedChanges)
         #expect(editor.title == "Log Weight")
 
-        _ = try await editor.save().get()
+        _ = try editor.save().get()
 
         #expect(try repository.recentEntries(limit: 10).map(\.draftID) == [Fixtures.draft.id])
     }

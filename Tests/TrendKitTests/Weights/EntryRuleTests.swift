@@ -39,46 +39,44 @@ import Testing
         Fixtures.log(repository: InMemoryWeightRepository(entries: [entry]))
     }
 
-    @Test func savingAnUnchangedEditOfAWeightThatBreaksTheRuleSaysSoInsteadOfUnchanged() async throws {
+    @Test func savingAnUnchangedEditOfAWeightThatBreaksTheRuleSaysSoInsteadOfUnchanged() throws {
         let stored = Self.entry(kilograms: 1_000)
         let log = Self.log(holding: stored)
         var draft = log.makeDraft(editing: stored)
 
-        await #expect(throws: TrendError.entries(.invalid(.storedWeightBreaksRule(kilograms: 1_000, unit: .kilograms))))
-        {
-            try await log.save(draft)
+        #expect(throws: TrendError.entries(.invalid(.storedWeightBreaksRule(kilograms: 1_000, unit: .kilograms)))) {
+            try log.save(draft)
         }
         draft.note = "corrected the note only"
-        await #expect(throws: TrendError.entries(.invalid(.storedWeightBreaksRule(kilograms: 1_000, unit: .kilograms))))
-        {
-            try await log.save(draft)
+        #expect(throws: TrendError.entries(.invalid(.storedWeightBreaksRule(kilograms: 1_000, unit: .kilograms)))) {
+            try log.save(draft)
         }
         draft.value = "100"
-        let saved = try await log.save(draft)
+        let saved = try log.save(draft)
         #expect(saved.entry?.kilograms == 100)
         #expect(saved.entry?.brokenRule(asOf: Fixtures.now) == nil)
     }
 
-    @Test func savingAnUnchangedEditOfAnEntryDatedInTheFutureSaysSoAndANoteAloneMayChange() async throws {
+    @Test func savingAnUnchangedEditOfAnEntryDatedInTheFutureSaysSoAndANoteAloneMayChange() throws {
         let stored = Self.entry(kilograms: 75, date: Date(timeIntervalSince1970: 1_893_484_800))
         let log = Self.log(holding: stored)
         var draft = log.makeDraft(editing: stored)
 
-        await #expect(throws: TrendError.entries(.invalid(.storedDateInFuture(date: stored.date)))) {
-            try await log.save(draft)
+        #expect(throws: TrendError.entries(.invalid(.storedDateInFuture(date: stored.date)))) {
+            try log.save(draft)
         }
         draft.value = "76"
-        await #expect(throws: TrendError.entries(.invalid(.futureEntryAllowsOnlyNote(date: stored.date)))) {
-            try await log.save(draft)
+        #expect(throws: TrendError.entries(.invalid(.futureEntryAllowsOnlyNote(date: stored.date)))) {
+            try log.save(draft)
         }
         draft.value = draft.opened.value
         draft.note = "from a clock set ahead"
-        #expect(try await log.save(draft).entry?.note == "from a clock set ahead")
+        #expect(try log.save(draft).entry?.note == "from a clock set ahead")
     }
 
-    @Test func anUnchangedEditOfAnEntryThatKeepsTheRulesIsStillUnchanged() async throws {
+    @Test func anUnchangedEditOfAnEntryThatKeepsTheRulesIsStillUnchanged() throws {
         let stored = Self.entry(kilograms: 75)
         let log = Self.log(holding: stored)
-        #expect(try await log.save(log.makeDraft(editing: stored)) == .unchanged(id: 7))
+        #expect(try log.save(log.makeDraft(editing: stored)) == .unchanged(id: 7))
     }
 }

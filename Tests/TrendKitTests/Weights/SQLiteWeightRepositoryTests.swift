@@ -84,16 +84,16 @@ import TrendshTestSupport
         #expect(try reopened.insert(Fixtures.newEntries[2]) == .alreadySaved(saved[2]))
     }
 
-    @Test func aWeightLogOnAReopenedFileShowsTheEntriesSavedBefore() async throws {
+    @Test func aWeightLogOnAReopenedFileShowsTheEntriesSavedBefore() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let first = Fixtures.repository(at: path)
-        let outcome = try await Fixtures.log(repository: first).save(Fixtures.draft)
+        let outcome = try Fixtures.log(repository: first).save(Fixtures.draft)
         first.store.close()
 
         let log = Fixtures.log(repository: Fixtures.repository(at: path))
-        await log.refresh()
+        log.refresh()
 
         #expect(log.loadState == .ready)
         #expect(log.entries == [try #require(outcome.entry)])
@@ -148,7 +148,7 @@ import TrendshTestSupport
         #expect(try repository.recentEntries(limit: 10) == [entry])
     }
 
-    @Test func aSaveOfTheSystemClocksNowThatLostItsAcknowledgementIsReportedAlreadySaved() async throws {
+    @Test func aSaveOfTheSystemClocksNowThatLostItsAcknowledgementIsReportedAlreadySaved() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let faults = FaultInjector()
@@ -156,9 +156,9 @@ import TrendshTestSupport
         faults.loseNextAcknowledgement()
         let log = Fixtures.log(repository: repository)
         let draft = WeightEntryDraft(date: Date(timeIntervalSinceReferenceDate: 786_000_000.123_456_789), value: "75")
-        await #expect(throws: TrendError.storage(.ioError)) { try await log.save(draft) }
+        #expect(throws: TrendError.storage(.ioError)) { try log.save(draft) }
 
-        let retry = try await log.save(draft)
+        let retry = try log.save(draft)
 
         guard case .alreadySaved = retry else {
             Issue.record("expected the committed entry, got \(retry)")

@@ -6,10 +6,10 @@ import TrendKit
 @MainActor
 @Suite struct WeightLogDraftTests {
     /// What the restorer made of `record`: the editor, or nil with the issue recorded.
-    func restoredEditor(_ record: DraftRecord, log: WeightLog) async -> EntryEditor? {
+    func restoredEditor(_ record: DraftRecord, log: WeightLog) -> EntryEditor? {
         let restorer = log.draftRestorer()
         #expect(restorer.kind == .weight)
-        switch await restorer.restore(record) {
+        switch restorer.restore(record) {
         case .restored(let editor):
             guard let editor = editor as? EntryEditor else {
                 Issue.record("expected a weight editor, got \(editor)")
@@ -33,24 +33,24 @@ import TrendKit
             "editing": "3", "legacy": "1",
         ])
 
-    @Test func aDraftIsRestoredAsItWasLeft() async throws {
+    @Test func aDraftIsRestoredAsItWasLeft() throws {
         let log = Fixtures.log(repository: InMemoryWeightRepository())
         var draft = Fixtures.draft
         draft.unit = .pounds
 
-        let editor = try #require(await restoredEditor(draft.record, log: log))
+        let editor = try #require(restoredEditor(draft.record, log: log))
 
         #expect(editor.draft == draft)
         #expect(editor.restoreNote == nil)
         #expect(editor.hasUnsavedChanges)
     }
 
-    @Test func aDraftWhoseSaveHadLandedIsClosedInsteadOfRestored() async throws {
+    @Test func aDraftWhoseSaveHadLandedIsClosedInsteadOfRestored() throws {
         let repository = InMemoryWeightRepository()
         let log = Fixtures.log(repository: repository)
-        let entry = try #require(try await log.save(Fixtures.draft).entry)
+        let entry = try #require(try log.save(Fixtures.draft).entry)
 
-        let restoration = await log.draftRestorer().restore(Fixtures.draft.record)
+        let restoration = log.draftRestorer().restore(Fixtures.draft.record)
 
         guard case .alreadySaved(let label) = restoration else {
             Issue.record("expected the draft to be found saved, got \(restoration)")
@@ -59,13 +59,13 @@ import TrendKit
         #expect(label == "#\(entry.id)")
     }
 
-    @Test func anEditWhoseSaveHadLandedIsClosedInsteadOfRestored() async throws {
+    @Test func anEditWhoseSaveHadLandedIsClosedInsteadOfRestored() throws {
         let log = Fixtures.log(repository: InMemoryWeightRepository(entries: Fixtures.storedEntries))
         var draft = log.makeDraft(editing: Fixtures.storedEntries[2])
         draft.value = "74.9"
-        _ = try await log.save(draft)
+        _ = try log.save(draft)
 
-        let restoration = await log.draftRestorer().restore(draft.record)
+        let restoration = log.draftRestorer().restore(draft.record)
 
         guard case .alreadySaved(let label) = restoration else {
             Issue.record("expected the edit to be found saved, got \(restoration)")
@@ -74,10 +74,10 @@ import TrendKit
         #expect(label == "#3")
     }
 
-    @Test func aDraftFromTrendsh01LearnsWhatItEditsFromTheStore() async throws {
+    @Test func aDraftFromTrendsh01LearnsWhatItEditsFromTheStore() throws {
         let log = Fixtures.log(repository: InMemoryWeightRepository(entries: Fixtures.storedEntries))
 
-        let editor = try #require(await restoredEditor(Self.legacyEdit, log: log))
+        let editor = try #require(restoredEditor(Self.legacyEdit, log: log))
 
         #expect(editor.draft.editing == EditedEntry(id: 3, revision: 1, prefilledKilograms: 75.1))
         #expect(editor.draft.opened.value == "75.1")
@@ -86,44 +86,44 @@ import TrendKit
         #expect(editor.hasUnsavedChanges)
     }
 
-    @Test func aDraftFromTrendsh01WhoseEntryIsGoneBecomesANewEntry() async throws {
+    @Test func aDraftFromTrendsh01WhoseEntryIsGoneBecomesANewEntry() throws {
         let log = Fixtures.log(repository: InMemoryWeightRepository(entries: Array(Fixtures.storedEntries.prefix(2))))
 
-        let editor = try #require(await restoredEditor(Self.legacyEdit, log: log))
+        let editor = try #require(restoredEditor(Self.legacyEdit, log: log))
 
         #expect(editor.draft.editing == nil)
         #expect(editor.restoreNote == .entryGone(id: 3))
         #expect(editor.title == "Log Weight")
     }
 
-    @Test func aDraftFromTrendsh01WhoseEntryCannotBeReadKeepsAnUnknownBase() async throws {
+    @Test func aDraftFromTrendsh01WhoseEntryCannotBeReadKeepsAnUnknownBase() throws {
         let faults = FaultInjector()
         let log = Fixtures.log(repository: InMemoryWeightRepository(entries: Fixtures.storedEntries, faults: faults))
         faults.failToOpen()
 
-        let editor = try #require(await restoredEditor(Self.legacyEdit, log: log))
+        let editor = try #require(restoredEditor(Self.legacyEdit, log: log))
 
         #expect(editor.draft.editing == EditedEntry(id: 3, revision: nil, prefilledKilograms: nil))
         #expect(editor.restoreNote == .entryUnread(id: 3, .storage(.simulated(.open))))
     }
 
-    @Test func aDraftWithAnUnknownBaseIsRefusedAsAConflictThenSavedKnowingly() async throws {
+    @Test func aDraftWithAnUnknownBaseIsRefusedAsAConflictThenSavedKnowingly() throws {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries, faults: faults)
         let log = Fixtures.log(repository: repository)
         faults.failToOpen()
-        let editor = try #require(await restoredEditor(Self.legacyEdit, log: log))
+        let editor = try #require(restoredEditor(Self.legacyEdit, log: log))
         faults.stopFailing()
 
-        #expect(await editor.save() == .failure(.entries(.conflict(id: 3, current: Fixtures.storedEntries[2]))))
+        #expect(editor.save() == .failure(.entries(.conflict(id: 3, current: Fixtures.storedEntries[2]))))
         #expect(editor.draft.editing?.revision == 1)
 
-        #expect(try await editor.save().get().entry?.kilograms == 74.9)
+        #expect(try editor.save().get().entry?.kilograms == 74.9)
     }
 
-    @Test func aRecordOfAnotherKindIsUnreadableToTheWeights() async {
+    @Test func aRecordOfAnotherKindIsUnreadableToTheWeights() {
         let log = Fixtures.log(repository: InMemoryWeightRepository())
-        let restoration = await log.draftRestorer().restore(DraftRecord(kind: "weight", fields: ["id": "x"]))
+        let restoration = log.draftRestorer().restore(DraftRecord(kind: "weight", fields: ["id": "x"]))
         guard case .unreadable = restoration else {
             Issue.record("expected an unreadable record, got \(restoration)")
             return

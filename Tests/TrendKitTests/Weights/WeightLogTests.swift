@@ -11,46 +11,46 @@ import TrendKit
         #expect(log.retainedError == nil)
     }
 
-    @Test func refreshLoadsTheNewestEntriesFirst() async {
+    @Test func refreshLoadsTheNewestEntriesFirst() {
         let log = Fixtures.log(repository: InMemoryWeightRepository(entries: Fixtures.storedEntries))
-        await log.refresh()
+        log.refresh()
         #expect(log.entries.map(\.id) == [3, 2, 1])
         #expect(log.loadState == .ready)
         #expect(log.retainedError == nil)
     }
 
-    @Test func refreshLoadsOnlyTheWindow() async {
+    @Test func refreshLoadsOnlyTheWindow() {
         let log = Fixtures.log(repository: InMemoryWeightRepository(entries: Fixtures.storedEntries), windowSize: 2)
-        await log.refresh()
+        log.refresh()
         #expect(log.entries.map(\.id) == [3, 2])
     }
 
-    @Test func aFailedRefreshKeepsTheCachedEntriesVisible() async {
+    @Test func aFailedRefreshKeepsTheCachedEntriesVisible() {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries, faults: faults)
         let log = Fixtures.log(repository: repository)
-        await log.refresh()
+        log.refresh()
         faults.failNextRefresh()
 
-        await log.refresh()
+        log.refresh()
 
         #expect(log.entries == Fixtures.storedEntries.reversed())
         #expect(log.loadState == .failed)
         #expect(log.retainedError == .storage(.simulated(.refresh)))
 
-        await log.refresh()
+        log.refresh()
         #expect(log.loadState == .ready)
         #expect(log.retainedError == nil)
     }
 
-    @Test func aStoreThatCannotOpenFailsTheLogButLeavesSettingsWorking() async throws {
+    @Test func aStoreThatCannotOpenFailsTheLogButLeavesSettingsWorking() throws {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(faults: faults)
         faults.failToOpen()
         let settings = SettingsFeature(store: InMemorySettingsStore())
         let log = WeightLog(repository: repository, settings: settings, clock: Fixtures.clock)
 
-        await log.refresh()
+        log.refresh()
 
         #expect(log.loadState == .failed)
         #expect(log.retainedError == .storage(.simulated(.open)))
@@ -59,11 +59,11 @@ import TrendKit
         #expect(settings.retainedError == nil)
     }
 
-    @Test func aSavePublishesTheStoredEntryAndReportsItCreated() async throws {
+    @Test func aSavePublishesTheStoredEntryAndReportsItCreated() throws {
         let repository = InMemoryWeightRepository()
         let log = Fixtures.log(repository: repository)
 
-        let outcome = try await log.save(Fixtures.draft)
+        let outcome = try log.save(Fixtures.draft)
 
         guard case .created(let entry) = outcome else {
             Issue.record("expected a new entry, got \(outcome)")
@@ -77,61 +77,61 @@ import TrendKit
         #expect(try repository.recentEntries(limit: 10) == [entry])
     }
 
-    @Test func aSaveInFlightIsNotPublishedUntilStorageConfirmsIt() async throws {
-        let gate = GatedRepository()
-        let log = Fixtures.log(repository: gate)
-        let save = Task { try await log.save(Fixtures.draft) }
+    @Test func aSaveInFlightIsNotPublishedUntilStorageConfirmsIt() throws {
+        let witness = WitnessRepository()
+        let log = Fixtures.log(repository: witness)
+        var listedDuringTheWrite: [WeightEntry]?
+        witness.duringFirstWrite = { listedDuringTheWrite = log.entries }
 
-        await gate.waitForHeldWrite()
-        #expect(log.entries.isEmpty)
+        let outcome = try log.save(Fixtures.draft)
 
-        gate.release()
-        let outcome = try await save.value
+        #expect(witness.sawAWrite)
+        #expect(listedDuringTheWrite == [], "nothing is published while the commit runs")
         #expect(log.entries == [try #require(outcome.entry)])
     }
 
-    @Test func savesArePublishedNewestFirstWithinTheWindow() async throws {
+    @Test func savesArePublishedNewestFirstWithinTheWindow() throws {
         let log = Fixtures.log(repository: InMemoryWeightRepository(), windowSize: 2)
         for (offset, value) in ["76", "75.5", "75"].enumerated() {
             let date = Fixtures.now - Double(3 - offset) * Fixtures.hour
-            _ = try await log.save(WeightEntryDraft(date: date, value: value))
+            _ = try log.save(WeightEntryDraft(date: date, value: value))
         }
-        _ = try await log.save(WeightEntryDraft(date: Fixtures.now - Fixtures.day, value: "77"))
+        _ = try log.save(WeightEntryDraft(date: Fixtures.now - Fixtures.day, value: "77"))
         #expect(log.entries.map(\.kilograms) == [75, 75.5])
     }
 
-    @Test func aFailedSavePublishesNothingAndRetainsTheError() async throws {
+    @Test func aFailedSavePublishesNothingAndRetainsTheError() throws {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(faults: faults)
         faults.failNextSave()
         let log = Fixtures.log(repository: repository)
 
-        await #expect(throws: TrendError.storage(.simulated(.save))) { try await log.save(Fixtures.draft) }
+        #expect(throws: TrendError.storage(.simulated(.save))) { try log.save(Fixtures.draft) }
 
         #expect(log.entries.isEmpty)
         #expect(log.retainedError == .storage(.simulated(.save)))
         #expect(try repository.recentEntries(limit: 10).isEmpty)
     }
 
-    @Test func aSaveFailingOnlyForAnotherFeatureGoesThrough() async throws {
+    @Test func aSaveFailingOnlyForAnotherFeatureGoesThrough() throws {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(faults: faults)
         faults.failEverySave(in: .settings)
         let log = Fixtures.log(repository: repository)
 
-        let outcome = try await log.save(Fixtures.draft)
+        let outcome = try log.save(Fixtures.draft)
 
         #expect(try repository.recentEntries(limit: 10) == [try #require(outcome.entry)])
     }
 
-    @Test func aRetryAfterAStorageFailureWritesExactlyOneEntry() async throws {
+    @Test func aRetryAfterAStorageFailureWritesExactlyOneEntry() throws {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(faults: faults)
         faults.failNextSave()
         let log = Fixtures.log(repository: repository)
-        await #expect(throws: TrendError.self) { try await log.save(Fixtures.draft) }
+        #expect(throws: TrendError.self) { try log.save(Fixtures.draft) }
 
-        let outcome = try await log.save(Fixtures.draft)
+        let outcome = try log.save(Fixtures.draft)
 
         guard case .created(let entry) = outcome else {
             Issue.record("expected a new entry, got \(outcome)")
@@ -150,68 +150,47 @@ import TrendKit
         (WeightEntryDraft(date: Fixtures.now + 60, value: "75"), .dateInFuture),
         (WeightEntryDraft(date: Fixtures.now, value: "75", note: Fixtures.tooLongNote), .noteTooLong(length: 501)),
     ])
-    func invalidInputNeverReachesTheRepository(draft: WeightEntryDraft, expected: WeightValidationError) async {
+    func invalidInputNeverReachesTheRepository(draft: WeightEntryDraft, expected: WeightValidationError) {
         let repository = InMemoryWeightRepository()
         let log = Fixtures.log(repository: repository)
 
-        await #expect(throws: TrendError.entries(.invalid(expected))) { try await log.save(draft) }
+        #expect(throws: TrendError.entries(.invalid(expected))) { try log.save(draft) }
 
         #expect(repository.writeCount == 0)
         #expect(log.entries.isEmpty)
         #expect(log.retainedError == nil)
     }
 
-    @Test func concurrentSavesOfOneDraftWriteOneEntry() async throws {
+    /// A second save of a draft whose first save landed finds the entry by the draft's id:
+    /// it writes nothing and reports the entry the first one wrote.
+    @Test func aSecondSaveOfASavedDraftWritesNothingNew() throws {
         let repository = InMemoryWeightRepository()
         let log = Fixtures.log(repository: repository)
+        let first = try log.save(Fixtures.draft)
 
-        async let first = log.save(Fixtures.draft)
-        async let second = log.save(Fixtures.draft)
-        let outcomes = try await [first, second]
+        let second = try log.save(Fixtures.draft)
 
-        #expect(outcomes[0].entry?.id == outcomes[1].entry?.id)
-        #expect(try repository.recentEntries(limit: 10).count == 1)
-        #expect(log.entries.count == 1)
-    }
-
-    /// The second save must not reach the repository: had it written on its own, it would
-    /// pass the held first write, create the entry itself (a second write) and report
-    /// `.created` while the first reported `.alreadySaved`.
-    @Test func aSecondSaveOfADraftInFlightJoinsTheFirst() async throws {
-        let gate = GatedRepository()
-        let log = Fixtures.log(repository: gate)
-        let first = Task { try await log.save(Fixtures.draft) }
-        await gate.waitForHeldWrite()
-        // Runs only once this test suspends, which is after the second save has joined.
-        let release = Task { gate.release() }
-
-        let second = try await log.save(Fixtures.draft)
-
-        await release.value
-        #expect(try await first.value == second)
-        guard case .created(let entry) = second else {
-            Issue.record("expected a new entry, got \(second)")
+        guard case .created(let entry) = first, case .alreadySaved(let again) = second else {
+            Issue.record("expected a new entry, then the same one, got \(first), \(second)")
             return
         }
-        #expect(gate.base.writeCount == 1)
-        #expect(try gate.base.recentEntries(limit: 10) == [entry])
+        #expect(again == entry)
+        #expect(try repository.recentEntries(limit: 10).count == 1, "the second save wrote no entry")
+        #expect(try repository.recentEntries(limit: 10) == [entry])
         #expect(log.entries == [entry])
     }
 
-    @Test func aSaveOfTheDraftChangedWhileItsFirstSaveIsInFlightStoresTheChange() async throws {
-        let gate = GatedRepository()
-        let log = Fixtures.log(repository: gate)
-        let first = Task { try await log.save(Fixtures.draft) }
-        await gate.waitForHeldWrite()
+    @Test func aSaveOfTheDraftChangedAfterItsFirstSaveLandedStoresTheChange() throws {
+        let repository = InMemoryWeightRepository()
+        let log = Fixtures.log(repository: repository)
+        let first = try log.save(Fixtures.draft)
         var changed = Fixtures.draft
         changed.value = "74.8"
         changed.note = "re-read the scale"
-        let release = Task { gate.release() }
 
-        let second = try await log.save(changed)
+        let second = try log.save(changed)
 
-        await release.value
-        guard case .created(let original) = try await first.value else {
+        guard case .created(let original) = first else {
             Issue.record("expected the first save to create the entry")
             return
         }
@@ -223,40 +202,35 @@ import TrendKit
         #expect(entry.id == original.id)
         #expect(entry.kilograms == 74.8)
         #expect(entry.note == "re-read the scale")
-        #expect(try gate.base.recentEntries(limit: 10) == [entry])
+        #expect(try repository.recentEntries(limit: 10) == [entry])
         #expect(log.entries == [entry])
     }
 
-    @Test func anEditChangedWhileItsFirstSaveIsInFlightStoresTheChange() async throws {
-        let gate = GatedRepository(base: InMemoryWeightRepository(entries: Fixtures.storedEntries))
-        let log = Fixtures.log(repository: gate)
+    @Test func anEditChangedAfterItsFirstSaveLandedStoresTheChange() throws {
+        let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
+        let log = Fixtures.log(repository: repository)
         var draft = log.makeDraft(editing: Fixtures.storedEntries[1])
         draft.value = "74.9"
-        let firstDraft = draft
-        let first = Task { try await log.save(firstDraft) }
-        await gate.waitForHeldWrite()
+        let first = try log.save(draft)
         draft.value = "74.5"
-        let release = Task { gate.release() }
 
-        let second = try await log.save(draft)
+        let second = try log.save(draft)
 
-        await release.value
-        #expect(try await first.value.entry?.kilograms == 74.9)
-        let stored = try gate.base.entry(id: 2)
+        #expect(first.entry?.kilograms == 74.9)
         #expect(second.entry?.kilograms == 74.5)
-        #expect(stored?.kilograms == 74.5)
+        #expect(try repository.entry(id: 2)?.kilograms == 74.5)
     }
 
-    @Test func aRetryOfACommittedButUnacknowledgedSaveWritesNothingNew() async throws {
+    @Test func aRetryOfACommittedButUnacknowledgedSaveWritesNothingNew() throws {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(faults: faults)
         faults.loseNextAcknowledgement()
         let log = Fixtures.log(repository: repository)
 
-        await #expect(throws: TrendError.storage(.ioError)) { try await log.save(Fixtures.draft) }
+        #expect(throws: TrendError.storage(.ioError)) { try log.save(Fixtures.draft) }
         #expect(log.entries.isEmpty)
 
-        let retry = try await log.save(Fixtures.draft)
+        let retry = try log.save(Fixtures.draft)
 
         guard case .alreadySaved(let entry) = retry else {
             Issue.record("expected the committed entry, got \(retry)")
@@ -267,16 +241,16 @@ import TrendKit
         #expect(log.retainedError == nil)
     }
 
-    @Test func aDraftChangedAfterAnUnacknowledgedSaveUpdatesThatEntry() async throws {
+    @Test func aDraftChangedAfterAnUnacknowledgedSaveUpdatesThatEntry() throws {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(faults: faults)
         faults.loseNextAcknowledgement()
         let log = Fixtures.log(repository: repository)
         var draft = Fixtures.draft
-        await #expect(throws: TrendError.self) { try await log.save(draft) }
+        #expect(throws: TrendError.self) { try log.save(draft) }
 
         draft.value = "75.2"
-        let retry = try await log.save(draft)
+        let retry = try log.save(draft)
 
         guard case .updated(let entry) = retry else {
             Issue.record("expected the entry to be brought up to date, got \(retry)")
@@ -286,16 +260,16 @@ import TrendKit
         #expect(try repository.recentEntries(limit: 10) == [entry])
     }
 
-    @Test func savingAnEditedEntryUpdatesItInPlace() async throws {
+    @Test func savingAnEditedEntryUpdatesItInPlace() throws {
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
         let log = Fixtures.log(repository: repository)
-        await log.refresh()
+        log.refresh()
         let original = Fixtures.storedEntries[1]
         var draft = log.makeDraft(editing: original)
         draft.value = "74.9"
         draft.note = "corrected"
 
-        let outcome = try await log.save(draft)
+        let outcome = try log.save(draft)
 
         let expected = WeightEntry(
             id: original.id, date: original.date, kilograms: 74.9, note: "corrected", draftID: original.draftID,
@@ -307,17 +281,17 @@ import TrendKit
         #expect(try repository.recentEntries(limit: 10).count == 3)
     }
 
-    @Test func anEditThatChangesNothingWritesNothing() async throws {
+    @Test func anEditThatChangesNothingWritesNothing() throws {
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
         let log = Fixtures.log(repository: repository)
         let draft = log.makeDraft(editing: Fixtures.storedEntries[1])
 
-        #expect(try await log.save(draft) == .unchanged(id: 2))
-        #expect(try await log.save(draft).entry == nil)
+        #expect(try log.save(draft) == .unchanged(id: 2))
+        #expect(try log.save(draft).entry == nil)
         #expect(repository.writeCount == 0)
     }
 
-    @Test func savingAnEntryDeletedMeanwhileIsAConflictWithNothingCurrent() async throws {
+    @Test func savingAnEntryDeletedMeanwhileIsAConflictWithNothingCurrent() throws {
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
         let log = Fixtures.log(repository: repository)
         let original = Fixtures.storedEntries[0]
@@ -325,16 +299,16 @@ import TrendKit
         draft.note = "too late"
         _ = try repository.delete(id: original.id, expectedRevision: nil, operation: .make())
 
-        await #expect(throws: TrendError.entries(.conflict(id: original.id, current: nil))) {
-            try await log.save(draft)
+        #expect(throws: TrendError.entries(.conflict(id: original.id, current: nil))) {
+            try log.save(draft)
         }
         #expect(try repository.recentEntries(limit: 10).count == 2)
     }
 
-    @Test func savingAnEntryChangedMeanwhileIsAConflictThatShowsWhatIsStored() async throws {
+    @Test func savingAnEntryChangedMeanwhileIsAConflictThatShowsWhatIsStored() throws {
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
         let log = Fixtures.log(repository: repository)
-        await log.refresh()
+        log.refresh()
         let original = Fixtures.storedEntries[1]
         var draft = log.makeDraft(editing: original)
         draft.value = "74.9"
@@ -347,55 +321,55 @@ import TrendKit
             return
         }
 
-        await #expect(throws: TrendError.entries(.conflict(id: original.id, current: current))) {
-            try await log.save(draft)
+        #expect(throws: TrendError.entries(.conflict(id: original.id, current: current))) {
+            try log.save(draft)
         }
 
         #expect(try repository.entry(id: original.id) == current)
         #expect(repository.writeCount == 2)
     }
 
-    @Test func anEditChangedAgainAfterItsUnacknowledgedSaveStoresTheChange() async throws {
+    @Test func anEditChangedAgainAfterItsUnacknowledgedSaveStoresTheChange() throws {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries, faults: faults)
         let log = Fixtures.log(repository: repository)
         var draft = log.makeDraft(editing: Fixtures.storedEntries[1])
         draft.value = "74.9"
         faults.loseNextAcknowledgement()
-        await #expect(throws: TrendError.storage(.ioError)) { try await log.save(draft) }
+        #expect(throws: TrendError.storage(.ioError)) { try log.save(draft) }
 
         draft.value = "74.5"
-        let retry = try await log.save(draft)
+        let retry = try log.save(draft)
         let stored = try repository.entry(id: 2)
 
         #expect(retry.entry?.kilograms == 74.5)
         #expect(stored?.kilograms == 74.5)
     }
 
-    @Test func aDeleteIsPublishedOnlyAfterStorageConfirmsIt() async throws {
-        let gate = GatedRepository(base: InMemoryWeightRepository(entries: Fixtures.storedEntries))
-        let log = Fixtures.log(repository: gate)
-        await log.refresh()
-        let delete = Task { try await log.delete(id: 2, expectedRevision: 1) }
+    @Test func aDeleteIsPublishedOnlyAfterStorageConfirmsIt() throws {
+        let witness = WitnessRepository(base: InMemoryWeightRepository(entries: Fixtures.storedEntries))
+        let log = Fixtures.log(repository: witness)
+        log.refresh()
+        var listedDuringTheWrite: [Int64]?
+        witness.duringFirstWrite = { listedDuringTheWrite = log.entries.map(\.id) }
 
-        await gate.waitForHeldWrite()
-        #expect(log.entries.map(\.id) == [3, 2, 1])
+        let outcome = try log.delete(id: 2, expectedRevision: 1)
 
-        gate.release()
-        #expect(try await delete.value == DeleteOutcome(id: 2, entry: Fixtures.storedEntries[1], alreadyDeleted: false))
+        #expect(listedDuringTheWrite == [3, 2, 1], "the entry stays listed while the delete commits")
+        #expect(outcome == DeleteOutcome(id: 2, entry: Fixtures.storedEntries[1], alreadyDeleted: false))
         #expect(log.entries.map(\.id) == [3, 1])
-        #expect(try gate.base.recentEntries(limit: 10).map(\.id) == [3, 1])
+        #expect(try witness.base.recentEntries(limit: 10).map(\.id) == [3, 1])
     }
 
-    @Test func aFailedDeleteKeepsTheEntryListed() async throws {
+    @Test func aFailedDeleteKeepsTheEntryListed() throws {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries, faults: faults)
         let log = Fixtures.log(repository: repository)
-        await log.refresh()
+        log.refresh()
         faults.failNextSave()
 
-        await #expect(throws: TrendError.storage(.simulated(.save))) {
-            try await log.delete(id: 2, expectedRevision: 1)
+        #expect(throws: TrendError.storage(.simulated(.save))) {
+            try log.delete(id: 2, expectedRevision: 1)
         }
 
         #expect(log.entries.map(\.id) == [3, 2, 1])
@@ -403,63 +377,63 @@ import TrendKit
         #expect(try repository.entry(id: 2) == Fixtures.storedEntries[1])
     }
 
-    @Test func aDeleteThatFailedWithoutWritingIsNotLaterReportedAsDone() async throws {
+    @Test func aDeleteThatFailedWithoutWritingIsNotLaterReportedAsDone() throws {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries, faults: faults)
         let log = Fixtures.log(repository: repository)
-        await log.refresh()
+        log.refresh()
         faults.failNextSave()
-        await #expect(throws: TrendError.storage(.simulated(.save))) {
-            try await log.delete(id: 42, expectedRevision: nil)
+        #expect(throws: TrendError.storage(.simulated(.save))) {
+            try log.delete(id: 42, expectedRevision: nil)
         }
 
-        await #expect(throws: TrendError.entries(.noSuchEntry(id: 42))) {
-            try await log.delete(id: 42, expectedRevision: nil)
+        #expect(throws: TrendError.entries(.noSuchEntry(id: 42))) {
+            try log.delete(id: 42, expectedRevision: nil)
         }
     }
 
-    @Test func aDeleteWhoseOutcomeWasUnknownIsRecognisedOnItsRetry() async throws {
+    @Test func aDeleteWhoseOutcomeWasUnknownIsRecognisedOnItsRetry() throws {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries, faults: faults)
         let log = Fixtures.log(repository: repository)
-        await log.refresh()
+        log.refresh()
         faults.loseNextAcknowledgement()
-        await #expect(throws: TrendError.storage(.ioError)) { try await log.delete(id: 2, expectedRevision: 1) }
+        #expect(throws: TrendError.storage(.ioError)) { try log.delete(id: 2, expectedRevision: 1) }
 
-        let retried = try await log.delete(id: 2, expectedRevision: 1)
+        let retried = try log.delete(id: 2, expectedRevision: 1)
 
         #expect(retried == DeleteOutcome(id: 2, entry: Fixtures.storedEntries[1], alreadyDeleted: true))
         #expect(log.entries.map(\.id) == [3, 1])
         #expect(log.retainedError == nil)
     }
 
-    @Test func deletingAMissingEntrySaysThereIsNone() async {
+    @Test func deletingAMissingEntrySaysThereIsNone() {
         let log = Fixtures.log(repository: InMemoryWeightRepository(entries: Fixtures.storedEntries))
-        await log.refresh()
-        await #expect(throws: TrendError.entries(.noSuchEntry(id: 42))) {
-            try await log.delete(id: 42, expectedRevision: nil)
+        log.refresh()
+        #expect(throws: TrendError.entries(.noSuchEntry(id: 42))) {
+            try log.delete(id: 42, expectedRevision: nil)
         }
         #expect(log.entries.count == 3)
     }
 
-    @Test func deletingTheEntryTheOpenDraftEditsIsRefusedAndWritesNothing() async throws {
+    @Test func deletingTheEntryTheOpenDraftEditsIsRefusedAndWritesNothing() throws {
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
         let log = Fixtures.log(repository: repository)
-        await log.refresh()
+        log.refresh()
 
-        await #expect(throws: TrendError.entries(.openInDraft(id: 2))) {
-            try await log.delete(id: 2, expectedRevision: 1, openDraftEdits: 2)
+        #expect(throws: TrendError.entries(.openInDraft(id: 2))) {
+            try log.delete(id: 2, expectedRevision: 1, openDraftEdits: 2)
         }
 
         #expect(repository.writeCount == 0)
         #expect(log.entries.map(\.id) == [3, 2, 1])
-        #expect(try await log.delete(id: 3, expectedRevision: 1, openDraftEdits: 2).entry == Fixtures.storedEntries[2])
+        #expect(try log.delete(id: 3, expectedRevision: 1, openDraftEdits: 2).entry == Fixtures.storedEntries[2])
     }
 
-    @Test func deletingAnEntryChangedMeanwhileIsAConflictThatShowsWhatIsStored() async throws {
+    @Test func deletingAnEntryChangedMeanwhileIsAConflictThatShowsWhatIsStored() throws {
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
         let log = Fixtures.log(repository: repository)
-        await log.refresh()
+        log.refresh()
         let elsewhere = try repository.update(
             EntryChange(
                 id: 2, date: Fixtures.storedEntries[1].date, kilograms: 76, note: "from another session",
@@ -469,8 +443,8 @@ import TrendKit
             return
         }
 
-        await #expect(throws: TrendError.entries(.conflict(id: 2, current: current))) {
-            try await log.delete(id: 2, expectedRevision: 1)
+        #expect(throws: TrendError.entries(.conflict(id: 2, current: current))) {
+            try log.delete(id: 2, expectedRevision: 1)
         }
 
         #expect(try repository.entry(id: 2) == current)
@@ -478,36 +452,36 @@ import TrendKit
         #expect(log.entries[1] == current)
     }
 
-    @Test func anEntryIsFoundInTheWindowOrInStorage() async throws {
+    @Test func anEntryIsFoundInTheWindowOrInStorage() throws {
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
         let log = Fixtures.log(repository: repository, windowSize: 1)
-        await log.refresh()
-        #expect(try await log.entry(id: 3) == Fixtures.storedEntries[2])
-        #expect(try await log.entry(id: 1) == Fixtures.storedEntries[0])
-        await #expect(throws: TrendError.entries(.noSuchEntry(id: 9))) { try await log.entry(id: 9) }
+        log.refresh()
+        #expect(try log.entry(id: 3) == Fixtures.storedEntries[2])
+        #expect(try log.entry(id: 1) == Fixtures.storedEntries[0])
+        #expect(throws: TrendError.entries(.noSuchEntry(id: 9))) { try log.entry(id: 9) }
     }
 
-    @Test func anEntryIsFoundByTheDraftItWasSavedFrom() async throws {
+    @Test func anEntryIsFoundByTheDraftItWasSavedFrom() throws {
         let log = Fixtures.log(repository: InMemoryWeightRepository(entries: Fixtures.storedEntries))
-        #expect(try await log.entry(savedFrom: DraftID(rawValue: "draft-b")) == Fixtures.storedEntries[1])
-        #expect(try await log.entry(savedFrom: DraftID(rawValue: "draft-z")) == nil)
+        #expect(try log.entry(savedFrom: DraftID(rawValue: "draft-b")) == Fixtures.storedEntries[1])
+        #expect(try log.entry(savedFrom: DraftID(rawValue: "draft-z")) == nil)
     }
 
-    @Test func newestReadsBeyondTheWindowFromStorage() async throws {
+    @Test func newestReadsBeyondTheWindowFromStorage() throws {
         let log = Fixtures.log(repository: InMemoryWeightRepository(entries: Fixtures.storedEntries), windowSize: 2)
-        await log.refresh()
-        #expect(try await log.newest(1).map(\.id) == [3])
-        #expect(try await log.newest(3).map(\.id) == [3, 2, 1])
+        log.refresh()
+        #expect(try log.newest(1).map(\.id) == [3])
+        #expect(try log.newest(3).map(\.id) == [3, 2, 1])
     }
 
     @Test
-    func newestAfterADeleteFromAFullWindowStillFindsOlderEntries() async throws {
+    func newestAfterADeleteFromAFullWindowStillFindsOlderEntries() throws {
         let repository = InMemoryWeightRepository(entries: Fixtures.storedEntries)
         let log = Fixtures.log(repository: repository, windowSize: 2)
-        await log.refresh()
-        _ = try await log.delete(id: 3, expectedRevision: 1)
+        log.refresh()
+        _ = try log.delete(id: 3, expectedRevision: 1)
 
-        #expect(try await log.newest(2).map(\.id) == [2, 1])
+        #expect(try log.newest(2).map(\.id) == [2, 1])
     }
 
     @Test func aNewDraftIsDatedNowAndEmpty() {
@@ -539,11 +513,11 @@ import TrendKit
         #expect(log.selectedUnit == unit)
     }
 
-    @Test func aDraftInPoundsIsStoredInKilograms() async throws {
+    @Test func aDraftInPoundsIsStoredInKilograms() throws {
         let log = Fixtures.log(repository: InMemoryWeightRepository(), unit: .pounds)
         var draft = log.makeDraft()
         draft.value = "165.35"
-        let outcome = try await log.save(draft)
+        let outcome = try log.save(draft)
         #expect(abs((try #require(outcome.entry).kilograms ?? 0) - 75.0014983795) < 1e-9)
     }
 
@@ -553,7 +527,7 @@ import TrendKit
         #expect(throws: TrendError.entries(.invalid(.dateInFuture))) { try log.checkDate(Fixtures.now + 1) }
     }
 
-    @Test func aDraftDatedNowSavesAtOnceEvenWhenItsMillisecondRoundsUp() async throws {
+    @Test func aDraftDatedNowSavesAtOnceEvenWhenItsMillisecondRoundsUp() throws {
         // 0.7 ms past a millisecond: the draft's date rounds up to the next one, after the
         // clock's own reading, yet it is not in the future.
         let now = Date(timeIntervalSince1970: 1_795_939_200.0007)
@@ -562,7 +536,7 @@ import TrendKit
         var draft = log.makeDraft()
         draft.value = "75"
 
-        let outcome = try await log.save(draft)
+        let outcome = try log.save(draft)
 
         #expect(outcome.entry?.date == StoredTime.rounded(now))
     }

@@ -67,27 +67,27 @@ import TrendKit
         #expect(Renderer.entrySummary(Fixtures.entryWithNote, unit: .kilograms) == "#12: 75.0 kg on 2026-11-29 08:00")
     }
 
-    @Test @MainActor func aSaveSaysWhatItDid() async throws {
+    @Test @MainActor func aSaveSaysWhatItDid() throws {
         let faults = FaultInjector()
         let repository = InMemoryWeightRepository(faults: faults)
         let settings = SettingsFeature(store: InMemorySettingsStore())
         let log = WeightLog(repository: repository, settings: settings, clock: Fixtures.clock)
 
-        let created = try await log.save(WeightEntryDraft(date: Fixtures.now, value: "75"))
+        let created = try log.save(WeightEntryDraft(date: Fixtures.now, value: "75"))
         #expect(Messages.saved(created, unit: .kilograms) == "Saved #1: 75.0 kg on 2026-11-29 08:00.")
 
         var edit = WeightEntryDraft(editing: try #require(created.entry), unit: .kilograms)
         edit.value = "76"
-        let updated = try await log.save(edit)
+        let updated = try log.save(edit)
         #expect(Messages.saved(updated, unit: .kilograms) == "Saved #1: 76.0 kg on 2026-11-29 08:00 (changed).")
 
-        let unchanged = try await log.save(WeightEntryDraft(editing: try #require(updated.entry), unit: .kilograms))
+        let unchanged = try log.save(WeightEntryDraft(editing: try #require(updated.entry), unit: .kilograms))
         #expect(Messages.saved(unchanged, unit: .kilograms) == "Entry #1 is unchanged, so nothing was written.")
 
         let unacknowledged = WeightEntryDraft(date: Fixtures.now, value: "77")
         faults.loseNextAcknowledgement()
-        await #expect(throws: TrendError.self) { try await log.save(unacknowledged) }
-        let retried = try await log.save(unacknowledged)
+        #expect(throws: TrendError.self) { try log.save(unacknowledged) }
+        let retried = try log.save(unacknowledged)
         #expect(
             Messages.saved(retried, unit: .pounds)
                 == "Saved #2: 169.8 lb on 2026-11-29 08:00 (an earlier attempt had already saved it; nothing new was written)."
@@ -101,7 +101,7 @@ import TrendKit
         #expect(Renderer.draftSummary(full) == "value \"75,5\", note \"after run\", dated 2026-11-29 08:00")
     }
 
-    @Test @MainActor func draftDetailsShowFieldsUnitStateAndLastError() async throws {
+    @Test @MainActor func draftDetailsShowFieldsUnitStateAndLastError() throws {
         let session = Session.make(files: OwnFiles(store: .memory), clock: Fixtures.clock, output: CapturedOutput())
         try session.settings.set(.unit, to: "lb")
         let editor = EntryEditor(log: session.weights)
@@ -113,7 +113,7 @@ import TrendKit
         editor.draft.value = "20"
         editor.draft.unit = .pounds
         editor.draft.note = "light"
-        guard case .failure = await editor.save() else {
+        guard case .failure = editor.save() else {
             Issue.record("20 lb saved")
             return
         }

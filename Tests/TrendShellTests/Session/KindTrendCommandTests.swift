@@ -11,27 +11,27 @@ import TrendshTestSupport
     let output = CapturedOutput()
     let session: Session
 
-    init() async {
+    init() {
         session = Session.make(files: OwnFiles(store: .memory), clock: Fixtures.clock, output: output)
-        await session.start()
+        session.start()
     }
 
-    func perform(_ line: String) async -> Session.Outcome {
+    func perform(_ line: String) -> Session.Outcome {
         do {
             guard let command = try CommandParser.parse(line) else { return .succeeded }
-            return await session.perform(command)
+            return session.perform(command)
         } catch {
             return session.reject(error)
         }
     }
 
-    @Test func aKindKeptWithoutATrendIsRefusedWithASentenceByTrendStatsAndChart() async {
+    @Test func aKindKeptWithoutATrendIsRefusedWithASentenceByTrendStatsAndChart() {
         let neck = KindRecords.kind(
             id: KindID("neck"), name: "neck", quantity: .length, unit: .centimetres, range: 20...80, decimals: 1,
             hasTrend: false)
         session.weights.kinds.replaceAdded(with: [neck])
         for line in ["trend neck", "stats neck 30", "chart neck 30"] {
-            #expect(await perform(line) == .failed, "\(line)")
+            #expect(perform(line) == .failed, "\(line)")
         }
         let sentence = "Neck is kept without a trend, so trend, stats and chart do not read it; list shows its values."
         #expect(output.text(of: .err) == String(repeating: "error: \(sentence)\n", count: 3))

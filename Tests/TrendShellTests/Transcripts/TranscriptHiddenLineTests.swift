@@ -1,7 +1,7 @@
 import Testing
 import TrendShell
 
-@Suite struct TranscriptHiddenLineTests {
+@MainActor @Suite struct TranscriptHiddenLineTests {
     @Test func aHiddenLineIsACommandThatIsNotExpectedToBeShown() throws {
         let transcript = try Transcript(
             parsing: "# Hidden: simulate save-failure once\n# hidden:value 75\ntrendsh> save\nerror: x\n")
@@ -24,10 +24,10 @@ import TrendShell
         #expect(transcript.script.count == 1)
     }
 
-    @Test func replayRunsHiddenCommandsAndLeavesTheirOutputOut() async throws {
+    @Test func replayRunsHiddenCommandsAndLeavesTheirOutputOut() throws {
         let transcript = try Transcript(
             parsing: "# hidden: value 75\n# hidden: note from setup\ntrendsh> show\n")
-        let replay = await TranscriptChecker.replay(transcript)
+        let replay = TranscriptChecker.replay(transcript)
         #expect(replay.leading.isEmpty)
         #expect(replay.outputs.count == 1)
         #expect(replay.outputs[0].contains("  note:  from setup"))
@@ -35,9 +35,9 @@ import TrendShell
         #expect(replay.hiddenFailures.isEmpty)
     }
 
-    @Test func aHiddenCommandThatFailsIsReported() async throws {
+    @Test func aHiddenCommandThatFailsIsReported() throws {
         let transcript = try Transcript(parsing: "# hidden: bogus\ntrendsh> list\n")
-        let replay = await TranscriptChecker.replay(transcript)
+        let replay = TranscriptChecker.replay(transcript)
         #expect(replay.hiddenFailures.map(\.command) == ["bogus"])
         #expect(replay.hiddenFailures.first?.errors.first?.hasPrefix("error: Unknown command") == true)
     }
