@@ -113,6 +113,15 @@ enum HistorySQL {
         FROM change_rows WHERE change = ?1
         """
 
+    /// `step_keys (row_table, key)`: every row step ?1 changed, whichever table keeps it, for
+    /// the SQL that counts what would still use a row (`UndoableTable.usersSQL`).
+    static let stepKeys = """
+        WITH step_keys (row_table, key) AS (
+            SELECT row_table, row_key FROM changes WHERE id = ?1 AND row_table IS NOT NULL
+            UNION ALL
+            SELECT row_table, row_key FROM change_rows WHERE change = ?1)
+        """
+
     /// The tables whose rows a step puts back in bulk, as an SQL list (`'entries'`).
     private static let bulkTables = UndoableTable.all.filter(\.isPutBackInBulk).map { "'\($0.name)'" }
         .joined(separator: ", ")
@@ -147,13 +156,19 @@ enum HistorySQL {
         return try statement.step() ? stepRow(from: statement) : nil
     }
 
-    /// How many rows a step changed, and its first row, for describing it cheaply.
-    static func summary(of step: Int64, in db: SQLiteDatabase) throws(StorageError) -> (count: Int, first: StepRow?) {
-        let count = try db.integer("SELECT count(*) FROM (\(rowsOfStep))", [.integer(step)])
+    /// How many rows a step changed of each table, and its first row, for describing it cheaply.
+    static func summary(of step: Int64, in db: SQLiteDatabase) throws(StorageError)
+        -> (counts: [String: Int], first: StepRow?)
+    {
+        let counting = try db.statement("SELECT row_table, count(*) FROM (\(rowsOfStep)) GROUP BY row_table")
+        defer { counting.reset() }
+        try counting.bind([.integer(step)])
+        var counts: [String: Int] = [:]
+        while try counting.step() { counts[counting.text(0) ?? "", default: 0] += Int(counting.int64(1)) }
         let statement = try db.statement("\(rowsOfStep) ORDER BY 1 LIMIT 1")
         defer { statement.reset() }
         try statement.bind([.integer(step)])
-        return (Int(count), try statement.step() ? stepRow(from: statement) : nil)
+        return (counts, try statement.step() ? stepRow(from: statement) : nil)
     }
 
     /// A row of `rowsOfStep`; nil when its table or key is not one the history knows.
