@@ -30,6 +30,9 @@ import TrendshTestSupport
         // Between the undo and the redo, the word names nothing.
         #expect(result.stderr.hasPrefix("error: Unknown command \"neck\""))
         #expect(try Self.kinds(shell.storePath) == [["neck", "neck", "length", "cm", "20.0", "80.0", "1", "0"]])
+        let help = shell.run(["help measure"]).stdout
+        #expect(help.contains("(0-3, default 1). \"undo\" takes it back.\n"))
+        #expect(help.contains("while no entry holds a value of it; \"undo\" brings it back.\n"))
     }
 
     @Test func undoOfAMeasureRemoveBringsTheKindBackWithItsExactDeclaration() throws {
