@@ -156,19 +156,34 @@ enum HistorySQL {
         return try statement.step() ? stepRow(from: statement) : nil
     }
 
-    /// How many rows a step changed of each table, and its first row, for describing it cheaply.
+    /// The tables whose rows a step puts back one by one, as an SQL list (`'habits', 'kinds'`).
+    private static let oneByOneTables = UndoableTable.all.filter { !$0.isPutBackInBulk }.map { "'\($0.name)'" }
+        .joined(separator: ", ")
+
+    /// How many rows a step changed, how many of them are of each table put back one by one
+    /// (the rest are a bulk table's: an import's entries), and its first row, for describing
+    /// it cheaply. Those tables' rows are found by the index of rows by table (`+change`), not
+    /// among the step's own rows, which for an import are thousands of entries.
     static func summary(of step: Int64, in db: SQLiteDatabase) throws(StorageError)
-        -> (counts: [String: Int], first: StepRow?)
+        -> (count: Int, counts: [String: Int], first: StepRow?)
     {
-        let counting = try db.statement("SELECT row_table, count(*) FROM (\(rowsOfStep)) GROUP BY row_table")
+        let count = try db.integer("SELECT count(*) FROM (\(rowsOfStep))", [.integer(step)])
+        let counting = try db.statement(
+            """
+            SELECT row_table, count(*) FROM (
+                SELECT row_table FROM changes WHERE id = ?1 AND row_table IN (\(oneByOneTables))
+                UNION ALL
+                SELECT row_table FROM change_rows WHERE +change = ?1 AND row_table IN (\(oneByOneTables)))
+            GROUP BY row_table
+            """)
         defer { counting.reset() }
         try counting.bind([.integer(step)])
         var counts: [String: Int] = [:]
-        while try counting.step() { counts[counting.text(0) ?? "", default: 0] += Int(counting.int64(1)) }
+        while try counting.step() { counts[counting.text(0) ?? ""] = Int(counting.int64(1)) }
         let statement = try db.statement("\(rowsOfStep) ORDER BY 1 LIMIT 1")
         defer { statement.reset() }
         try statement.bind([.integer(step)])
-        return (counts, try statement.step() ? stepRow(from: statement) : nil)
+        return (Int(count), counts, try statement.step() ? stepRow(from: statement) : nil)
     }
 
     /// A row of `rowsOfStep`; nil when its table or key is not one the history knows.

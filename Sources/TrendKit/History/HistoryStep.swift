@@ -16,14 +16,15 @@ public struct HistoryStep: Sendable, Equatable, Identifiable {
     public var madeAt: Date
     /// How many rows it changed.
     public var rowCount: Int
-    /// How many rows it changed of each table, by the table's name (an import's entries and kinds).
+    /// How many rows it changed of each table put back one row at a time, by the table's name
+    /// (an import's kinds); the rest of `rowCount` are of a table put back in bulk (its entries).
     public var rowCounts: [String: Int]
     /// Its first row before the change; nil when the row did not exist.
     public var before: RowValue?
     /// Its first row after the change; nil when the change removed it.
     public var after: RowValue?
 
-    /// How many rows of `table` it changed.
+    /// How many rows of `table`, one put back one row at a time, it changed.
     public func rowCount(of table: UndoableTable) -> Int { rowCounts[table.name] ?? 0 }
 
     public init(

@@ -248,7 +248,7 @@ public final class SQLiteHistoryRepository: HistoryRepository {
 
     /// A step with its first row before and after it.
     static func describe(_ header: StepHeader, _ db: SQLiteDatabase) throws(StorageError) -> HistoryStep {
-        let (counts, first) = try HistorySQL.summary(of: header.id, in: db)
+        let (count, counts, first) = try HistorySQL.summary(of: header.id, in: db)
         var before: RowValue?
         var after: RowValue?
         if let first {
@@ -257,7 +257,7 @@ public final class SQLiteHistoryRepository: HistoryRepository {
         }
         return HistoryStep(
             id: header.id, kind: header.kind, feature: header.feature, subject: header.subject,
-            isUndone: header.isUndone, madeAt: header.madeAt, rowCount: counts.values.reduce(0, +),
-            rowCounts: counts, before: before, after: after)
+            isUndone: header.isUndone, madeAt: header.madeAt, rowCount: count, rowCounts: counts, before: before,
+            after: after)
     }
 }
