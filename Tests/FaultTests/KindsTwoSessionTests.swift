@@ -38,3 +38,30 @@ import Testing
         #expect(!after.stdout.contains("neck    cm"))
     }
 }
+
+/// A kind another session's `undo` takes away, or its `redo` brings back, a running session
+/// notices before its next command.
+@Suite struct KindUndoTwoSessionTests {
+    @Test func aKindAnotherSessionUndoesOrRedoesDisappearsOrAppearsAtOnce() throws {
+        let fixture = try StoreFixture()
+        _ = fixture.run(["measure add neck cm 20 80"])
+        let first = fixture.start()
+        let before = try first.run(["measure list"])
+        #expect(before.stdout.contains("neck    cm, 20.0 to 80.0, added\n"))
+
+        let undone = fixture.run(["undo"])
+        #expect(undone.stdout.contains("Undid step 1: added the kind \"neck\" (cm, 20.0 to 80.0)."))
+        let gone = try first.run(["measure list", "measure neck 35", "help"])
+        #expect(!gone.stdout.contains("neck    cm"))
+        #expect(gone.stderr.contains("error: \"neck\" is not a kind of measurement; the kinds are weight, fat, "))
+        #expect(!gone.stdout.contains("Your kinds"))
+
+        let redone = fixture.run(["redo"])
+        #expect(redone.stdout.contains("Redid step 1: added the kind \"neck\" (cm, 20.0 to 80.0)."))
+        let back = try first.run(["neck 35", "value 80", "save", "undo list"])
+        first.finish()
+        #expect(back.stderr == "")
+        #expect(back.stdout.contains("Saved #1: 80.0 kg, neck 35.0 on "))
+        #expect(back.stdout.contains("   1  done         added the kind \"neck\" (cm, 20.0 to 80.0)\n"))
+    }
+}

@@ -144,8 +144,8 @@ public final class EntryImporter {
                 // A row can only repeat a stored entry dated within the stored range, or an
                 // earlier row with the same fingerprint; only those are looked up, exactly.
                 let stored = try ImportSQL.storedRange(in: db)
-                // The whole import is one undoable step: the rows it added, and the entries
-                // it gave measurements they lacked, photographed before.
+                // The whole import is one undoable step: the kinds and rows it added, and the
+                // entries it gave measurements they lacked, photographed before.
                 var step = try ChangeRecorder.begin(.import, feature: .weights, operation: draft.id.operation, in: db)
                 let firstNewID = try DailyTable.suspendNotes(in: db)
                 let writer = try ImportWriter(db: db)
@@ -158,7 +158,10 @@ public final class EntryImporter {
                             // A version 2 file's own kinds, where the store holds none of that id.
                             for kind in file.kinds where !known.contains(where: { $0.id == kind.id }) {
                                 do throws(StorageError) {
-                                    if try KindRecords.insert(kind, in: db) { counts.kindsAdded += 1 }
+                                    if try KindRecords.insert(kind, in: db) {
+                                        step.didAdd(.kinds, .word(kind.id.rawValue))
+                                        counts.kindsAdded += 1
+                                    }
                                 } catch {
                                     storageError = storageError ?? error
                                 }

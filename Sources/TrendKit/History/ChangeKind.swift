@@ -27,4 +27,8 @@ public struct ChangeKind: Hashable, Sendable, CustomStringConvertible {
     public static let habitDone = ChangeKind("habit-done")
     /// A day marked not done.
     public static let habitUndone = ChangeKind("habit-undone")
+    /// A kind of measurement added (`measure add`).
+    public static let kindAdd = ChangeKind("kind-add")
+    /// A kind of measurement removed (`measure remove`).
+    public static let kindRemove = ChangeKind("kind-remove")
 }

@@ -113,6 +113,15 @@ enum HistorySQL {
         FROM change_rows WHERE change = ?1
         """
 
+    /// `step_keys (row_table, key)`: every row step ?1 changed, whichever table keeps it, for
+    /// the SQL that counts what would still use a row (`UndoableTable.usersSQL`).
+    static let stepKeys = """
+        WITH step_keys (row_table, key) AS (
+            SELECT row_table, row_key FROM changes WHERE id = ?1 AND row_table IS NOT NULL
+            UNION ALL
+            SELECT row_table, row_key FROM change_rows WHERE change = ?1)
+        """
+
     /// The tables whose rows a step puts back in bulk, as an SQL list (`'entries'`).
     private static let bulkTables = UndoableTable.all.filter(\.isPutBackInBulk).map { "'\($0.name)'" }
         .joined(separator: ", ")
@@ -147,13 +156,34 @@ enum HistorySQL {
         return try statement.step() ? stepRow(from: statement) : nil
     }
 
-    /// How many rows a step changed, and its first row, for describing it cheaply.
-    static func summary(of step: Int64, in db: SQLiteDatabase) throws(StorageError) -> (count: Int, first: StepRow?) {
+    /// The tables whose rows a step puts back one by one, as an SQL list (`'habits', 'kinds'`).
+    private static let oneByOneTables = UndoableTable.all.filter { !$0.isPutBackInBulk }.map { "'\($0.name)'" }
+        .joined(separator: ", ")
+
+    /// How many rows a step changed, how many of them are of each table put back one by one
+    /// (the rest are a bulk table's: an import's entries), and its first row, for describing
+    /// it cheaply. Those tables' rows are found by the index of rows by table (`+change`), not
+    /// among the step's own rows, which for an import are thousands of entries.
+    static func summary(of step: Int64, in db: SQLiteDatabase) throws(StorageError)
+        -> (count: Int, counts: [String: Int], first: StepRow?)
+    {
         let count = try db.integer("SELECT count(*) FROM (\(rowsOfStep))", [.integer(step)])
+        let counting = try db.statement(
+            """
+            SELECT row_table, count(*) FROM (
+                SELECT row_table FROM changes WHERE id = ?1 AND row_table IN (\(oneByOneTables))
+                UNION ALL
+                SELECT row_table FROM change_rows WHERE +change = ?1 AND row_table IN (\(oneByOneTables)))
+            GROUP BY row_table
+            """)
+        defer { counting.reset() }
+        try counting.bind([.integer(step)])
+        var counts: [String: Int] = [:]
+        while try counting.step() { counts[counting.text(0) ?? ""] = Int(counting.int64(1)) }
         let statement = try db.statement("\(rowsOfStep) ORDER BY 1 LIMIT 1")
         defer { statement.reset() }
         try statement.bind([.integer(step)])
-        return (Int(count), try statement.step() ? stepRow(from: statement) : nil)
+        return (Int(count), counts, try statement.step() ? stepRow(from: statement) : nil)
     }
 
     /// A row of `rowsOfStep`; nil when its table or key is not one the history knows.

@@ -16,14 +16,21 @@ public struct HistoryStep: Sendable, Equatable, Identifiable {
     public var madeAt: Date
     /// How many rows it changed.
     public var rowCount: Int
+    /// How many rows it changed of each table put back one row at a time, by the table's name
+    /// (an import's kinds); the rest of `rowCount` are of a table put back in bulk (its entries).
+    public var rowCounts: [String: Int]
     /// Its first row before the change; nil when the row did not exist.
     public var before: RowValue?
     /// Its first row after the change; nil when the change removed it.
     public var after: RowValue?
 
+    /// How many rows of `table`, one put back one row at a time, it changed.
+    public func rowCount(of table: UndoableTable) -> Int { rowCounts[table.name] ?? 0 }
+
     public init(
         id: Int64, kind: ChangeKind, feature: FeatureID, subject: String = "", isUndone: Bool = false,
-        madeAt: Date = .distantPast, rowCount: Int = 1, before: RowValue?, after: RowValue?
+        madeAt: Date = .distantPast, rowCount: Int = 1, rowCounts: [String: Int] = [:], before: RowValue?,
+        after: RowValue?
     ) {
         self.id = id
         self.kind = kind
@@ -32,6 +39,7 @@ public struct HistoryStep: Sendable, Equatable, Identifiable {
         self.isUndone = isUndone
         self.madeAt = madeAt
         self.rowCount = rowCount
+        self.rowCounts = rowCounts
         self.before = before
         self.after = after
     }
@@ -58,6 +66,9 @@ public enum HistoryError: Error, Equatable, Sendable {
     case changedByNewerStep(HistoryStep, newer: HistoryStep, row: RowValue?)
     /// Putting the step back would give a habit a name another habit has taken since.
     case nameTaken(HistoryStep, name: String)
+    /// Putting the step back would remove a row that `count` values still use (`row`, as it is
+    /// now): a kind that entries hold values of.
+    case inUse(HistoryStep, row: RowValue?, count: Int)
 }
 
 /// What undo or redo did, as the repository reports it.

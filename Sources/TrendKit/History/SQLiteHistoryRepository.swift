@@ -192,6 +192,12 @@ public final class SQLiteHistoryRepository: HistoryRepository {
                     now: try row.table.current(db, row.key))
             }
         }
+        if !willExist, exists, let usersSQL = row.table.usersSQL {
+            // Removing the row would leave values that use it (a kind's, in entries) without it.
+            let users = try db.integer(
+                "\(HistorySQL.stepKeys) \(usersSQL)", [.integer(step.id), .integer(direction.to)] + row.key.values)
+            if users > 0 { return .inUse(step, row: try row.table.current(db, row.key), count: Int(users)) }
+        }
         if willExist, let clashSQL = row.table.clashSQL,
             try db.integer(clashSQL, [.integer(step.id), .integer(row.position), .integer(direction.to)]) != 0
         {
@@ -242,7 +248,7 @@ public final class SQLiteHistoryRepository: HistoryRepository {
 
     /// A step with its first row before and after it.
     static func describe(_ header: StepHeader, _ db: SQLiteDatabase) throws(StorageError) -> HistoryStep {
-        let (count, first) = try HistorySQL.summary(of: header.id, in: db)
+        let (count, counts, first) = try HistorySQL.summary(of: header.id, in: db)
         var before: RowValue?
         var after: RowValue?
         if let first {
@@ -251,6 +257,7 @@ public final class SQLiteHistoryRepository: HistoryRepository {
         }
         return HistoryStep(
             id: header.id, kind: header.kind, feature: header.feature, subject: header.subject,
-            isUndone: header.isUndone, madeAt: header.madeAt, rowCount: count, before: before, after: after)
+            isUndone: header.isUndone, madeAt: header.madeAt, rowCount: count, rowCounts: counts, before: before,
+            after: after)
     }
 }

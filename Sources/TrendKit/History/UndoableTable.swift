@@ -1,5 +1,6 @@
 /// A table whose rows the change history can photograph and put back. Each feature declares
-/// its own (`UndoableTable.entries` in Weights/, `.habits` and `.completions` in Habits/),
+/// its own (`UndoableTable.entries` in Weights/, `.kinds` in Measurements/, `.habits` and
+/// `.completions` in Habits/),
 /// with its SQL; the history runs that SQL and never names a feature's columns itself.
 ///
 /// Parameters: the image statements take the step, the row's position in it and the side
@@ -34,6 +35,11 @@ public struct UndoableTable: Sendable {
     /// Rows of another table that hang on this one and go with it (a habit's days): the
     /// table's name and how many the row (key from ?1) has. Nil when none do.
     let dependents: (table: String, countSQL: String)?
+    /// How many values elsewhere would still use the row (key from ?3) once step ?1 is put back
+    /// to side ?2 (a kind's values in entries, as the step's entries would then hold them):
+    /// such a row is not removed. Written after `HistorySQL.stepKeys`; nil when nothing uses
+    /// the table's rows.
+    let usersSQL: String?
     /// The same work over every row of the table in a step at once, for a table whose rows
     /// stand alone; nil when the history puts its rows back one by one.
     let bulk: BulkSQL?
@@ -52,7 +58,7 @@ public struct UndoableTable: Sendable {
         name: String, feature: FeatureID, imagesTable: String, captureSQL: String, existsSQL: String,
         revisionSQL: String?, matchesSQL: String, clashSQL: String?, insertSQL: String, updateSQL: String,
         deleteSQL: String, restoreSQL: [String] = [], dependents: (table: String, countSQL: String)? = nil,
-        bulk: BulkSQL? = nil,
+        usersSQL: String? = nil, bulk: BulkSQL? = nil,
         afterChange: @escaping @Sendable (SQLiteDatabase) throws(StorageError) -> Void,
         current: @escaping @Sendable (SQLiteDatabase, ChangedRowKey) throws(StorageError) -> RowValue?,
         image: @escaping @Sendable (SQLiteDatabase, Int64, Int64, Int64) throws(StorageError) -> RowValue?,
@@ -71,6 +77,7 @@ public struct UndoableTable: Sendable {
         self.deleteSQL = deleteSQL
         self.restoreSQL = restoreSQL
         self.dependents = dependents
+        self.usersSQL = usersSQL
         self.bulk = bulk
         self.afterChange = afterChange
         self.current = current
@@ -102,6 +109,9 @@ public struct ChangedRowKey: Sendable, Equatable {
     /// A row keyed by an integer id (an entry, a habit).
     public static func id(_ id: Int64) -> ChangedRowKey { ChangedRowKey(values: [.integer(id)], text: String(id)) }
 
+    /// A row keyed by a word (a kind a person added: `neck`).
+    public static func word(_ word: String) -> ChangedRowKey { ChangedRowKey(values: [.text(word)], text: word) }
+
     /// A row keyed by an id and a text (a habit's day: `12 2026-11-29`).
     public static func pair(_ id: Int64, _ text: String) -> ChangedRowKey {
         ChangedRowKey(values: [.integer(id), .text(text)], text: "\(id) \(text)")
@@ -114,4 +124,6 @@ public enum RowValue: Sendable, Equatable {
     case habit(Habit)
     /// A habit's day marked done.
     case day(habitID: Int64, day: Int)
+    /// A kind of measurement a person added, as declared.
+    case kind(MeasurementKind)
 }

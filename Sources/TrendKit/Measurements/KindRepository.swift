@@ -28,8 +28,9 @@ public enum KindRemoveOutcome: Sendable, Equatable {
     case missing
 }
 
-/// The store's kinds table: a kind added or removed in one write transaction. A retry of an
-/// add whose reply was lost finds the kind there, and a retried remove finds it gone.
+/// The store's kinds table: a kind added or removed in one write transaction, as one step of
+/// the change history (so `undo` takes it back) with its operation. A retry of an add whose
+/// reply was lost finds the kind there, and a retried remove finds it gone.
 @MainActor
 public final class SQLiteKindRepository: KindRepository {
     public let store: Store
@@ -43,7 +44,13 @@ public final class SQLiteKindRepository: KindRepository {
     public func add(_ kind: MeasurementKind) throws(StorageError) -> KindAddOutcome {
         try store.write(.weights) { db throws(StorageError) in
             if let stored = try KindRecords.kind(kind.id, in: db) { return .alreadyThere(stored) }
+            let operation = OperationID.make()
+            var step = try ChangeRecorder.begin(.kindAdd, feature: .weights, operation: operation, in: db)
             try KindRecords.insert(kind, in: db)
+            step.didAdd(.kinds, .word(kind.id.rawValue))
+            try step.finish()
+            try OperationLog.record(
+                operation, feature: .weights, kind: "kind-add", target: nil, detail: kind.id.rawValue, in: db)
             return .added(kind)
         }
     }
@@ -53,7 +60,13 @@ public final class SQLiteKindRepository: KindRepository {
             guard let stored = try KindRecords.kind(id, in: db) else { return .missing }
             let count = try KindRecords.valueCount(of: id, in: db)
             guard count == 0 else { return .inUse(count: count) }
+            let operation = OperationID.make()
+            var step = try ChangeRecorder.begin(.kindRemove, feature: .weights, operation: operation, in: db)
+            try step.willChange(.kinds, .word(id.rawValue))
             try KindRecords.remove(id, in: db)
+            try step.finish()
+            try OperationLog.record(
+                operation, feature: .weights, kind: "kind-remove", target: nil, detail: id.rawValue, in: db)
             return .removed(stored)
         }
     }

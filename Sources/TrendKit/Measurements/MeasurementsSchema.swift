@@ -1,4 +1,5 @@
-/// The tables that make an entry a weigh-in of several measurements (format 11).
+/// The tables that make an entry a weigh-in of several measurements (format 11), and the
+/// photographs that make the kinds a person added undoable (format 13).
 ///
 /// - `entries.kilograms` may be missing: an entry holds any subset of its measurements (a
 ///   waist alone). The table is rebuilt with its rows, ids and `AUTOINCREMENT` counter kept,
@@ -12,6 +13,9 @@
 /// - `entry_images` keeps an entry's measurements with its photograph, as one JSON object
 ///   (`{"fat":"21.5"}`, each value as `%.17g` text, so it reads back exactly): an entry and
 ///   its measurements are one row of a step, so a save stays a one-row step.
+///
+/// Format 13 makes the kinds undoable (`UndoableTable.kinds`): `kind_images` keeps a kind's
+/// photographs, column for column. No row of any table changes.
 public enum MeasurementsSchema {
     /// Removes an entry's measurements with it.
     static let removedTrigger = """
@@ -88,6 +92,27 @@ public enum MeasurementsSchema {
                     revision INTEGER NOT NULL DEFAULT 1
                 ) WITHOUT ROWID;
                 """)
-        }
+        },
+        Migration(version: 13, feature: .weights, summary: "adding or removing a kind is an undo step") {
+            db throws(StorageError) in
+            try db.execute(
+                """
+                CREATE TABLE kind_images (
+                    change INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    side INTEGER NOT NULL CHECK (side IN (0, 1)),
+                    id TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    quantity TEXT NOT NULL,
+                    unit TEXT NOT NULL,
+                    min_value REAL NOT NULL,
+                    max_value REAL NOT NULL,
+                    decimals INTEGER NOT NULL,
+                    trend INTEGER NOT NULL,
+                    revision INTEGER NOT NULL,
+                    PRIMARY KEY (change, position, side)
+                ) WITHOUT ROWID;
+                """)
+        },
     ]
 }

@@ -1,7 +1,9 @@
 extension FeatureDeclaration {
-    /// The weight entries: their table, its history photographs, and the weight draft.
+    /// The weight entries and the kinds a person added: their tables, their history
+    /// photographs, and the weight draft.
     public static let weights = FeatureDeclaration(
-        id: .weights, migrations: WeightsSchema.migrations + MeasurementsSchema.migrations, undoableTables: [.entries],
+        id: .weights, migrations: WeightsSchema.migrations + MeasurementsSchema.migrations,
+        undoableTables: [.entries, .kinds],
         draftKinds: [.weight],
         canBeSimulated: true)
 }

@@ -10,9 +10,13 @@ extension Messages {
         return step.rowCount == 1 ? "a change of 1 row" : "a change of \(step.rowCount) rows"
     }
 
-    /// A weights step: a save, an edit, an amend or a delete.
+    /// A weights step: a save, an edit, an amend or a delete, or a kind added or removed.
     static func describeWeightsStep(_ step: HistoryStep, unit: WeightUnit) -> String? {
         switch (step.kind, step.before, step.after) {
+        case (.kindAdd, _, .kind(let kind)?):
+            return "added \(kindDeclared(kind))"
+        case (.kindRemove, .kind(let kind)?, _):
+            return "removed \(kindDeclared(kind))"
         case (.save, _, .entry(let entry)?):
             return "saved \(Renderer.entrySummary(entry, unit: unit))"
         case (.edit, .entry(let before)?, .entry(let after)?), (.amend, .entry(let before)?, .entry(let after)?):
@@ -24,10 +28,22 @@ extension Messages {
         }
     }
 
-    /// An import's step.
+    /// An import's step: its entries, and the kinds its files declared that it added.
     static func describeExchangeStep(_ step: HistoryStep, unit: WeightUnit) -> String? {
         guard step.kind == .import else { return nil }
-        return step.rowCount == 1 ? "imported 1 entry" : "imported \(step.rowCount) entries"
+        let kinds = step.rowCount(of: .kinds)
+        let entries = step.rowCount - kinds
+        let imported = entries == 1 ? "imported 1 entry" : "imported \(entries) entries"
+        switch (kinds, step.after) {
+        case (0, _): return imported
+        case (1, .kind(let kind)?): return "\(imported) and the kind \"\(kind.word)\""
+        default: return "\(imported) and \(kinds == 1 ? "1 kind" : "\(kinds) kinds")"
+        }
+    }
+
+    /// `the kind "neck" (cm, 20.0 to 80.0)`: a kind a person added, with what it was declared.
+    private static func kindDeclared(_ kind: MeasurementKind) -> String {
+        "the kind \"\(kind.word)\" (\(kind.defaultUnit.symbol), \(range(of: kind, in: kind.defaultUnit)))"
     }
 
     /// A habits step: a habit added, renamed or deleted, or a day marked.
@@ -99,6 +115,12 @@ extension Messages {
         case .nameTaken(let step, let name):
             return
                 "Another habit is called \"\(name)\" now, so step \(step.id) (\(describe(step, unit: unit))) can't be put back; nothing was written. Rename that habit first."
+        case .inUse(let step, let row, let count):
+            let word: String
+            if case .kind(let kind)? = row ?? step.after ?? step.before { word = kind.word } else { word = "it" }
+            let values = count == 1 ? "1 entry holds a value" : "\(count) entries hold values"
+            return
+                "\(values) of \"\(word)\", so step \(step.id) (\(describe(step, unit: unit))) can't be put back; nothing was written. Remove those values first (\"amend ID \(word)\" with no text)."
         case .changedByNewerStep(let step, let newer, let row):
             return
                 "Step \(newer.id) (\(describe(newer, unit: unit))) changed \(rowName(step, row)) after step \(step.id) (\(describe(step, unit: unit))) and is done, so step \(step.id) stays \(step.isUndone ? "undone" : "done"); nothing was written. Type \"undo \(newer.id)\" first."
@@ -108,7 +130,7 @@ extension Messages {
     /// After an undo refused at a step: how to reach older steps past it.
     static func pastTheRefusedStep(_ error: HistoryError) -> String {
         switch error {
-        case .changedSince(let step, _, _), .nameTaken(let step, _):
+        case .changedSince(let step, _, _), .nameTaken(let step, _), .inUse(let step, _, _):
             return
                 " Step \(step.id) stays done; \"undo STEP\" takes back an older step whose rows no newer step changed (\"undo list\" shows the numbers)."
         case .nothingToUndo, .nothingToRedo, .noSuchStep, .alreadyUndone, .alreadyRedone, .changedByNewerStep:
@@ -132,6 +154,7 @@ extension Messages {
         case .entry(let entry)?: return "entry #\(entry.id)"
         case .habit(let habit)?: return "the habit \"\(habit.name)\""
         case .day(_, let day)?: return "the day \(LocalCalendar.dayText(dayNumber: day)) of \"\(step.subject)\""
+        case .kind(let kind)?: return "the kind \"\(kind.word)\""
         case nil: return "what it changed"
         }
     }
@@ -145,6 +168,7 @@ extension Messages {
         case .habit(let habit)?: return "The habit \"\(habit.name)\" has changed"
         case .day(_, let day)?:
             return "The day \(LocalCalendar.dayText(dayNumber: day)) of \"\(step.subject)\" has changed"
+        case .kind(let kind)?: return "The kind \"\(kind.word)\" has changed"
         case nil: return "What it changed has changed again"
         }
     }
@@ -154,6 +178,7 @@ extension Messages {
         case .entry(let entry)?: return " It now holds \(Renderer.entryContents(entry, unit: unit))."
         case .habit(let habit)?: return " It is now called \"\(habit.name)\"."
         case .day?: return " That day is marked done now."
+        case .kind(let kind)?: return " It is now \(kindDeclared(kind))."
         case nil: return " It is gone now."
         }
     }

@@ -10,8 +10,8 @@ import TrendshTestSupport
         #expect(HabitsSchema.migrations.map(\.version) == [3])
         #expect(HabitsSchema.migrations.map(\.feature) == [.habits])
         #expect(Schema.trendsh.migrations.filter { $0.feature == .habits }.map(\.version) == [3])
-        #expect(Schema.trendsh.latestVersion == 12)
-        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+        #expect(Schema.trendsh.latestVersion == 13)
+        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
     }
 
     /// Writes `new` as a version-2 trendsh did. Today's weights repository also keeps the
@@ -71,18 +71,18 @@ import TrendshTestSupport
                 habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now, operation: .make())
                 == .changed)
         #expect(try habits.habits().map(\.doneDays) == [[HabitFixtures.today]])
-        #expect(store.takeNotices() == [.upgraded(from: 2, to: 12, backup: path + ".v2-backup")])
+        #expect(store.takeNotices() == [.upgraded(from: 2, to: 13, backup: path + ".v2-backup")])
         store.close()
 
         let other = try OtherProgramConnection(path: path)
-        #expect(try other.integer("PRAGMA user_version") == 12)
+        #expect(try other.integer("PRAGMA user_version") == 13)
         #expect(try other.rows("PRAGMA foreign_key_check").isEmpty)
         #expect(try other.integrity() == "ok")
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] } == [
                 "change_rows", "changes", "completion_images", "completions", "daily", "daily_pending",
                 "daily_zones", "entries", "entry_images", "habit_images", "habits", "kind_daily", "kind_daily_pending",
-                "kind_daily_zones", "kinds", "measurements", "operations",
+                "kind_daily_zones", "kind_images", "kinds", "measurements", "operations",
                 "sqlite_sequence",
             ])
         #expect(try other.rows("SELECT name FROM pragma_table_info('operations')").map { $0[0] }.last == "detail")

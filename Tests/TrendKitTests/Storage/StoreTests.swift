@@ -61,16 +61,16 @@ import TrendshTestSupport
         _ = try Fixtures.repository(at: path).recentEntries(limit: 1)
 
         let other = try OtherProgramConnection(path: path)
-        #expect(Schema.trendsh.latestVersion == 12)
-        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
-        #expect(try other.integer("PRAGMA user_version") == 12)
+        #expect(Schema.trendsh.latestVersion == 13)
+        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+        #expect(try other.integer("PRAGMA user_version") == 13)
         #expect(try other.integer("PRAGMA application_id") == 0x5452_4E44)
         #expect(try other.text("PRAGMA journal_mode") == "wal")
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] } == [
                 "change_rows", "changes", "completion_images", "completions", "daily", "daily_pending",
                 "daily_zones", "entries", "entry_images", "habit_images", "habits", "kind_daily", "kind_daily_pending",
-                "kind_daily_zones", "kinds", "measurements", "operations",
+                "kind_daily_zones", "kind_images", "kinds", "measurements", "operations",
                 "sqlite_sequence",
             ])
         #expect(
