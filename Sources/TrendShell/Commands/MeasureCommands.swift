@@ -33,8 +33,8 @@ enum MeasureCommands {
             "A kind's own word does the same: \"fat 21.5\", \"waist 82 cm\". A unit after the value names its unit;",
             "without one it is read in the kind's first unit below (the weight's: the unit setting). \"measure weight\" is \"value\".",
             "Built in: "
-                + MeasurementKind.builtIn.map { "\($0.word) (\($0.units.map(\.symbol).joined(separator: ", ")))" }
-                .joined(separator: ", ") + ".",
+                + MeasurementKind.builtIn.map { "\($0.word) (\($0.units.map(\.symbol).joinedWords(separator: ", ")))" }
+                .joinedWords(separator: ", ") + ".",
             "\"measure add WORD UNIT MIN MAX [DECIMALS]\" adds a kind of your own, kept in the store (example:",
             "\"measure add neck cm 20 80\"): its word names it, its values are typed in UNIT (kg, lb, %, cm, in or mm)",
             "between MIN and MAX, and shown with DECIMALS decimals (0-3, default 1). \"undo\" takes it back.",

@@ -58,7 +58,10 @@ import TrendKit
             ])
     }
 
-    @Test(arguments: [("abc", 3), ("雨", 2), ("e\u{301}", 1), ("😀", 2), ("", 0)])
+    @Test(arguments: [
+        ("abc", 3), ("雨", 2), ("e\u{301}", 1), ("😀", 2), ("", 0), ("\u{E9}\u{283}\u{2FF}", 3), ("a\u{300}", 1),
+        ("\u{300}", 0),
+    ])
     func displayWidthCountsTerminalColumns(text: String, width: Int) {
         #expect(TextColumns.displayWidth(text) == width)
     }
