@@ -1,5 +1,9 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The tests' one raw SQLite helper: a connection of the test's own, standing for another
 /// program that opens the store behind trendsh's back. It holds locks, reads pragmas, plants
 /// rows trendsh did not write, and it is how the tests look at what trendsh stored.
@@ -26,6 +30,13 @@ open class OtherProgram {
             }
         }
     }
+
+    /// The `sqlite3` command-line shell on PATH, for a test that must run SQL as a person
+    /// does (docs/schema.md's queries) or hold a lock from another process; nil when there is none.
+    public static let commandLineShell: String? = {
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { $0 + "/sqlite3" }.first { access($0, X_OK) == 0 }
+    }()
 
     private var handle: OpaquePointer?
 
