@@ -29,7 +29,7 @@ enum HabitCommands {
                 session.say(line)
             }
             if let loadError {
-                return session.fail(Messages.habitsLoadFailed(log, loadError, shownEarlier: !log.habits.isEmpty))
+                return session.fail(Messages.habitsLoadFailed(log, loadError, shownEarlier: !log.habits.isEmpty, units: session.units))
             }
             return .succeeded
         })
@@ -78,14 +78,14 @@ enum HabitCommands {
             day = LocalCalendar.dayNumber(
                 of: try EntryDateParser.date(from: marking.when, now: session.weights.latestPermittedEntryDate).date)
         } catch {
-            return session.fail(Messages.reason(.validation(error), unit: session.unit))
+            return session.fail(Messages.reason(.validation(error), units: session.units))
         }
         do throws(TrendError) {
             let outcome = try await log.mark(marking.name, day: day, done: done)
             let name = log.habit(named: marking.name)?.name ?? marking.name
             return session.say(Messages.marked(name, day: day, done: done, changed: outcome == .changed))
         } catch {
-            return session.fail(Messages.reason(error, unit: session.unit))
+            return session.fail(Messages.reason(error, units: session.units))
         }
     }
 
@@ -112,7 +112,7 @@ enum HabitCommands {
                 let renamed = try await session.habitLog.rename(renaming.name, to: renaming.newName)
                 return session.say(Messages.renamed(from: renaming.name, to: renamed.name))
             } catch {
-                return session.fail(Messages.reason(error, unit: session.unit))
+                return session.fail(Messages.reason(error, units: session.units))
             }
         })
 }

@@ -147,14 +147,14 @@ extension Messages {
     }
 
     /// A trend read failed: why, and what is shown instead.
-    public static func trendFailed(_ error: TrendError, unit: WeightUnit) -> String {
-        trendUnavailable(error, unit: unit) + " It shows as \"--\"."
+    public static func trendFailed(_ error: TrendError, units: MeasureUnits) -> String {
+        trendUnavailable(error, units: units) + " It shows as \"--\"."
     }
 
     /// A trend read failed where nothing else was shown.
-    public static func trendUnavailable(_ error: TrendError, unit: WeightUnit) -> String {
+    public static func trendUnavailable(_ error: TrendError, units: MeasureUnits) -> String {
         if error == .storage(.simulated(.refresh)) { return "The trend could not be read (simulated failure)." }
-        return "The trend could not be read. " + reason(error, unit: unit)
+        return "The trend could not be read. " + reason(error, units: units)
     }
 
     /// The line above a chart.
