@@ -98,10 +98,10 @@ import TrendshTestSupport
             result.stderr
                 == lines(
                     "error: Body fat has one unit, %, so there is no unit to set for it.",
-                    "error: Neck has one unit, cm, so there is no unit to set for it.",
+                    "error: Neck is shown in cm, the unit it was added with, so there is no unit to set for it.",
                     "error: \"kg\" is not a value for waist-unit; use cm, in.",
                 ), "\(result)")
-        #expect(result.stdout.hasSuffix("Neck has one unit, cm, so there is no unit to set for it.\n"))
+        #expect(result.stdout.hasSuffix("Neck is shown in cm, the unit it was added with, so there is no unit to set for it.\n"))
         #expect(result.status == 1)
     }
 

@@ -65,9 +65,14 @@ extension Messages {
         kind.id == .weight ? "unit: \(unit.symbol)" : "\(kind.word)-unit: \(unit.symbol)"
     }
 
-    /// `unit fat %`: a kind with one unit has none to choose.
+    /// `unit fat in`: a kind with one unit, or one a person added (shown in the unit it was
+    /// added with), has no unit to choose.
     public static func kindHasOneUnit(_ kind: MeasurementKind) -> String {
-        "\(capitalized(kind.name)) has one unit, \(kind.defaultUnit.symbol), so there is no unit to set for it."
+        guard kind.isBuiltIn else {
+            return
+                "\(capitalized(kind.name)) is shown in \(kind.defaultUnit.symbol), the unit it was added with, so there is no unit to set for it."
+        }
+        return "\(capitalized(kind.name)) has one unit, \(kind.defaultUnit.symbol), so there is no unit to set for it."
     }
 
     /// `unit WORD` where WORD is neither a unit nor a kind.
