@@ -118,4 +118,20 @@ import TrendshTestSupport
         let settings = String(decoding: fileBytes(shell.storePath + ".settings") ?? [], as: UTF8.self)
         #expect(settings.contains("\nmuscle-unit = lb\nhip-unit = in\n"), "\(settings)")
     }
+
+    @Test func anImportsPreviewAndAPendingChangeShowTheKindsInTheirUnits() throws {
+        let source = Shell()
+        defer { source.home.remove() }
+        let file = source.home.file("e.csv")
+        #expect(source.run(["waist 83.82", "value 80", "save", "export csv \(file)"]).status == 0)
+        let shell = Shell()
+        defer { shell.home.remove() }
+
+        let result = shell.run([
+            "unit waist in", "unit st", "import \(file)", "save", "simulate save-failure always", "amend 1 waist 34",
+        ])
+
+        #expect(result.stdout.contains("    line 2: \(Fixtures.nowText), 12 st 8.4 lb, waist 33.0 in\n"), "\(result)")
+        #expect(result.stderr.contains("The change is kept as pending (amend #1 waist 34.0 in)"), "\(result)")
+    }
 }
