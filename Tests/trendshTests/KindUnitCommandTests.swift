@@ -18,7 +18,8 @@ import TrendshTestSupport
             result.stdout.hasPrefix(
                 lines(
                     "waist-unit: in. Waist is now typed and shown in inches.", "waist-unit: in", "waist: 33",
-                    "Log Weight (new entry), unsaved changes", "  value: (none)", "  waist: 33 (in)", "  date:  \(Fixtures.nowText)",
+                    "Log Weight (new entry), unsaved changes", "  value: (none)", "  waist: 33 (in)",
+                    "  date:  \(Fixtures.nowText)",
                     "  note:  (none)", "Saved #1: waist 33.0 in on \(Fixtures.nowText).",
                     "#1  \(Fixtures.nowText)  waist 33.0 in",
                     "Amended #1: waist 34.0 in on \(Fixtures.nowText), no note.",
@@ -92,7 +93,9 @@ import TrendshTestSupport
     @Test func aKindWithOneUnitRefusesAUnitNamingItsOne() {
         let shell = Shell()
         defer { shell.home.remove() }
-        let result = shell.run(["measure add neck cm 20 80", "unit fat in", "unit neck in", "unit waist kg", "unit neck"])
+        let result = shell.run([
+            "measure add neck cm 20 80", "unit fat in", "unit neck in", "unit waist kg", "unit neck",
+        ])
 
         #expect(
             result.stderr
@@ -101,7 +104,9 @@ import TrendshTestSupport
                     "error: Neck is shown in cm, the unit it was added with, so there is no unit to set for it.",
                     "error: \"kg\" is not a value for waist-unit; use cm, in.",
                 ), "\(result)")
-        #expect(result.stdout.hasSuffix("Neck is shown in cm, the unit it was added with, so there is no unit to set for it.\n"))
+        #expect(
+            result.stdout.hasSuffix(
+                "Neck is shown in cm, the unit it was added with, so there is no unit to set for it.\n"))
         #expect(result.status == 1)
     }
 

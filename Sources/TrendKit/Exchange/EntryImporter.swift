@@ -20,7 +20,8 @@ public final class EntryImporter {
 
     private func scan(_ draft: ImportDraft, kinds: [MeasurementKind]) -> ImportScan {
         ImportScan(
-            draft: draft, settingUnit: settings.unit.numberUnit, latestMilliseconds: StoredTime.milliseconds(clock.now()),
+            draft: draft, settingUnit: settings.unit.numberUnit,
+            latestMilliseconds: StoredTime.milliseconds(clock.now()),
             kinds: kinds, chunkSize: chunkSize)
     }
 

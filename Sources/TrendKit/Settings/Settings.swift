@@ -60,7 +60,8 @@ public struct SettingKey: Sendable {
     public let kind: KindID?
 
     init(
-        name: String, values: String, summary: String, completions: [String], read: @escaping @Sendable (Settings) -> String?,
+        name: String, values: String, summary: String, completions: [String],
+        read: @escaping @Sendable (Settings) -> String?,
         write: @escaping @Sendable (inout Settings, String) throws(TrendError) -> Void,
         carry: @escaping @Sendable (Settings, inout Settings) -> Void, kind: KindID? = nil
     ) {
@@ -148,8 +149,10 @@ public struct SettingKey: Sendable {
 
     /// The kinds whose unit is a setting: every built-in kind but weight (whose unit is
     /// `unit`) that offers more than one unit, read from the declarations.
-    public static let kindUnits: [SettingKey] = MeasurementKind.builtIn.filter { $0.id != .weight && $0.units.count > 1 }
-        .map(unit(of:))
+    public static let kindUnits: [SettingKey] = MeasurementKind.builtIn.filter {
+        $0.id != .weight && $0.units.count > 1
+    }
+    .map(unit(of:))
 
     public static let all: [SettingKey] = [.unit, .goal, .chartStyle, .height] + kindUnits
 

@@ -65,7 +65,9 @@ enum ChangeCommands {
         } catch {
             // A store that cannot be read cannot refuse the change either: it waits, checked
             // against the entry when it applies. Only a missing entry is refused now.
-            guard case .storage = error else { return session.fail(Messages.commandFailed(error, units: session.units)) }
+            guard case .storage = error else {
+                return session.fail(Messages.commandFailed(error, units: session.units))
+            }
         }
         let shown = session.shownRevisions[amending.id]
         if let entry, let shown, entry.revision != shown {

@@ -29,7 +29,8 @@ enum HabitCommands {
                 session.say(line)
             }
             if let loadError {
-                return session.fail(Messages.habitsLoadFailed(log, loadError, shownEarlier: !log.habits.isEmpty, units: session.units))
+                return session.fail(
+                    Messages.habitsLoadFailed(log, loadError, shownEarlier: !log.habits.isEmpty, units: session.units))
             }
             return .succeeded
         })

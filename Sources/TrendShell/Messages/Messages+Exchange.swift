@@ -138,7 +138,7 @@ extension Messages {
 
     /// `2026-11-20 07:30, 80.3 kg, fat 21.4 %, note "after run"`
     public static func importedEntry(_ entry: ImportedEntry, units: MeasureUnits) -> String {
-                var parts = [LocalCalendar.minuteText(entry.date)]
+        var parts = [LocalCalendar.minuteText(entry.date)]
         if let kilograms = entry.kilograms { parts.append(Renderer.weight(kilograms, in: units.weight)) }
         for id in entry.measurements.keys.sorted(by: { Renderer.order($0, units) < Renderer.order($1, units) }) {
             guard let value = entry.measurements[id] else { continue }
@@ -246,7 +246,7 @@ extension Messages {
             }
         }
         if !preview.valueCounts.isEmpty {
-                        let counts = preview.valueCounts.keys.sorted {
+            let counts = preview.valueCounts.keys.sorted {
                 Renderer.order($0, units) < Renderer.order($1, units)
             }.map { "\(kindName($0)) \(preview.valueCounts[$0] ?? 0)" }
             lines.append("  values read besides the weight: " + counts.joined(separator: ", "))
@@ -294,7 +294,7 @@ extension Messages {
                 : "\(preview.conflictCount) values differ from their stored entries'"
             lines.append("  conflicts: \(values), not written")
             if withSamples {
-                                for conflict in preview.conflicts {
+                for conflict in preview.conflicts {
                     let name = rowName(conflict.key, sharesLine: conflict.sharesLine, in: draft)
                     let kind = conflict.values.kind
                     lines.append(
@@ -401,7 +401,9 @@ extension Messages {
 
     /// What a fix did to its row (`name` as `rowName` gives it at a sentence's start, `address`
     /// as `rowAddress` gives it); `before` is how the row read until this fix.
-    public static func fixed(_ check: RowCheck, before: RowCheck?, row name: String, address: String, units: MeasureUnits)
+    public static func fixed(
+        _ check: RowCheck, before: RowCheck?, row name: String, address: String, units: MeasureUnits
+    )
         -> String
     {
         switch check {

@@ -93,7 +93,9 @@ extension Messages {
     }
 
     /// A `-c` run's amend, undo or redo while other changes wait in the pending-changes file.
-    public static func pendingWaitFirst(_ change: PendingChange, waiting: [PendingChange], units: MeasureUnits) -> String {
+    public static func pendingWaitFirst(_ change: PendingChange, waiting: [PendingChange], units: MeasureUnits)
+        -> String
+    {
         let them = waiting.count == 1 ? "it" : "them"
         return
             "\(changesCount(waiting.count)) \(waiting.count == 1 ? "is" : "are") waiting in the pending-changes file (\(describe(waiting, units: units))), so \(describe(change, units: units)) was not run: the waiting changes apply first, in the order typed. Run \"retry\" first (trendsh -c retry) to apply \(them), then this again."
@@ -233,7 +235,9 @@ extension Messages {
         var lines = ["pending: \(changesCount(pending.changes.count)), \(place)"]
         for change in pending.changes {
             var line = "  \(describe(change, units: units))"
-            if let failure = pending.failures[change.id] { line += "; last try failed: \(reason(failure, units: units))" }
+            if let failure = pending.failures[change.id] {
+                line += "; last try failed: \(reason(failure, units: units))"
+            }
             lines.append(line)
         }
         return lines

@@ -118,7 +118,8 @@ public enum Messages {
     public static func reason(_ error: MeasurementError) -> String {
         switch error {
         case .invalidValue(let kind, let unit) where unit == .stones:
-            let range = "between \(Renderer.weight(kind.range.lowerBound, in: .stones)) and \(Renderer.weight(kind.range.upperBound, in: .stones))"
+            let range =
+                "between \(Renderer.weight(kind.range.lowerBound, in: .stones)) and \(Renderer.weight(kind.range.upperBound, in: .stones))"
             return "Enter a \(kind.name) \(range)."
         case .invalidValue(let kind, let unit):
             let low = DecimalText.decimals(unit.value(fromCanonical: kind.range.lowerBound), kind.decimals)

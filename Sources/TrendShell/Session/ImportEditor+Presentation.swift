@@ -33,7 +33,8 @@ extension ImportEditor: PresentableDraft {
             for line in lines { session.say(line) }
             return .succeeded
         case .failure(let error):
-            return session.fail(Messages.reason(error, units: units) + " The import is kept; type \"cancel\" to drop it.")
+            return session.fail(
+                Messages.reason(error, units: units) + " The import is kept; type \"cancel\" to drop it.")
         }
     }
 
@@ -45,7 +46,8 @@ extension ImportEditor: PresentableDraft {
             await session.weights.refresh()
             return session.say(Messages.importSaved(outcome, draft: saved), role: .success)
         case .failure(let error):
-            return session.fail(Messages.importSaveFailed(error, units: session.units, retry: session.keepFailedDraft()))
+            return session.fail(
+                Messages.importSaveFailed(error, units: session.units, retry: session.keepFailedDraft()))
         }
     }
 

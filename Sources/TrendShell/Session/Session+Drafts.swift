@@ -78,7 +78,9 @@ extension Session {
             return true
         } catch {
             _ = fail(
-                Messages.draftNotWritten(error, copy: drafts.diskCopy, keeping: drafts.keeping, units: units) { summary(of: $0) })
+                Messages.draftNotWritten(error, copy: drafts.diskCopy, keeping: drafts.keeping, units: units) {
+                    summary(of: $0)
+                })
             return false
         }
     }

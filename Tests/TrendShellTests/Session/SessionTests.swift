@@ -259,7 +259,8 @@ import TrendKit
 
     @Test func aParseErrorIsReportedAsAFailure() async {
         #expect(await perform("unit stone") == [.failed])
-        #expect(errors == "error: \"stone\" is not a unit; use kg, lb or st. Usage: unit [kg|lb|st] | unit KIND [UNIT]\n")
+        #expect(
+            errors == "error: \"stone\" is not a unit; use kg, lb or st. Usage: unit [kg|lb|st] | unit KIND [UNIT]\n")
     }
 
     @Test func controlCharactersAreWrittenEscaped() async {
