@@ -111,7 +111,8 @@ extension Messages {
         guard let goal = stats.goalKilograms else { return "none (set one with \"goal WEIGHT\")" }
         let goalText = Renderer.weight(goal, in: unit)
         guard let forecast = stats.forecast else { return goalText }
-        let distance = Renderer.weight(abs(forecast.distanceKilograms), in: unit)
+        // A distance is one number: in pounds for stone.
+        let distance = Renderer.weight(abs(forecast.distanceKilograms), in: unit.numberUnit)
         let side = forecast.distanceKilograms > 0 ? "above" : "below"
         let band = unit == .kilograms ? "1.134 kg" : "2.5 lb"
         switch forecast.direction {
