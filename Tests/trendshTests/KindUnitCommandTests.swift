@@ -139,4 +139,20 @@ import TrendshTestSupport
         #expect(result.stdout.contains("    line 2: \(Fixtures.nowText), 12 st 8.4 lb, waist 33.0 in\n"), "\(result)")
         #expect(result.stderr.contains("The change is kept as pending (amend #1 waist 34.0 in)"), "\(result)")
     }
+
+    @Test func aChartInStoneCountsItsAxisInPoundsAndAKindsChartIsInItsUnit() {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        let svg = shell.home.file("c.svg")
+        let result = shell.run([
+            "unit st", "unit waist in", "value 12 st 4", "waist 33", "date 2026-11-28 08:00", "save", "value 12 st 6",
+            "waist 34", "save", "chart 7 --width 60", "chart waist 7 --width 60", "chart 7 --svg \(svg)",
+        ])
+
+        #expect(result.stderr == "", "\(result)")
+        #expect(result.stdout.contains("Weight and trend, 2026-11-23 to 2026-11-29 (lb)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("Waist and trend, 2026-11-23 to 2026-11-29 (in)\n"))
+        let drawn = String(decoding: fileBytes(svg) ?? [], as: UTF8.self)
+        #expect(drawn.contains("<title>2026-11-28: 172.0 lb, trend 172.0 lb"), "\(drawn)")
+    }
 }
