@@ -156,7 +156,7 @@ enum MeasureCommands {
     static func addKind(_ spec: KindSpec, in session: Session) -> Session.Outcome {
         if KindWordRules.isReserved(spec.word) {
             return session.fail(
-                Messages.reason(.kind(.wordReserved(spec.word.lowercased())), unit: session.unit) + " "
+                Messages.reason(.kind(.wordReserved(spec.word.lowercased())), units: session.units) + " "
                     + Messages.nothingChanged)
         }
         do throws(TrendError) {
@@ -164,7 +164,7 @@ enum MeasureCommands {
             let kind = try session.weights.kinds.add(spec)
             return session.say(Messages.kindAdded(kind))
         } catch {
-            return session.fail(Messages.reason(error, unit: session.unit) + " " + Messages.nothingChanged)
+            return session.fail(Messages.reason(error, units: session.units) + " " + Messages.nothingChanged)
         }
     }
 
@@ -175,7 +175,7 @@ enum MeasureCommands {
             let kind = try session.weights.kinds.remove(word: word)
             return session.say(Messages.kindRemoved(kind))
         } catch {
-            return session.fail(Messages.reason(error, unit: session.unit) + " " + Messages.nothingChanged)
+            return session.fail(Messages.reason(error, units: session.units) + " " + Messages.nothingChanged)
         }
     }
 }

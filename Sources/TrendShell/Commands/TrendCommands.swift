@@ -24,7 +24,7 @@ enum TrendCommands {
             do throws(TrendError) {
                 stats = try await session.trend.stats(days: 30, kind: kind, habits: [])
             } catch {
-                return session.fail(Messages.trendUnavailable(error, unit: session.unit))
+                return session.fail(Messages.trendUnavailable(error, units: session.units))
             }
             let lines =
                 kind.id == .weight
@@ -73,7 +73,7 @@ enum TrendCommands {
             do throws(TrendError) {
                 stats = try await session.trend.stats(days: request.days, kind: kind, habits: session.habitLog.habits)
             } catch {
-                return session.fail(Messages.trendUnavailable(error, unit: session.unit))
+                return session.fail(Messages.trendUnavailable(error, units: session.units))
             }
             let lines =
                 kind.id == .weight
@@ -185,7 +185,7 @@ enum TrendCommands {
         do throws(TrendError) {
             window = try await session.trend.window(days: request.days, kind: kind)
         } catch {
-            return session.fail(Messages.trendUnavailable(error, unit: session.unit))
+            return session.fail(Messages.trendUnavailable(error, units: session.units))
         }
         // The goal is the weight's alone.
         let data = ChartData(
@@ -227,7 +227,7 @@ enum TrendCommands {
                 notes[LocalCalendar.dayNumber(of: entry.date), default: []].append(entry.note)
             }
         } catch {
-            return session.fail(Messages.trendUnavailable(error, unit: session.unit))
+            return session.fail(Messages.trendUnavailable(error, units: session.units))
         }
         let svg = SVGChart(
             data: data, notes: notes, title: Messages.chartTitle(data), legend: Messages.svgLegend(data)

@@ -248,7 +248,9 @@ import TrendshTestSupport
 
     @Test func aParseErrorIsReportedAsAFailure() async {
         #expect(await shell.perform("unit stone") == [.failed])
-        #expect(shell.errors == "error: \"stone\" is not a unit; use kg or lb. Usage: unit [kg|lb]\n")
+        #expect(
+            shell.errors
+                == "error: \"stone\" is not a unit; use kg, lb or st. Usage: unit [kg|lb|st] | unit KIND [UNIT]\n")
     }
 
     @Test func controlCharactersAreWrittenEscaped() async {
