@@ -61,7 +61,7 @@ import Testing
         let back = try first.run(["neck 35", "value 80", "save", "undo list"])
         first.finish()
         #expect(back.stderr == "")
-        #expect(back.stdout.contains("Saved #1: 80.0 kg, neck 35.0 on "))
+        #expect(back.stdout.contains("Saved #1: 80.0 kg, neck 35.0 cm on "))
         #expect(back.stdout.contains("   1  done         added the kind \"neck\" (cm, 20.0 to 80.0)\n"))
     }
 }
