@@ -44,7 +44,7 @@ let package = Package(
         ),
         .target(
             name: "TrendshTestSupport",
-            dependencies: ["CSQLite"],
+            dependencies: ["CSQLite", "TrendKit", "TrendShell"],
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),

@@ -19,7 +19,7 @@ import TrendshTestSupport
     @Test func killsDuringAmendsLoseNoAcknowledgedChangeAndApplyNoneTwice() throws {
         let fixture = try StoreFixture()
         try Self.prepare(fixture)
-        var random = SplitMix64(seed: UInt64(UInt32(truncatingIfNeeded: getpid())) &* 0x2000_0003 | 1)
+        var random = SeededGenerator(seed: UInt64(UInt32(truncatingIfNeeded: getpid())) &* 0x2000_0003 | 1)
         let seed = random.state
         var typed = 0
         var killedMidway = 0

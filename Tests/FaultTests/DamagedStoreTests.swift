@@ -1,4 +1,3 @@
-import CSQLite
 import Testing
 import TrendshTestSupport
 
@@ -66,15 +65,9 @@ import TrendshTestSupport
         case .randomBytes: try Disk.write(Fixtures.randomBytes, to: path)
         case .textFile: try Disk.write(Fixtures.textFile, to: path)
         case .anotherProgramsDatabase:
-            var handle: OpaquePointer?
-            guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
-                sqlite3_close_v2(handle)
-                throw SQLiteFailure(code: SQLITE_CANTOPEN, message: path)
-            }
-            defer { sqlite3_close_v2(handle) }
-            let code = sqlite3_exec(
-                handle, "CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('bread');", nil, nil, nil)
-            guard code == SQLITE_OK else { throw SQLiteFailure(code: code, message: "create recipes") }
+            let other = try OtherProgram(path: path, creating: true, busyTimeoutMilliseconds: 0)
+            defer { other.close() }
+            try other.execute("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('bread');")
         }
     }
 }

@@ -18,7 +18,11 @@ import TrendshTestSupport
         return try OtherProgram(path: copy).entries().map(\.kilograms)
     }
 
-    @Test func afterAFailedSyncTheNextSaveIsCheckpointedIntoTheStoreFileBeforeItIsCalledSaved() throws {
+    /// A store with entry #1 (74 kg), a live session on it under the fault shim, and that
+    /// session's save of 75 kg failed by a sync that the shim failed (the shim still armed).
+    static func sessionAfterAFailedSync(sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+        fixture: StoreFixture, shim: FaultShim, shell: LiveShell
+    ) {
         let fixture = try StoreFixture()
         let shim = try FaultShim.build(in: fixture.directory)
         try fixture.seedEntry("74")
@@ -27,9 +31,15 @@ import TrendshTestSupport
 
         try shim.arm(.syncError)
         let failed = try shell.run(["value 75", "save"])
+        #expect(
+            failed.stderr.contains("error: " + Fixtures.Sentence.ioError), "\(failed)", sourceLocation: sourceLocation)
+        return (fixture, shim, shell)
+    }
+
+    @Test func afterAFailedSyncTheNextSaveIsCheckpointedIntoTheStoreFileBeforeItIsCalledSaved() throws {
+        let (fixture, shim, shell) = try Self.sessionAfterAFailedSync()
         try shim.disarm()
         #expect(shim.injectedFaults > 0, "the shim failed no sync, so nothing was tested")
-        #expect(failed.stderr.contains("error: " + Fixtures.Sentence.ioError), "\(failed)")
 
         let retried = try shell.run(["save"])
         // Read while the session still runs: closing would checkpoint the log anyway.
@@ -47,15 +57,7 @@ import TrendshTestSupport
     }
 
     @Test func aCheckpointThatFailsAfterTheCommitLeavesTheSaveUnconfirmedAndTheRetryWritesItOnce() throws {
-        let fixture = try StoreFixture()
-        let shim = try FaultShim.build(in: fixture.directory)
-        try fixture.seedEntry("74")
-        let shell = fixture.start(environment: shim.environment)
-        try shell.run(["list"])
-
-        try shim.arm(.syncError)
-        let failed = try shell.run(["value 75", "save"])
-        #expect(failed.stderr.contains("error: " + Fixtures.Sentence.ioError), "\(failed)")
+        let (fixture, shim, shell) = try Self.sessionAfterAFailedSync()
         // The log syncs again, the store file does not: the retry commits, its checkpoint fails.
         try shim.arm(.storeFileSyncError)
         let faultsBefore = shim.injectedFaults

@@ -1,4 +1,5 @@
 import Testing
+import TrendshTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +14,7 @@ import Testing
 
     @Test func randomKillsLoseNoAcknowledgedSaveAndDuplicateNothing() throws {
         let fixture = try StoreFixture()
-        var random = SplitMix64(seed: UInt64(UInt32(truncatingIfNeeded: getpid())) &* 0x1000_0001 | 1)
+        var random = SeededGenerator(seed: UInt64(UInt32(truncatingIfNeeded: getpid())) &* 0x1000_0001 | 1)
         let seed = random.state
         /// The weight each acknowledged entry was last reported saved with, by id.
         var acknowledged: [Int64: String] = [:]
@@ -80,20 +81,5 @@ import Testing
         let words = line[line.index(after: colon)...].split(separator: " ")
         guard words.count >= 2, words[1] == "kg" else { return nil }
         return (id, String(words[0]))
-    }
-}
-
-/// A small seeded generator, so a failing kill schedule can be told apart by its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private(set) var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

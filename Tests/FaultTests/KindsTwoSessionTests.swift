@@ -17,8 +17,8 @@ import Testing
         first.finish()
         #expect(after.stderr == "")
         #expect(after.stdout.contains("trendsh> neck 35\nneck: 35\n"))
-        #expect(after.stdout.contains("Saved #2: neck 36.0 on "))
-        #expect(after.stdout.contains("Amended #1: 80.0 kg, neck 38.0 on "))
+        #expect(after.stdout.contains("Saved #2: neck 36.0 cm on "))
+        #expect(after.stdout.contains("Amended #1: 80.0 kg, neck 38.0 cm on "))
         #expect(after.stdout.contains("neck    cm, 20.0 to 80.0, added\n"))
         #expect(after.stdout.contains("Your kinds (set like \"fat 21.5\"): neck (cm).\n"))
     }
@@ -61,7 +61,7 @@ import Testing
         let back = try first.run(["neck 35", "value 80", "save", "undo list"])
         first.finish()
         #expect(back.stderr == "")
-        #expect(back.stdout.contains("Saved #1: 80.0 kg, neck 35.0 on "))
+        #expect(back.stdout.contains("Saved #1: 80.0 kg, neck 35.0 cm on "))
         #expect(back.stdout.contains("   1  done         added the kind \"neck\" (cm, 20.0 to 80.0)\n"))
     }
 }

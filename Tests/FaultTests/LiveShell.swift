@@ -106,14 +106,3 @@ enum LiveShellError: Error {
     /// It printed nothing more for a minute.
     case noAnswer(SessionOutput)
 }
-
-extension Array where Element == UInt8 {
-    /// True when `needle` occurs at or after `start`.
-    func contains(_ needle: [UInt8], from start: Int) -> Bool {
-        guard needle.count <= count - start else { return false }
-        for offset in start...(count - needle.count) where self[offset] == needle[0] {
-            if self[offset..<(offset + needle.count)].elementsEqual(needle) { return true }
-        }
-        return false
-    }
-}

@@ -43,7 +43,7 @@ extension InteractiveShell {
         }
 
         @Test(arguments: [
-            ("unit ", "kg  lb"),
+            ("unit waist ", "cm  in"),
             ("date ", "today  yesterday"),
             ("simulate ", "save-failure  open-failure  refresh-failure  off"),
         ])

@@ -18,10 +18,7 @@ enum Fixtures {
     static func historyPath(home: TemporaryDirectory) -> String { home.path + "/state/trendsh/history" }
 
     /// The `sqlite3` command-line shell, if one is on PATH.
-    static let sqliteShell: String? = {
-        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { $0 + "/sqlite3" }.first { access($0, X_OK) == 0 }
-    }()
+    static let sqliteShell = OtherProgram.commandLineShell
 }
 
 extension PseudoTerminal {

@@ -10,8 +10,8 @@ extension InteractiveShell {
         @Test func upArrowRecallsLinesFromThePreviousRun() async throws {
             let home = TemporaryDirectory()
             let first = try await PseudoTerminal.started(home: home)
-            try await first.run("help unit", expecting: "unit [kg|lb]", prompt: Fixtures.prompt)
-            try await first.run("help unit", expecting: "unit [kg|lb]", prompt: Fixtures.prompt)
+            try await first.run("help unit", expecting: "unit [kg|lb|st]", prompt: Fixtures.prompt)
+            try await first.run("help unit", expecting: "unit [kg|lb|st]", prompt: Fixtures.prompt)
             #expect(try await first.quit() == 0)
 
             let second = try await PseudoTerminal.started(home: home)
@@ -19,7 +19,7 @@ extension InteractiveShell {
             try await second.waitFor("the last line of the first run") { $0.textBeforeCursor == "trendsh> quit" }
             await second.press(.up)
             try await second.waitFor("the line before it") { $0.textBeforeCursor == "trendsh> help unit" }
-            try await second.waitForNew("unit [kg|lb]") { await second.press(.enter) }
+            try await second.waitForNew("unit [kg|lb|st]") { await second.press(.enter) }
             #expect(try await second.quit() == 0)
         }
 
@@ -31,7 +31,7 @@ extension InteractiveShell {
             try writeFile(store, String(repeating: "not a database ", count: 300))
             let terminal = try await PseudoTerminal.started(home: home, arguments: ["--store", store])
             try await terminal.run("list", expecting: "error: The file", prompt: Fixtures.prompt)
-            try await terminal.run("help unit", expecting: "unit [kg|lb]", prompt: Fixtures.prompt)
+            try await terminal.run("help unit", expecting: "unit [kg|lb|st]", prompt: Fixtures.prompt)
             try await terminal.run("history", expecting: "help unit", prompt: Fixtures.prompt)
             let shown = terminal.screen.lines.drop { !$0.hasSuffix("> history") }.dropFirst()
             #expect(shown.contains { $0.hasSuffix("list") } && shown.contains { $0.hasSuffix("help unit") }, "\(shown)")
@@ -85,7 +85,7 @@ extension InteractiveShell {
 
             let terminal = try await PseudoTerminal.started(home: home)
             try await terminal.run("show", expecting: "No draft is open.", prompt: Fixtures.prompt)
-            try await terminal.run("help unit", expecting: "unit [kg|lb]", prompt: Fixtures.prompt)
+            try await terminal.run("help unit", expecting: "unit [kg|lb|st]", prompt: Fixtures.prompt)
             try await terminal.run("unit", expecting: "unit: kg", prompt: Fixtures.prompt)
 
             let warning = "could not be written"

@@ -28,10 +28,7 @@ import TrendshTestSupport
         return blocks
     }
 
-    static let sqlite3: String? = {
-        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { $0 + "/sqlite3" }.first { access($0, X_OK) == 0 }
-    }()
+    static let sqlite3 = OtherProgram.commandLineShell
 
     @Test func everyQueryOfTheSchemaPageRunsOnAStoreWithWeighInsWithoutAWeight() throws {
         let sqlite3 = try #require(Self.sqlite3, "sqlite3 is installed by .ci/run")

@@ -19,7 +19,7 @@ import TrendshTestSupport
     }
 
     @Test(arguments: [
-        ("unit stone", "error: \"stone\" is not a unit; use kg or lb. Usage: unit [kg|lb]"),
+        ("unit stone", "error: \"stone\" is not a unit; use kg, lb or st. Usage: unit [kg|lb|st] | unit KIND [UNIT]"),
         ("list abc", "error: \"abc\" is not a positive whole number. Usage: list [N]"),
         ("list 0", "error: \"0\" is not a positive whole number. Usage: list [N]"),
         ("edit x", "error: \"x\" is not an entry number. Usage: edit ID"),

@@ -20,8 +20,8 @@ import TrendshTestSupport
         let used = shell.run([
             "neck 35", "value 80", "save", "measure neck 36", "save", "amend 1 neck 37", "neck 90", "save",
         ])
-        #expect(used.stdout.contains("neck: 35\nvalue: 80\nSaved #1: 80.0 kg, neck 35.0 on "))
-        #expect(used.stdout.contains("Amended #1: 80.0 kg, neck 37.0 on "))
+        #expect(used.stdout.contains("neck: 35\nvalue: 80\nSaved #1: 80.0 kg, neck 35.0 cm on "))
+        #expect(used.stdout.contains("Amended #1: 80.0 kg, neck 37.0 cm on "))
         #expect(
             try store.rows("SELECT entry_id, kind, value FROM measurements ORDER BY entry_id") == [
                 ["1", "neck", "37.0"], ["2", "neck", "36.0"],
@@ -103,7 +103,7 @@ import TrendshTestSupport
             VALUES ('list', 'list', 'length', 'cm', 1, 100, 1, 0)
             """)
         let result = shell.run(["measure list 35", "value 70", "save", "measure list"])
-        #expect(result.stdout.contains("list: 35\nvalue: 70\nSaved #1: 70.0 kg, list 35.0 on "))
+        #expect(result.stdout.contains("list: 35\nvalue: 70\nSaved #1: 70.0 kg, list 35.0 cm on "))
         #expect(result.stdout.hasSuffix("list    cm, 1.0 to 100.0, added\n"))
         #expect(try store.rows("SELECT kind, value FROM measurements") == [["list", "35.0"]])
     }

@@ -24,6 +24,41 @@ public enum StoredTime {
         let days = Int((seconds >= 0 ? seconds : seconds - 86_399) / 86_400)
         let secondOfDay = Int(seconds - Int64(days) * 86_400)
         let (year, month, day) = Timestamp.civilFromDays(days)
+        // The years the store keeps, written digit by digit: a draft file's record and every
+        // save write several of these, and interpolation cost some 8,000 instructions each.
+        if (0...9999).contains(year) {
+            return String(unsafeUninitializedCapacity: 24) { buffer in
+                var index = 0
+                func put(_ value: Int, digits: Int) {
+                    var divisor = 1
+                    for _ in 1..<digits { divisor *= 10 }
+                    while divisor > 0 {
+                        buffer[index] = UInt8(ascii: "0") + UInt8(value / divisor % 10)
+                        index += 1
+                        divisor /= 10
+                    }
+                }
+                func put(_ character: Unicode.Scalar) {
+                    buffer[index] = UInt8(ascii: character)
+                    index += 1
+                }
+                put(year, digits: 4)
+                put("-")
+                put(month, digits: 2)
+                put("-")
+                put(day, digits: 2)
+                put("T")
+                put(secondOfDay / 3600, digits: 2)
+                put(":")
+                put(secondOfDay % 3600 / 60, digits: 2)
+                put(":")
+                put(secondOfDay % 60, digits: 2)
+                put(".")
+                put(millis, digits: 3)
+                put("Z")
+                return index
+            }
+        }
         return "\(LocalCalendar.pad(year, width: 4))-\(LocalCalendar.pad(month))-\(LocalCalendar.pad(day))T"
             + "\(LocalCalendar.pad(secondOfDay / 3600)):\(LocalCalendar.pad(secondOfDay % 3600 / 60)):"
             + "\(LocalCalendar.pad(secondOfDay % 60)).\(LocalCalendar.pad(millis, width: 3))Z"

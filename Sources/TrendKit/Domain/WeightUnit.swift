@@ -1,7 +1,11 @@
-/// The unit a person reads and types weights in. Storage is always in kilograms.
+/// The unit a person reads and types weights in. Storage is always in kilograms. Stone is a
+/// display form of pounds (`12 st 4.0 lb`): a number on its own (an axis, a change, a rate,
+/// an export's column) is in `numberUnit`, pounds.
 public enum WeightUnit: String, Sendable, CaseIterable, Codable {
     case kilograms = "kg"
     case pounds = "lb"
+    /// Stone and pounds: shown `12 st 4.0 lb`, typed `12 st 4` or `12.3` (stones).
+    case stones = "st"
 
     /// The heaviest weight trendsh accepts, in kilograms.
     public static let maximumKilograms = 500.0
@@ -14,9 +18,20 @@ public enum WeightUnit: String, Sendable, CaseIterable, Codable {
     public var symbol: String { rawValue }
 
     /// The same unit, as every kind of measurement names its units.
-    public var measureUnit: MeasureUnit { self == .kilograms ? .kilograms : .pounds }
+    public var measureUnit: MeasureUnit {
+        switch self {
+        case .kilograms: return .kilograms
+        case .pounds: return .pounds
+        case .stones: return .stones
+        }
+    }
 
-    /// Reads `kg`, `kgs`, `lb`, `lbs` and `pounds`, in any case.
+    /// The unit a weight is written in as one number (a chart's axis, a change, a rate, an
+    /// export's `weight` column): pounds for stone, which is a display form of them.
+    public var numberUnit: WeightUnit { self == .stones ? .pounds : self }
+
+    /// Reads `kg`, `kgs`, `lb`, `lbs` and `pounds`, in any case: the units a file or a number
+    /// names. Stone is a setting (`WeightUnit(rawValue: "st")`), and `12 st 4` its own form.
     public init?(symbol text: String) {
         switch text.lowercased() {
         case "kg", "kgs", "kilograms": self = .kilograms
@@ -45,22 +60,18 @@ public enum WeightUnit: String, Sendable, CaseIterable, Codable {
         guard let number = Self.plainDecimal(reading.number), number > 0 else {
             throw .invalidWeight(unit)
         }
-        let kilograms = unit == .kilograms ? number : number * Self.kilogramsPerPound
+        let kilograms = unit.kilograms(fromValue: number)
         guard (Self.minimumKilograms...Self.maximumKilograms).contains(kilograms) else {
             throw .invalidWeight(unit)
         }
         return kilograms
     }
 
-    /// Converts a stored weight to this unit for display.
-    public func value(fromKilograms kilograms: Double) -> Double {
-        self == .kilograms ? kilograms : kilograms / Self.kilogramsPerPound
-    }
+    /// Converts a stored weight to this unit (stones, for stone).
+    public func value(fromKilograms kilograms: Double) -> Double { measureUnit.value(fromCanonical: kilograms) }
 
-    /// Converts a value in this unit to kilograms.
-    public func kilograms(fromValue value: Double) -> Double {
-        self == .kilograms ? value : value * Self.kilogramsPerPound
-    }
+    /// Converts a value in this unit (stones, for stone) to kilograms.
+    public func kilograms(fromValue value: Double) -> Double { measureUnit.canonical(fromValue: value) }
 
     /// Reads `digits[(.|,)digits]` only; anything else is not a weight.
     static func plainDecimal(_ text: String) -> Double? {

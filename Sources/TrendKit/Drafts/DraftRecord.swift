@@ -20,9 +20,9 @@ public struct DraftRecord: Equatable, Sendable {
         var bytes = Self.magic
         Self.append(kind, to: &bytes)
         Self.append(UInt32(fields.count), to: &bytes)
-        for key in fields.keys.sorted() {
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
             Self.append(key, to: &bytes)
-            Self.append(fields[key] ?? "", to: &bytes)
+            Self.append(value, to: &bytes)
         }
         return bytes
     }

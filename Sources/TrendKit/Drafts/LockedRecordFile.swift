@@ -8,8 +8,12 @@
 ///
 /// The file is a `DraftFile`: two checksummed slots, so a write that fails or is torn leaves
 /// the previous record whole.
+///
+/// `Contents` is not required to be `Equatable` here, only where a write compares (below): a
+/// generic class's metadata is made at run time, and a conformance in its signature costs
+/// every start-up a search of every protocol conformance in the binary (see bench/README.md).
 @MainActor
-final class LockedRecordFile<Contents: Equatable & Sendable> {
+final class LockedRecordFile<Contents: Sendable> {
     /// Where the record is kept, and why not in the file when it is not.
     private(set) var keeping: RecordKeeping
     private let format: RecordFormat<Contents>
@@ -18,7 +22,7 @@ final class LockedRecordFile<Contents: Equatable & Sendable> {
     /// What the file holds as far as this session knows.
     private var disk = DiskState.unknown
 
-    private enum DiskState: Equatable {
+    private enum DiskState {
         /// Not read yet, nor written.
         case unknown
         /// Read at start, or written since.
@@ -50,7 +54,7 @@ final class LockedRecordFile<Contents: Equatable & Sendable> {
     }
 
     /// What `load` found.
-    enum Loaded: Equatable, Sendable {
+    enum Loaded: Sendable {
         /// This session holds the file at `path`, which holds these contents (`empty` for no
         /// record).
         case held(Contents, path: String)
@@ -81,16 +85,8 @@ final class LockedRecordFile<Contents: Equatable & Sendable> {
         return contents
     }
 
-    /// Writes `contents` unless the file holds them already; nothing when this session holds
-    /// no file. On failure the file holds what it held, and `onDisk` still says so.
-    func write(_ contents: Contents) throws(DraftFileError) {
-        guard let file, disk != .holds(contents) else { return }
-        try file.write(format.record(contents))
-        disk = .holds(contents)
-    }
-
     /// What `adopt` found.
-    enum Adoption: Equatable, Sendable {
+    enum Adoption: Sendable {
         /// The file is this session's now, holding these contents (`empty` for no record).
         case adopted(Contents)
         /// This session holds the file already, or has none to take: nothing changed.
@@ -260,5 +256,16 @@ final class LockedRecordFile<Contents: Equatable & Sendable> {
     private static func fileError(_ problem: PrivateFileError, path: String) -> DraftFileError {
         problem.errno.map { .cannotWrite(path: path, errno: $0) }
             ?? .unsafe(path: problem.path, problem: problem.reason)
+    }
+}
+
+extension LockedRecordFile where Contents: Equatable {
+    /// Writes `contents` unless the file holds them already; nothing when this session holds
+    /// no file. On failure the file holds what it held, and `onDisk` still says so.
+    func write(_ contents: Contents) throws(DraftFileError) {
+        guard let file else { return }
+        if case .holds(let held) = disk, held == contents { return }
+        try file.write(format.record(contents))
+        disk = .holds(contents)
     }
 }

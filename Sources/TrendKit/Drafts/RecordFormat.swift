@@ -1,6 +1,6 @@
 /// How a `LockedRecordFile` keeps what it holds: the file's first line, which says what the
 /// file is, and the contents as one `DraftRecord` and back.
-struct RecordFormat<Contents: Equatable & Sendable>: Sendable {
+struct RecordFormat<Contents: Sendable>: Sendable {
     /// The file's first line: `DraftFile.magic` for the draft file.
     let firstLine: [UInt8]
     /// What a file holding no record holds.

@@ -24,7 +24,7 @@ final class AppleHealthRows: RowSource {
         var columns: [MeasureColumn] = []
         var types: [[UInt8]] = []
         for kind in kinds where kind.id != .weight {
-            for name in kind.importNames[.appleHealth] ?? [] {
+            for name in kind.names(in: .appleHealth) ?? [] {
                 columns.append(MeasureColumn(kind: kind, reading: name.reading, unit: nil))
                 types.append(Array(name.name.utf8))
             }

@@ -60,7 +60,7 @@ public final class EntryExporter {
     public func exportEntries(as format: ExportFormat, to sink: any ExportSink, asOf now: Date) throws(ExportError)
         -> Int
     {
-        let unit = settings.unit
+        let unit = settings.unit.numberUnit
         let nowMilliseconds = StoredTime.milliseconds(now)
         var record: [UInt8] = []
         record.reserveCapacity(512)

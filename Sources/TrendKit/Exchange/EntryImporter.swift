@@ -20,7 +20,8 @@ public final class EntryImporter {
 
     private func scan(_ draft: ImportDraft, kinds: [MeasurementKind]) -> ImportScan {
         ImportScan(
-            draft: draft, settingUnit: settings.unit, latestMilliseconds: StoredTime.milliseconds(clock.now()),
+            draft: draft, settingUnit: settings.unit.numberUnit,
+            latestMilliseconds: StoredTime.milliseconds(clock.now()),
             kinds: kinds, chunkSize: chunkSize)
     }
 
@@ -296,7 +297,7 @@ public final class EntryImporter {
     public func unit(of draft: ImportDraft, file index: Int) throws(TrendError) -> WeightUnit? {
         do {
             let source = try ImportReader.open(path: draft.files[index].path, chunkSize: chunkSize)
-            return source.statedUnit.resolved(given: draft.givenUnit, setting: settings.unit).unit
+            return source.statedUnit.resolved(given: draft.givenUnit, setting: settings.unit.numberUnit).unit
         } catch {
             throw .importFile(ImportFileProblem(file: draft.files[index].name, error: error))
         }

@@ -109,7 +109,7 @@ enum ImportMeasures {
         }
         let key = String(base).trimmingWhitespace().lowercased()
         for kind in kinds where kind.id != .weight {
-            guard let importNames = kind.importNames[layout] else { continue }
+            guard let importNames = kind.names(in: layout) else { continue }
             if let match = importNames.first(where: { $0.name.lowercased() == key }) {
                 return MeasureColumn(kind: kind, reading: match.reading, unit: unit)
             }

@@ -63,7 +63,7 @@ final class JSONRows: RowSource {
         // The file's own kinds count where the store holds none of that id.
         let known = kinds + declaredKinds.filter { kind in !kinds.contains { $0.id == kind.id } }
         for kind in known where kind.id != .weight {
-            let names = layout == .trendshJSON ? [kind.exportColumn] : (kind.importNames[layout] ?? []).map(\.name)
+            let names = layout == .trendshJSON ? [kind.exportColumn] : (kind.names(in: layout) ?? []).map(\.name)
             for name in names where measureKeys[name] == nil {
                 measureKeys[name] = measureColumns.count
                 measureColumns.append(MeasureColumn(kind: kind, reading: .asWritten, unit: nil))

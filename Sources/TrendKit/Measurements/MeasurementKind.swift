@@ -35,8 +35,10 @@ public struct MeasurementKind: Sendable, Equatable {
     /// True when it has its own per-day trend (`trend KIND`, `stats KIND`, `chart KIND`).
     public let hasTrend: Bool
     /// The column or record names each import layout keeps it under, as they are written
-    /// there, each with how its values are read.
-    public let importNames: [ImportLayout: [ImportName]]
+    /// there, each with how its values are read (`names(in:)` finds a layout's). Pairs, not a
+    /// dictionary: a dictionary's storage is made at run time from its name, which costs every
+    /// start-up a search of every protocol conformance in the binary for `Hashable`.
+    public let importNames: KeyValuePairs<ImportLayout, [ImportName]>
     /// The name of its column in a CSV export, and its key in a JSON export: `fat_percent`.
     public let exportColumn: String
     /// False for a kind a person added (`measure add`), which the store keeps.
@@ -44,7 +46,8 @@ public struct MeasurementKind: Sendable, Equatable {
 
     public init(
         id: KindID, name: String, word: String, quantity: Quantity, units: [MeasureUnit], range: ClosedRange<Double>,
-        decimals: Int, hasTrend: Bool, importNames: [ImportLayout: [ImportName]] = [:], exportColumn: String,
+        decimals: Int, hasTrend: Bool, importNames: KeyValuePairs<ImportLayout, [ImportName]> = [:],
+        exportColumn: String,
         isBuiltIn: Bool = true
     ) {
         self.id = id
@@ -63,6 +66,11 @@ public struct MeasurementKind: Sendable, Equatable {
     public static func == (lhs: MeasurementKind, rhs: MeasurementKind) -> Bool {
         lhs.id == rhs.id && lhs.word == rhs.word && lhs.units == rhs.units && lhs.range == rhs.range
             && lhs.decimals == rhs.decimals && lhs.hasTrend == rhs.hasTrend && lhs.name == rhs.name
+    }
+
+    /// The names `layout` keeps it under; nil when that layout has none for it.
+    public func names(in layout: ImportLayout) -> [ImportName]? {
+        importNames.first { $0.key == layout }?.value
     }
 
     /// The unit its values are stored in.

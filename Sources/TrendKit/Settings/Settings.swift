@@ -8,6 +8,9 @@ public struct Settings: Sendable, Equatable {
     public var chartStyle: ChartStyle = .auto
     /// The person's height, in centimetres, for the BMI in `stats`; nil when not set.
     public var heightCentimetres: Double?
+    /// The unit each kind other than weight is typed and shown in, where one was set
+    /// (`unit waist in`); a kind not here is in its default unit.
+    public var kindUnits: [KindID: MeasureUnit] = [:]
     /// Lines of the settings file this version does not know, kept as they were, so a newer
     /// version's settings survive a rewrite by this one.
     public var otherLines: [String] = []
@@ -16,6 +19,16 @@ public struct Settings: Sendable, Equatable {
         self.unit = unit
         self.goalKilograms = goalKilograms
         self.chartStyle = chartStyle
+    }
+}
+
+extension Settings {
+    /// The unit `kind` is typed and shown in: the weight's setting, the kind's own when one
+    /// was set and the kind still offers it, else its default.
+    public func unit(of kind: MeasurementKind) -> MeasureUnit {
+        if kind.id == .weight { return unit.measureUnit }
+        guard let chosen = kindUnits[kind.id], kind.units.contains(chosen) else { return kind.defaultUnit }
+        return chosen
     }
 }
 
@@ -43,12 +56,31 @@ public struct SettingKey: Sendable {
     /// Copies this key's value from the first settings into the second: a change merged into
     /// what is on disk now carries its one key and nothing else.
     public let carry: @Sendable (Settings, inout Settings) -> Void
+    /// The kind whose unit this key keeps, for a kind's unit key (`waist-unit`).
+    public let kind: KindID?
+
+    init(
+        name: String, values: String, summary: String, completions: [String],
+        read: @escaping @Sendable (Settings) -> String?,
+        write: @escaping @Sendable (inout Settings, String) throws(TrendError) -> Void,
+        carry: @escaping @Sendable (Settings, inout Settings) -> Void, kind: KindID? = nil
+    ) {
+        self.name = name
+        self.values = values
+        self.summary = summary
+        self.completions = completions
+        self.read = read
+        self.write = write
+        self.carry = carry
+        self.kind = kind
+    }
 
     public static let unit = SettingKey(
-        name: "unit", values: "kg|lb", summary: "the unit weights are typed and shown in",
+        name: "unit", values: "kg|lb|st", summary: "the unit weights are typed and shown in (st: 12 st 4.0 lb)",
         completions: WeightUnit.allCases.map(\.rawValue), read: { $0.unit.rawValue },
         write: { settings, text throws(TrendError) in
-            guard let unit = WeightUnit(symbol: text.trimmingWhitespace()) else {
+            let word = text.trimmingWhitespace()
+            guard let unit = WeightUnit(symbol: word) ?? WeightUnit(rawValue: word.lowercased()) else {
                 throw .settings(.invalidValue(key: "unit", value: text))
             }
             settings.unit = unit
@@ -99,7 +131,35 @@ public struct SettingKey: Sendable {
             }
         }, carry: { $1.heightCentimetres = $0.heightCentimetres })
 
-    public static let all: [SettingKey] = [.unit, .goal, .chartStyle, .height]
+    /// The unit of a kind other than weight that has more than one (`waist-unit`): typed
+    /// `unit waist in` or `set waist-unit in`.
+    public static func unit(of kind: MeasurementKind) -> SettingKey {
+        let name = "\(kind.word)-unit"
+        return SettingKey(
+            name: name, values: kind.units.map(\.symbol).joined(separator: "|"),
+            summary: "the unit \(kind.name) is typed and shown in", completions: kind.units.map(\.symbol),
+            read: { $0.kindUnits[kind.id]?.symbol },
+            write: { settings, text throws(TrendError) in
+                guard let unit = MeasureUnit.named(text.trimmingWhitespace()), kind.units.contains(unit) else {
+                    throw .settings(.invalidValue(key: name, value: text))
+                }
+                settings.kindUnits[kind.id] = unit
+            }, carry: { $1.kindUnits[kind.id] = $0.kindUnits[kind.id] }, kind: kind.id)
+    }
+
+    /// The kinds whose unit is a setting: every built-in kind but weight (whose unit is
+    /// `unit`) that offers more than one unit, read from the declarations.
+    public static let kindUnits: [SettingKey] = MeasurementKind.builtIn.filter {
+        $0.id != .weight && $0.units.count > 1
+    }
+    .map(unit(of:))
+
+    public static let all: [SettingKey] = [.unit, .goal, .chartStyle, .height] + kindUnits
+
+    /// The key that keeps `kind`'s unit: `unit` for the weight; nil for a kind with one unit.
+    public static func unitKey(of kind: MeasurementKind) -> SettingKey? {
+        kind.id == .weight ? .unit : kindUnits.first { $0.kind == kind.id }
+    }
 
     public static func named(_ name: String) -> SettingKey? {
         all.first { $0.name == name.lowercased() }

@@ -28,6 +28,8 @@ public final class SettingsFeature {
     public enum Notice: Equatable, Sendable {
         /// The unit was changed elsewhere; it is now this one.
         case unitChanged(WeightUnit)
+        /// A kind's unit (`unit waist in`) was changed elsewhere; it is now this one.
+        case kindUnitChanged(KindID, MeasureUnit?)
         /// The settings could not be read again; the ones in use are kept.
         case unreadable(SettingsError)
     }
@@ -52,11 +54,14 @@ public final class SettingsFeature {
     public var goalKilograms: Double? { settings.goalKilograms }
     public var chartStyle: ChartStyle { settings.chartStyle }
 
+    /// The unit `kind` is typed and shown in now.
+    public func unit(of kind: MeasurementKind) -> MeasureUnit { settings.unit(of: kind) }
+
     /// Reads the settings again when they changed since last read or written, which costs
     /// one `stat` when they did not. A changed unit becomes a notice.
     public func reload() {
         guard store.currentVersion() != version else { return }
-        adopt(store.read(), expectingUnit: settings.unit)
+        adopt(store.read(), expecting: settings)
     }
 
     /// The notices since last taken, oldest first.
@@ -71,7 +76,9 @@ public final class SettingsFeature {
     public func set(_ key: SettingKey, to text: String) throws(TrendError) {
         var changed = settings
         try key.write(&changed, text)
-        let expectedUnit = key.name == SettingKey.unit.name ? changed.unit : settings.unit
+        // What this session expects to find: its settings with this one key changed.
+        var expected = settings
+        key.carry(changed, &expected)
         let reading: SettingsReading
         do {
             reading = try store.update { key.carry(changed, &$0) }
@@ -83,27 +90,32 @@ public final class SettingsFeature {
                 if source == .store { source = .lastRead }
                 throw .settings(.notWrittenOverUnreadable(path: path, detail: detail))
             case .unconfirmed:
-                adopt(store.read(), expectingUnit: expectedUnit)
+                adopt(store.read(), expecting: expected)
             default:
                 break
             }
             retainedError = .settings(error)
             throw .settings(error)
         }
-        adopt(reading, expectingUnit: expectedUnit)
+        adopt(reading, expecting: expected)
         retainedError = nil
     }
 
-    /// Takes what a look at the store found: settings replace those in use (a unit other
-    /// than `expectingUnit` is a notice); a failure keeps them and is retained.
-    private func adopt(_ reading: SettingsReading, expectingUnit: WeightUnit) {
+    /// Takes what a look at the store found: settings replace those in use (a unit, the
+    /// weight's or a kind's, other than `expected` holds is a notice); a failure keeps them
+    /// and is retained.
+    private func adopt(_ reading: SettingsReading, expecting expected: Settings) {
         version = reading.version
         switch reading.settings {
         case .success(let settings):
             self.settings = settings
             source = .store
             if case .settings(.unreadable) = retainedError { retainedError = nil }
-            if settings.unit != expectingUnit { notices.append(.unitChanged(settings.unit)) }
+            if settings.unit != expected.unit { notices.append(.unitChanged(settings.unit)) }
+            for id in Set(settings.kindUnits.keys).union(expected.kindUnits.keys).sorted()
+            where settings.kindUnits[id] != expected.kindUnits[id] {
+                notices.append(.kindUnitChanged(id, settings.kindUnits[id]))
+            }
         case .failure(let error):
             if retainedError != .settings(error) { notices.append(.unreadable(error)) }
             retainedError = .settings(error)

@@ -25,15 +25,15 @@ public struct GoalForecast: Sendable, Equatable {
         self.direction = direction
     }
 
-    /// Half the maintenance band around the goal: 1.134 kg, or 2.5 lb.
+    /// Half the maintenance band around the goal: 1.134 kg, or 2.5 lb (in pounds or stone).
     public static func band(_ unit: WeightUnit) -> Double {
-        unit == .kilograms ? 1.134 : unit.kilograms(fromValue: 2.5)
+        unit == .kilograms ? 1.134 : WeightUnit.pounds.kilograms(fromValue: 2.5)
     }
 
     /// How far past the band the trend must go to leave "at goal": 0.25 kg, or 0.5 lb, so
     /// the status does not flip back and forth on the band's edge.
     public static func hysteresis(_ unit: WeightUnit) -> Double {
-        unit == .kilograms ? 0.25 : unit.kilograms(fromValue: 0.5)
+        unit == .kilograms ? 0.25 : WeightUnit.pounds.kilograms(fromValue: 0.5)
     }
 
     /// The latest point where the status could have changed: its trend inside the band, or

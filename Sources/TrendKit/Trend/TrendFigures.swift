@@ -68,7 +68,7 @@ public enum TrendFigures {
     public static func kcalPerDay(weeklyRateKilograms rate: Double, unit: WeightUnit) -> Double {
         switch unit {
         case .kilograms: return rate * kcalPerKilogram / 7
-        case .pounds: return unit.value(fromKilograms: rate) * kcalPerPound / 7
+        case .pounds, .stones: return WeightUnit.pounds.value(fromKilograms: rate) * kcalPerPound / 7
         }
     }
 

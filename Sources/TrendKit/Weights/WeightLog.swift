@@ -40,10 +40,8 @@ public final class WeightLog {
 
     public var selectedUnit: WeightUnit { settings.unit }
 
-    /// The unit `kind` is typed and shown in: the weight's setting, or the kind's own unit.
-    public func unit(of kind: MeasurementKind) -> MeasureUnit {
-        kind.id == .weight ? selectedUnit.measureUnit : kind.defaultUnit
-    }
+    /// The unit `kind` is typed and shown in: the weight's setting, or the kind's (`unit waist in`).
+    public func unit(of kind: MeasurementKind) -> MeasureUnit { settings.unit(of: kind) }
     /// No entry may be dated after this moment.
     public var latestPermittedEntryDate: Date { clock.now() }
     /// A weight may change on an entry dated no later than this: the end of today, local

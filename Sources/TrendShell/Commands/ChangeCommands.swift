@@ -65,13 +65,15 @@ enum ChangeCommands {
         } catch {
             // A store that cannot be read cannot refuse the change either: it waits, checked
             // against the entry when it applies. Only a missing entry is refused now.
-            guard case .storage = error else { return session.fail(Messages.commandFailed(error, unit: session.unit)) }
+            guard case .storage = error else {
+                return session.fail(Messages.commandFailed(error, units: session.units))
+            }
         }
         let shown = session.shownRevisions[amending.id]
         if let entry, let shown, entry.revision != shown {
             session.showed([entry])
             return session.fail(
-                Messages.reason(.entries(.conflict(id: amending.id, current: entry)), unit: session.unit)
+                Messages.reason(.entries(.conflict(id: amending.id, current: entry)), units: session.units)
                     + Messages.amendAgain)
         }
         let amendment: EntryAmendment
@@ -80,7 +82,7 @@ enum ChangeCommands {
                 id: amending.id, field: amending.field, text: amending.text, entry: entry,
                 expectedRevision: shown ?? entry?.revision)
         } catch {
-            return session.fail(Messages.reason(error, unit: session.unit) + " Nothing was changed.")
+            return session.fail(Messages.reason(error, units: session.units) + " Nothing was changed.")
         }
         return session.submit(.amend(amendment, text: amending.text))
     }
@@ -145,10 +147,10 @@ enum ChangeCommands {
     private static func listHistory(in session: Session) -> Session.Outcome {
         do throws(TrendError) {
             let listing = try session.changeHistory.list()
-            for line in Messages.historyLines(listing, unit: session.unit) { session.say(line) }
+            for line in Messages.historyLines(listing, units: session.units) { session.say(line) }
             return .succeeded
         } catch {
-            return session.fail(Messages.commandFailed(error, unit: session.unit))
+            return session.fail(Messages.commandFailed(error, units: session.units))
         }
     }
 
@@ -168,7 +170,7 @@ enum ChangeCommands {
                 undoing ? try session.changeHistory.nextToUndo() : try session.changeHistory.nextToRedo()
             guard let next else {
                 return session.fail(
-                    Messages.reason(.history(undoing ? .nothingToUndo : .nothingToRedo), unit: session.unit))
+                    Messages.reason(.history(undoing ? .nothingToUndo : .nothingToRedo), units: session.units))
             }
             step = next.id
         } catch {
@@ -190,7 +192,7 @@ enum ChangeCommands {
             guard let found = try session.changeHistory.step(step) else {
                 return session.fail(Messages.notInHistory(step))
             }
-            if found.isUndone { return session.fail(Messages.undoneAlready(found, unit: session.unit)) }
+            if found.isUndone { return session.fail(Messages.undoneAlready(found, units: session.units)) }
         } catch {
             // The history cannot be read now: the change waits, and is checked when it applies.
         }

@@ -39,10 +39,10 @@ enum DataCommands {
             let editor = ImportEditor(importer: session.exchange.importer, draft: draft)
             switch editor.refreshPreview() {
             case .failure(let error):
-                return session.fail(Messages.importRefused(error, unit: session.unit))
+                return session.fail(Messages.importRefused(error, units: session.units))
             case .success(let preview):
                 guard session.open(editor) else { return .failed }
-                for line in Messages.previewLines(preview, draft: editor.draft, unit: session.unit) {
+                for line in Messages.previewLines(preview, draft: editor.draft, units: session.units) {
                     session.say(line)
                 }
                 return .succeeded
@@ -173,7 +173,7 @@ enum DataCommands {
         do throws(TrendError) {
             rows = try session.exchange.importer.rows(startingOn: request.line, file: index, of: draft)
         } catch {
-            return session.fail(Messages.reason(error, unit: session.unit))
+            return session.fail(Messages.reason(error, units: session.units))
         }
         let fileName = draft.files[index].name
         guard rows.count > 0 else { return session.fail(Messages.noRowOnLine(fileName, line: request.line)) }
@@ -214,10 +214,10 @@ enum DataCommands {
             if WeightText(text).unit == nil {
                 // A bare number is read in the file's unit, settled now so its meaning stays.
                 do throws(TrendError) {
-                    let unit = try session.exchange.importer.unit(of: draft, file: index) ?? session.unit
+                    let unit = try session.exchange.importer.unit(of: draft, file: index) ?? session.unit.numberUnit
                     weight += " " + unit.symbol
                 } catch {
-                    return session.fail(Messages.reason(error, unit: session.unit))
+                    return session.fail(Messages.reason(error, units: session.units))
                 }
             }
             fix.fields[.weight] = weight
@@ -242,7 +242,7 @@ enum DataCommands {
             Messages.fixed(
                 check, before: before,
                 row: Messages.rowName(key, sharesLine: sharesLine, in: draft, startingASentence: true),
-                address: Messages.rowAddress(key, sharesLine: sharesLine, in: draft), unit: session.unit))
+                address: Messages.rowAddress(key, sharesLine: sharesLine, in: draft), units: session.units))
     }
 
     /// `export [habits] csv|json [FILE]`, parsed.

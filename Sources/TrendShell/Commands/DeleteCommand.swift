@@ -44,13 +44,13 @@ enum DeleteCommand {
             let outcome = try session.weights.delete(
                 id: id, expectedRevision: session.shownRevisions[id], openDraftEdits: edited)
             session.shownRevisions[id] = nil
-            return session.say(Messages.deleted(outcome, unit: session.unit))
+            return session.say(Messages.deleted(outcome, units: session.units))
         } catch {
             if case .entries(.conflict(_, let current?)) = error {
                 session.showed([current])
-                return session.fail(Messages.reason(error, unit: session.unit) + Messages.deleteAgain(id))
+                return session.fail(Messages.reason(error, units: session.units) + Messages.deleteAgain(id))
             }
-            return session.fail(Messages.commandFailed(error, unit: session.unit))
+            return session.fail(Messages.commandFailed(error, units: session.units))
         }
     }
 
@@ -60,7 +60,7 @@ enum DeleteCommand {
             let outcome = try session.habitLog.delete(named: name)
             return session.say(Messages.habitDeleted(outcome, name: name))
         } catch {
-            return session.fail(Messages.reason(error, unit: session.unit))
+            return session.fail(Messages.reason(error, units: session.units))
         }
     }
 }

@@ -29,7 +29,8 @@ enum HabitCommands {
                 session.say(line)
             }
             if let loadError {
-                return session.fail(Messages.habitsLoadFailed(log, loadError, shownEarlier: !log.habits.isEmpty))
+                return session.fail(
+                    Messages.habitsLoadFailed(log, loadError, shownEarlier: !log.habits.isEmpty, units: session.units))
             }
             return .succeeded
         })
@@ -85,7 +86,7 @@ enum HabitCommands {
             let name = log.habit(named: marking.name)?.name ?? marking.name
             return session.say(Messages.marked(name, day: day, done: done, changed: outcome == .changed))
         } catch {
-            return session.fail(Messages.reason(error, unit: session.unit))
+            return session.fail(Messages.reason(error, units: session.units))
         }
     }
 
@@ -112,7 +113,7 @@ enum HabitCommands {
                 let renamed = try session.habitLog.rename(renaming.name, to: renaming.newName)
                 return session.say(Messages.renamed(from: renaming.name, to: renamed.name))
             } catch {
-                return session.fail(Messages.reason(error, unit: session.unit))
+                return session.fail(Messages.reason(error, units: session.units))
             }
         })
 }

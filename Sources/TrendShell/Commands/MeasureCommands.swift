@@ -33,8 +33,8 @@ enum MeasureCommands {
             "A kind's own word does the same: \"fat 21.5\", \"waist 82 cm\". A unit after the value names its unit;",
             "without one it is read in the kind's first unit below (the weight's: the unit setting). \"measure weight\" is \"value\".",
             "Built in: "
-                + MeasurementKind.builtIn.map { "\($0.word) (\($0.units.map(\.symbol).joined(separator: ", ")))" }
-                .joined(separator: ", ") + ".",
+                + MeasurementKind.builtIn.map { "\($0.word) (\($0.units.map(\.symbol).joinedWords(separator: ", ")))" }
+                .joinedWords(separator: ", ") + ".",
             "\"measure add WORD UNIT MIN MAX [DECIMALS]\" adds a kind of your own, kept in the store (example:",
             "\"measure add neck cm 20 80\"): its word names it, its values are typed in UNIT (kg, lb, %, cm, in or mm)",
             "between MIN and MAX, and shown with DECIMALS decimals (0-3, default 1). \"undo\" takes it back.",
@@ -156,7 +156,7 @@ enum MeasureCommands {
     static func addKind(_ spec: KindSpec, in session: Session) -> Session.Outcome {
         if KindWordRules.isReserved(spec.word) {
             return session.fail(
-                Messages.reason(.kind(.wordReserved(spec.word.lowercased())), unit: session.unit) + " "
+                Messages.reason(.kind(.wordReserved(spec.word.lowercased())), units: session.units) + " "
                     + Messages.nothingChanged)
         }
         do throws(TrendError) {
@@ -164,7 +164,7 @@ enum MeasureCommands {
             let kind = try session.weights.kinds.add(spec)
             return session.say(Messages.kindAdded(kind))
         } catch {
-            return session.fail(Messages.reason(error, unit: session.unit) + " " + Messages.nothingChanged)
+            return session.fail(Messages.reason(error, units: session.units) + " " + Messages.nothingChanged)
         }
     }
 
@@ -175,7 +175,7 @@ enum MeasureCommands {
             let kind = try session.weights.kinds.remove(word: word)
             return session.say(Messages.kindRemoved(kind))
         } catch {
-            return session.fail(Messages.reason(error, unit: session.unit) + " " + Messages.nothingChanged)
+            return session.fail(Messages.reason(error, units: session.units) + " " + Messages.nothingChanged)
         }
     }
 }

@@ -42,29 +42,90 @@ enum SettingsCommands {
         },
         run: { session, assignment in
             guard let key = SettingKey.named(assignment.key) else {
-                return session.fail(Messages.reason(.settings(.unknownKey(assignment.key)), unit: session.unit))
+                return session.fail(Messages.reason(.settings(.unknownKey(assignment.key)), units: session.units))
             }
             return change(key, to: assignment.value, in: session)
         })
 
+    /// What `unit` was asked: to show or set the weight's unit, or a kind's.
+    enum UnitRequest: Hashable, Sendable {
+        /// `unit`: the weight's unit.
+        case showWeight
+        /// `unit kg|lb|st`.
+        case setWeight(WeightUnit)
+        /// `unit KIND [UNIT]`: a kind's unit, shown or set (the kind is looked up when run).
+        case kind(word: String, unit: String?)
+    }
+
+    /// The kinds whose unit is a setting, from the declarations: `waist (cm, in)`.
+    static let kindsWithUnits = SettingKey.kindUnits.compactMap { key in
+        MeasurementKind.builtIn.first { $0.id == key.kind }
+    }
+
     static let unit = CommandDeclaration.command(
-        "unit", group: .settings, usage: "unit [kg|lb]",
-        summary: "Show or set the unit weights are typed and shown in.",
-        example: "unit lb",
+        "unit", group: .settings, usage: "unit [kg|lb|st] | unit KIND [UNIT]",
+        summary: "Show or set the unit weights, or KIND's values, are typed and shown in.",
+        example: "unit waist in",
+        details: [
+            "st shows weights as stone and pounds (12 st 4.0 lb) and reads a bare number in stones;",
+            "\"12 st 4\" is read as stone and pounds in any unit. Changes, rates and chart axes are then",
+            "in pounds, and exports write pounds.",
+            "Kinds with more than one unit: "
+                + kindsWithUnits.map { "\($0.word) (\($0.units.map(\.symbol).joined(separator: ", ")))" }
+                .joined(separator: ", ") + ".",
+            "A value typed with its unit (\"waist 33 in\") is read in it, whatever the setting.",
+        ],
         readsStore: false,
-        parse: { arguments throws(ParseError) -> WeightUnit? in
+        parse: { arguments throws(ParseError) -> UnitRequest in
             let words = try arguments.words()
-            guard let word = words.first else { return nil }
-            guard words.count == 1, let unit = WeightUnit(symbol: word), word.count == 2 else {
+            guard let word = words.first else { return .showWeight }
+            if let unit = WeightUnit(rawValue: word.lowercased()) {
+                guard words.count == 1 else { throw arguments.problem(.notAUnit(arguments.rest)) }
+                return .setWeight(unit)
+            }
+            // A unit word that is not kg, lb or st (`unit stone`, `unit kgs`) is no kind.
+            guard MeasureUnit.named(word) == nil, KindSpec.isWellFormed(word.lowercased()) else {
                 throw arguments.problem(.notAUnit(arguments.rest))
             }
-            return unit
+            guard words.count <= 2 else { throw arguments.problem(.tooManyWords(max: 2)) }
+            return .kind(word: word, unit: words.count == 2 ? words[1] : nil)
         },
-        complete: { request in request.previousWords.isEmpty ? WeightUnit.allCases.map(\.rawValue) : [] },
-        run: { session, unit in
-            guard let unit else { return show(["unit: \(session.unit.symbol)"], in: session) }
-            return change(.unit, to: unit.rawValue, in: session)
+        complete: { request in
+            switch request.previousWords.count {
+            case 0: return WeightUnit.allCases.map(\.rawValue) + kindsWithUnits.map(\.word)
+            case 1:
+                return kindsWithUnits.first { $0.word == request.previousWords[0].lowercased() }?.units.map(\.symbol)
+                    ?? []
+            default: return []
+            }
+        },
+        run: { session, request in
+            switch request {
+            case .showWeight: return show(["unit: \(session.unit.symbol)"], in: session)
+            case .setWeight(let unit): return change(.unit, to: unit.rawValue, in: session)
+            case .kind(let word, let unit): return kindUnit(word, to: unit, in: session)
+            }
         })
+
+    /// `unit KIND [UNIT]`: shows or sets a kind's unit; a kind with one unit has none to set.
+    @MainActor
+    private static func kindUnit(_ word: String, to unit: String?, in session: Session) -> Session.Outcome {
+        let found: MeasurementKind?
+        do {
+            found = try session.kind(named: word)
+        } catch {
+            return session.fail(Messages.reason(.storage(error), units: session.units))
+        }
+        guard let kind = found else { return session.fail(Messages.notAUnitOrKind(word)) }
+        guard let key = SettingKey.unitKey(of: kind) else {
+            return unit == nil
+                ? session.say(Messages.kindHasOneUnit(kind)) : session.fail(Messages.kindHasOneUnit(kind))
+        }
+        guard let unit else {
+            return show([Messages.kindUnitLine(kind, unit: session.settings.unit(of: kind))], in: session)
+        }
+        return change(key, to: unit, in: session)
+    }
 
     static let goal = CommandDeclaration.command(
         "goal", group: .settings, usage: "goal [WEIGHT|off]",
@@ -96,7 +157,7 @@ enum SettingsCommands {
         do {
             try session.settings.set(key, to: value)
         } catch {
-            return session.fail(Messages.reason(error, unit: session.unit))
+            return session.fail(Messages.reason(error, units: session.units))
         }
         return session.say(Messages.settingChanged(key, settings: session.settings.settings))
     }

@@ -49,7 +49,7 @@ enum ShellCommands {
             var outcome = Session.Outcome.succeeded
             for feature in session.features where feature.featureLoadState != nil {
                 if let error = feature.retainedError {
-                    outcome = session.fail(Messages.refreshFailed(feature, error: error, unit: session.unit))
+                    outcome = session.fail(Messages.refreshFailed(feature, error: error, units: session.units))
                 } else {
                     session.say(Messages.refreshed(feature))
                 }
@@ -166,7 +166,7 @@ enum ShellCommands {
             guard draft != nil || !waiting.isEmpty, !session.quitArmed else { return .quit }
             session.quitArmed = true
             if let draft { session.warn(Messages.quitWithUnsavedDraft(draft.summary)) }
-            if !waiting.isEmpty { session.warn(Messages.quitWithPendingChanges(waiting, unit: session.unit)) }
+            if !waiting.isEmpty { session.warn(Messages.quitWithPendingChanges(waiting, units: session.units)) }
             return .succeeded
         })
 }

@@ -17,14 +17,14 @@ enum TrendCommands {
         run: { session, word in
             let kind: MeasurementKind
             switch resolveKind(word, in: session) {
-            case .success(let found): kind = found
-            case .failure(let refusal): return session.fail(refusal.sentence)
+            case .found(let found): kind = found
+            case .refused(let sentence): return session.fail(sentence)
             }
             let stats: TrendStats
             do throws(TrendError) {
                 stats = try session.trend.stats(days: 30, kind: kind, habits: [])
             } catch {
-                return session.fail(Messages.trendUnavailable(error, unit: session.unit))
+                return session.fail(Messages.trendUnavailable(error, units: session.units))
             }
             let lines =
                 kind.id == .weight
@@ -66,14 +66,14 @@ enum TrendCommands {
         run: { session, request in
             let kind: MeasurementKind
             switch resolveKind(request.kind, in: session) {
-            case .success(let found): kind = found
-            case .failure(let refusal): return session.fail(refusal.sentence)
+            case .found(let found): kind = found
+            case .refused(let sentence): return session.fail(sentence)
             }
             let stats: TrendStats
             do throws(TrendError) {
                 stats = try session.trend.stats(days: request.days, kind: kind, habits: session.habitLog.habits)
             } catch {
-                return session.fail(Messages.trendUnavailable(error, unit: session.unit))
+                return session.fail(Messages.trendUnavailable(error, units: session.units))
             }
             let lines =
                 kind.id == .weight
@@ -83,20 +83,23 @@ enum TrendCommands {
             return .succeeded
         })
 
-    /// Why a word after `trend`, `stats` or `chart` names no kind they read.
-    struct KindRefusal: Error {
-        var sentence: String
+    /// The kind a word after `trend`, `stats` or `chart` names, or why it names none they read.
+    /// Not a `Result`: its metadata, made at run time from its name, would cost each of these
+    /// commands a search of the binary's protocol conformances for `Error`.
+    enum KindChoice {
+        case found(MeasurementKind)
+        case refused(sentence: String)
     }
 
     /// The kind a word names (none: the weight), when it has a trend.
     @MainActor
-    static func resolveKind(_ word: String?, in session: Session) -> Result<MeasurementKind, KindRefusal> {
-        guard let word else { return .success(.weight) }
+    static func resolveKind(_ word: String?, in session: Session) -> KindChoice {
+        guard let word else { return .found(.weight) }
         guard let kind = session.weights.kinds.kind(named: word) else {
-            return .failure(KindRefusal(sentence: Messages.notATrendKind(word, kinds: session.weights.kinds.all)))
+            return .refused(sentence: Messages.notATrendKind(word, kinds: session.weights.kinds.all))
         }
-        guard kind.hasTrend else { return .failure(KindRefusal(sentence: Messages.kindWithoutTrend(kind))) }
-        return .success(kind)
+        guard kind.hasTrend else { return .refused(sentence: Messages.kindWithoutTrend(kind)) }
+        return .found(kind)
     }
 
     /// The kinds' words Tab offers after `trend`, `stats` and `chart`.
@@ -175,14 +178,14 @@ enum TrendCommands {
     static func drawChart(_ session: Session, _ request: ChartRequest) -> Session.Outcome {
         let kind: MeasurementKind
         switch resolveKind(request.kind, in: session) {
-        case .success(let found): kind = found
-        case .failure(let refusal): return session.fail(refusal.sentence)
+        case .found(let found): kind = found
+        case .refused(let sentence): return session.fail(sentence)
         }
         let window: TrendWindow
         do throws(TrendError) {
             window = try session.trend.window(days: request.days, kind: kind)
         } catch {
-            return session.fail(Messages.trendUnavailable(error, unit: session.unit))
+            return session.fail(Messages.trendUnavailable(error, units: session.units))
         }
         // The goal is the weight's alone.
         let data = ChartData(
@@ -224,7 +227,7 @@ enum TrendCommands {
                 notes[LocalCalendar.dayNumber(of: entry.date), default: []].append(entry.note)
             }
         } catch {
-            return session.fail(Messages.trendUnavailable(error, unit: session.unit))
+            return session.fail(Messages.trendUnavailable(error, units: session.units))
         }
         let svg = SVGChart(
             data: data, notes: notes, title: Messages.chartTitle(data), legend: Messages.svgLegend(data)

@@ -18,13 +18,13 @@ enum WeightCommands {
             do throws(TrendError) {
                 entry = try session.weights.entry(id: id)
             } catch {
-                return session.fail(Messages.commandFailed(error, unit: session.unit))
+                return session.fail(Messages.commandFailed(error, units: session.units))
             }
             let editor = EntryEditor(log: session.weights, entry: entry)
             guard session.open(editor) else { return .failed }
             session.showed([entry])
             let rule = entry.brokenRule(asOf: session.weights.latestPermittedEntryDate)
-            return session.say(Messages.editing(entry, unit: session.unit, breaking: rule))
+            return session.say(Messages.editing(entry, units: session.units, breaking: rule))
         })
 
     static let value = CommandDeclaration.command(
@@ -77,7 +77,7 @@ enum WeightCommands {
                 try session.weights.checkDate(parsed.date)
             } catch {
                 let unchanged = session.drafts.open is EntryEditor ? " The draft is unchanged." : ""
-                return session.fail(Messages.reason(error, unit: session.unit) + unchanged)
+                return session.fail(Messages.reason(error, units: session.units) + unchanged)
             }
             guard let editor = session.weightDraft() else { return .failed }
             editor.draft.date = parsed.date
@@ -113,17 +113,17 @@ enum WeightCommands {
             var marks: [Int64: String] = [:]
             for entry in entries {
                 if let rule = entry.brokenRule(asOf: now) {
-                    marks[entry.id] = Messages.leftOutMark(rule, unit: session.unit)
+                    marks[entry.id] = Messages.leftOutMark(rule, units: session.units)
                 }
             }
-            for line in Renderer.entryLines(entries, trendByDay: trendByDay, unit: session.unit, marks: marks) {
+            for line in Renderer.entryLines(entries, trendByDay: trendByDay, units: session.units, marks: marks) {
                 session.say(line)
             }
             session.showed(entries)
             if let error = failure ?? loadError {
-                return session.fail(Messages.listFailed(error, unit: session.unit, showedEarlier: !entries.isEmpty))
+                return session.fail(Messages.listFailed(error, units: session.units, showedEarlier: !entries.isEmpty))
             }
-            if let trendFailure { return session.fail(Messages.trendFailed(trendFailure, unit: session.unit)) }
+            if let trendFailure { return session.fail(Messages.trendFailed(trendFailure, units: session.units)) }
             return .succeeded
         })
 }

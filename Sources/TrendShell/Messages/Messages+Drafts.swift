@@ -40,7 +40,8 @@ extension Messages {
 
     /// A draft write failed; says which copy is on disk now.
     public static func draftNotWritten(
-        _ error: TrendError, copy: DraftSlot.DiskCopy, keeping: DraftSlot.Keeping, summary: (DraftRecord) -> String
+        _ error: TrendError, copy: DraftSlot.DiskCopy, keeping: DraftSlot.Keeping, units: MeasureUnits,
+        summary: (DraftRecord) -> String
     ) -> String {
         let location: String
         switch copy {
@@ -50,7 +51,7 @@ extension Messages {
         case .none, .current:
             location = "The draft is kept in memory only; no copy of it is on disk."
         }
-        return reason(error, unit: .kilograms) + " " + location + " Save it soon."
+        return reason(error, units: units) + " " + location + " Save it soon."
     }
 
     /// The end of a piped run with an unsaved draft this run made.
@@ -84,7 +85,7 @@ extension Messages {
             return
                 "The draft file \(path) can't be created (\(systemMessage(number))), so this session's draft is kept in memory only."
         case .unsafe, .unreadable:
-            return reason(.draftFile(error), unit: .kilograms) + " This session's draft is kept in memory only."
+            return reason(error) + " This session's draft is kept in memory only."
         }
     }
 

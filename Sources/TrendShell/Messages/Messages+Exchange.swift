@@ -85,8 +85,8 @@ extension Messages {
     }
 
     /// A file problem at `import`: nothing was opened or imported.
-    public static func importRefused(_ error: TrendError, unit: WeightUnit) -> String {
-        reason(error, unit: unit) + " Nothing was imported."
+    public static func importRefused(_ error: TrendError, units: MeasureUnits) -> String {
+        reason(error, units: units) + " Nothing was imported."
     }
 
     /// Why one row is left out.
@@ -137,10 +137,9 @@ extension Messages {
     }
 
     /// `2026-11-20 07:30, 80.3 kg, fat 21.4 %, note "after run"`
-    public static func importedEntry(_ entry: ImportedEntry, unit: WeightUnit) -> String {
-        let units = unit.measureUnits
+    public static func importedEntry(_ entry: ImportedEntry, units: MeasureUnits) -> String {
         var parts = [LocalCalendar.minuteText(entry.date)]
-        if let kilograms = entry.kilograms { parts.append(Renderer.weight(kilograms, in: unit)) }
+        if let kilograms = entry.kilograms { parts.append(Renderer.weight(kilograms, in: units.weight)) }
         for id in entry.measurements.keys.sorted(by: { Renderer.order($0, units) < Renderer.order($1, units) }) {
             guard let value = entry.measurements[id] else { continue }
             parts.append("\(kindWord(id)) \(Renderer.measurement(value, of: id, units: units))")
@@ -177,7 +176,7 @@ extension Messages {
     }
 
     /// Why a value of another kind is left out of its row.
-    static func valueProblem(_ value: DroppedValue, unit: WeightUnit) -> String {
+    static func valueProblem(_ value: DroppedValue, units: MeasureUnits) -> String {
         let kind = kindName(value.kind)
         let text = "\"\(value.text)\""
         switch value.problem {
@@ -186,8 +185,8 @@ extension Messages {
             guard let declared = MeasurementKind.builtIn(named: value.kind.rawValue) else {
                 return "\(kind) \(text) is outside the kind's range"
             }
-            let low = Renderer.measurement(declared.range.lowerBound, of: declared.id, units: unit.measureUnits)
-            let high = Renderer.measurement(declared.range.upperBound, of: declared.id, units: unit.measureUnits)
+            let low = Renderer.measurement(declared.range.lowerBound, of: declared.id, units: units)
+            let high = Renderer.measurement(declared.range.upperBound, of: declared.id, units: units)
             return "\(kind) \(text) is not between \(low) and \(high)"
         case .needsWeight: return "\(kind) \(text) is a share of the weight, and the row has none"
         case .wrongUnit: return "\(kind) \(text) is in a unit that does not measure \(kind)"
@@ -195,18 +194,18 @@ extension Messages {
     }
 
     /// One row as a preview lists it.
-    public static func previewRow(_ row: ImportPreview.Row, draft: ImportDraft, unit: WeightUnit, labelled: Bool)
+    public static func previewRow(_ row: ImportPreview.Row, draft: ImportDraft, units: MeasureUnits, labelled: Bool)
         -> String
     {
         let name = rowName(row.key, sharesLine: row.sharesLine, in: draft)
         let fixed = row.fixed ? " (fixed)" : ""
         switch row.verdict {
-        case .new(let entry): return "\(name): \(labelled ? "new, " : "")\(importedEntry(entry, unit: unit))\(fixed)"
+        case .new(let entry): return "\(name): \(labelled ? "new, " : "")\(importedEntry(entry, units: units))\(fixed)"
         case .duplicate(let entry):
-            return "\(name): \(labelled ? "duplicate, " : "")\(importedEntry(entry, unit: unit))\(fixed)"
+            return "\(name): \(labelled ? "duplicate, " : "")\(importedEntry(entry, units: units))\(fixed)"
         case .adds(let entry, let id, let kinds):
             let names = listAll(kinds.map(kindName))
-            return "\(name): adds \(names) to #\(id), \(importedEntry(entry, unit: unit))\(fixed)"
+            return "\(name): adds \(names) to #\(id), \(importedEntry(entry, units: units))\(fixed)"
         case .rejected(let problem): return "\(name): \(labelled ? "rejected: " : "")\(reason(problem))\(fixed)"
         case .skipped: return "\(name): skipped by a fix"
         }
@@ -232,7 +231,7 @@ extension Messages {
 
     /// What `import` and `show` print for an import draft.
     public static func previewLines(
-        _ preview: ImportPreview, draft: ImportDraft, unit: WeightUnit, withSamples: Bool = true
+        _ preview: ImportPreview, draft: ImportDraft, units: MeasureUnits, withSamples: Bool = true
     ) -> [String] {
         var lines = ["Import (\(importFiles(draft))), not saved yet"]
         for (index, file) in preview.files.enumerated() where draft.files.indices.contains(index) {
@@ -247,7 +246,6 @@ extension Messages {
             }
         }
         if !preview.valueCounts.isEmpty {
-            let units = unit.measureUnits
             let counts = preview.valueCounts.keys.sorted {
                 Renderer.order($0, units) < Renderer.order($1, units)
             }.map { "\(kindName($0)) \(preview.valueCounts[$0] ?? 0)" }
@@ -256,7 +254,7 @@ extension Messages {
         func samples(_ matching: (ImportPreview.Verdict) -> Bool) -> [String] {
             guard withSamples else { return [] }
             return preview.samples.filter { matching($0.verdict) }.map {
-                "    " + previewRow($0, draft: draft, unit: unit, labelled: false)
+                "    " + previewRow($0, draft: draft, units: units, labelled: false)
             }
         }
         var range = ""
@@ -285,7 +283,7 @@ extension Messages {
             if withSamples {
                 for dropped in preview.dropped {
                     let name = rowName(dropped.key, sharesLine: dropped.sharesLine, in: draft)
-                    lines.append("    \(name): \(valueProblem(dropped.value, unit: unit)).")
+                    lines.append("    \(name): \(valueProblem(dropped.value, units: units)).")
                 }
             }
         }
@@ -296,7 +294,6 @@ extension Messages {
                 : "\(preview.conflictCount) values differ from their stored entries'"
             lines.append("  conflicts: \(values), not written")
             if withSamples {
-                let units = unit.measureUnits
                 for conflict in preview.conflicts {
                     let name = rowName(conflict.key, sharesLine: conflict.sharesLine, in: draft)
                     let kind = conflict.values.kind
@@ -383,7 +380,7 @@ extension Messages {
         return joined.map { " (\($0) left out)" } ?? ""
     }
 
-    public static func importSaveFailed(_ error: TrendError, unit: WeightUnit, retry: DraftRetry = .here) -> String {
+    public static func importSaveFailed(_ error: TrendError, units: MeasureUnits, retry: DraftRetry = .here) -> String {
         if case .importFile(let problem) = error {
             if problem.error == .changedSincePreview {
                 return "\(problem.file) changed since the preview, so nothing was imported. "
@@ -392,7 +389,7 @@ extension Messages {
             return reason(problem) + " Nothing was imported. "
                 + draftKept(retry, noun: "import", then: "type \"cancel\" to drop it")
         }
-        return "Nothing was imported. " + reason(error, unit: unit) + " "
+        return "Nothing was imported. " + reason(error, units: units) + " "
             + draftKept(retry, noun: "import", then: saveAgainHint(error))
     }
 
@@ -404,13 +401,15 @@ extension Messages {
 
     /// What a fix did to its row (`name` as `rowName` gives it at a sentence's start, `address`
     /// as `rowAddress` gives it); `before` is how the row read until this fix.
-    public static func fixed(_ check: RowCheck, before: RowCheck?, row name: String, address: String, unit: WeightUnit)
+    public static func fixed(
+        _ check: RowCheck, before: RowCheck?, row name: String, address: String, units: MeasureUnits
+    )
         -> String
     {
         switch check {
         case .readsAs(let entry):
             return
-                "\(name) now reads \(importedEntry(entry, unit: unit)). Type \"show\" to preview the import again."
+                "\(name) now reads \(importedEntry(entry, units: units)). Type \"show\" to preview the import again."
         case .rejected(let problem):
             let still: Bool
             if case .rejected = before { still = true } else { still = false }

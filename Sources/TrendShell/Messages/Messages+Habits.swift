@@ -20,11 +20,11 @@ extension Messages {
     public static let noHabits = "No habits yet. Start one with \"new habit\", then \"name TEXT\" and \"save\"."
 
     /// A failed habit save: the seed's sentence, the cause, and the hint that fits.
-    public static func habitSaveFailed(_ error: TrendError, unit: WeightUnit, retry: DraftRetry = .here) -> String {
+    public static func habitSaveFailed(_ error: TrendError, units: MeasureUnits, retry: DraftRetry = .here) -> String {
         if case .habit = error {
-            return reason(error, unit: unit) + " " + draftKept(retry, then: "fix it and save again")
+            return reason(error, units: units) + " " + draftKept(retry, then: "fix it and save again")
         }
-        return "The habit could not be saved. " + saveFailed(error, unit: unit, retry: retry)
+        return "The habit could not be saved. " + saveFailed(error, units: units, retry: retry)
     }
 
     public static func habitSaved(_ outcome: HabitAddOutcome) -> String {
@@ -55,8 +55,10 @@ extension Messages {
     }
 
     @MainActor
-    public static func habitsLoadFailed(_ log: HabitLog, _ error: TrendError, shownEarlier: Bool) -> String {
-        loadFailed(log, error, unit: .kilograms) + (shownEarlier ? " These are the habits loaded earlier." : "")
+    public static func habitsLoadFailed(_ log: HabitLog, _ error: TrendError, shownEarlier: Bool, units: MeasureUnits)
+        -> String
+    {
+        loadFailed(log, error, units: units) + (shownEarlier ? " These are the habits loaded earlier." : "")
             + " Type \"refresh\" to try again."
     }
 

@@ -3,33 +3,33 @@ import TrendKit
 /// Sentences about the change history: steps, undo and redo, and why one was refused.
 extension Messages {
     /// A step in a few words: `amended #1: value 76.0 kg (was 75.0 kg)`.
-    public static func describe(_ step: HistoryStep, unit: WeightUnit) -> String {
+    public static func describe(_ step: HistoryStep, units: MeasureUnits) -> String {
         for feature in ShellFeature.all {
-            if let text = feature.describeStep(step, unit) { return text }
+            if let text = feature.describeStep(step, units) { return text }
         }
         return step.rowCount == 1 ? "a change of 1 row" : "a change of \(step.rowCount) rows"
     }
 
     /// A weights step: a save, an edit, an amend or a delete, or a kind added or removed.
-    static func describeWeightsStep(_ step: HistoryStep, unit: WeightUnit) -> String? {
+    static func describeWeightsStep(_ step: HistoryStep, units: MeasureUnits) -> String? {
         switch (step.kind, step.before, step.after) {
         case (.kindAdd, _, .kind(let kind)?):
             return "added \(kindDeclared(kind))"
         case (.kindRemove, .kind(let kind)?, _):
             return "removed \(kindDeclared(kind))"
         case (.save, _, .entry(let entry)?):
-            return "saved \(Renderer.entrySummary(entry, unit: unit))"
+            return "saved \(Renderer.entrySummary(entry, units: units))"
         case (.edit, .entry(let before)?, .entry(let after)?), (.amend, .entry(let before)?, .entry(let after)?):
             let verb = step.kind == .edit ? "edited" : "amended"
-            return "\(verb) #\(after.id): \(Renderer.entryDifferences(from: before, to: after, unit: unit))"
+            return "\(verb) #\(after.id): \(Renderer.entryDifferences(from: before, to: after, units: units))"
         case (.delete, .entry(let entry)?, _):
-            return "deleted \(Renderer.entrySummary(entry, unit: unit))"
+            return "deleted \(Renderer.entrySummary(entry, units: units))"
         default: return nil
         }
     }
 
     /// An import's step: its entries, and the kinds its files declared that it added.
-    static func describeExchangeStep(_ step: HistoryStep, unit: WeightUnit) -> String? {
+    static func describeExchangeStep(_ step: HistoryStep, units: MeasureUnits) -> String? {
         guard step.kind == .import else { return nil }
         let kinds = step.rowCount(of: .kinds)
         let entries = step.rowCount - kinds
@@ -47,7 +47,7 @@ extension Messages {
     }
 
     /// A habits step: a habit added, renamed or deleted, or a day marked.
-    static func describeHabitsStep(_ step: HistoryStep, unit: WeightUnit) -> String? {
+    static func describeHabitsStep(_ step: HistoryStep, units: MeasureUnits) -> String? {
         switch (step.kind, step.before, step.after) {
         case (.habitAdd, _, .habit(let habit)?):
             return "added the habit \"\(habit.name)\""
@@ -67,36 +67,36 @@ extension Messages {
 
     /// What `undo list` prints: a heading, then the steps newest first, each done or undone,
     /// with the step `undo` takes next and the one `redo` takes next marked.
-    public static func historyLines(_ listing: HistoryListing, unit: WeightUnit) -> [String] {
+    public static func historyLines(_ listing: HistoryListing, units: MeasureUnits) -> [String] {
         guard !listing.steps.isEmpty else { return [noHistory] }
         var rows = [["step", "state", "next", "change"]]
         for step in listing.steps {
             let next = step.id == listing.nextToUndo ? "undo" : step.id == listing.nextToRedo ? "redo" : ""
-            rows.append([String(step.id), step.isUndone ? "undone" : "done", next, describe(step, unit: unit)])
+            rows.append([String(step.id), step.isUndone ? "undone" : "done", next, describe(step, units: units)])
         }
         return TextColumns.lines(rows, alignments: [.right, .left, .left, .left])
     }
 
     public static let noHistory = "The history is empty: nothing has been changed yet."
 
-    public static func undone(_ result: HistoryResult, unit: WeightUnit) -> String {
-        applied(result, verb: "Undid", unit: unit, earlier: "undone")
+    public static func undone(_ result: HistoryResult, units: MeasureUnits) -> String {
+        applied(result, verb: "Undid", units: units, earlier: "undone")
     }
 
-    public static func redone(_ result: HistoryResult, unit: WeightUnit) -> String {
-        applied(result, verb: "Redid", unit: unit, earlier: "redone")
+    public static func redone(_ result: HistoryResult, units: MeasureUnits) -> String {
+        applied(result, verb: "Redid", units: units, earlier: "redone")
     }
 
-    private static func applied(_ result: HistoryResult, verb: String, unit: WeightUnit, earlier: String) -> String {
+    private static func applied(_ result: HistoryResult, verb: String, units: MeasureUnits, earlier: String) -> String {
         guard let step = result.step else {
             return "\(verb) it: an earlier attempt had already \(earlier) it, and nothing more was written."
         }
-        let what = "\(verb) step \(step.id): \(describe(step, unit: unit))"
+        let what = "\(verb) step \(step.id): \(describe(step, units: units))"
         return result.alreadyApplied
             ? "\(what) (an earlier attempt had already \(earlier) it; nothing more was written)." : "\(what)."
     }
 
-    public static func reason(_ error: HistoryError, unit: WeightUnit) -> String {
+    public static func reason(_ error: HistoryError, units: MeasureUnits) -> String {
         switch error {
         case .nothingToUndo: return "There is nothing to undo."
         case .nothingToRedo: return "There is nothing to redo."
@@ -105,25 +105,25 @@ extension Messages {
                 "Step \(id) is no longer in the history (a newer change cleared it, or it is older than the \(ChangeRecorder.levels) steps kept), so nothing was changed."
         case .alreadyUndone(let step):
             return
-                "Step \(step.id) (\(describe(step, unit: unit))) had already been undone by another session; nothing changed."
+                "Step \(step.id) (\(describe(step, units: units))) had already been undone by another session; nothing changed."
         case .alreadyRedone(let step):
             return
-                "Step \(step.id) (\(describe(step, unit: unit))) had already been redone by another session; nothing changed."
+                "Step \(step.id) (\(describe(step, units: units))) had already been redone by another session; nothing changed."
         case .changedSince(let step, let expected, let now):
             return
-                "\(changedRow(step, expected: expected, now: now, unit: unit)) since step \(step.id) (\(describe(step, unit: unit))), so nothing was written.\(holdsNow(now, unit: unit))"
+                "\(changedRow(step, expected: expected, now: now, units: units)) since step \(step.id) (\(describe(step, units: units))), so nothing was written.\(holdsNow(now, units: units))"
         case .nameTaken(let step, let name):
             return
-                "Another habit is called \"\(name)\" now, so step \(step.id) (\(describe(step, unit: unit))) can't be put back; nothing was written. Rename that habit first."
+                "Another habit is called \"\(name)\" now, so step \(step.id) (\(describe(step, units: units))) can't be put back; nothing was written. Rename that habit first."
         case .inUse(let step, let row, let count):
             let word: String
             if case .kind(let kind)? = row ?? step.after ?? step.before { word = kind.word } else { word = "it" }
             let values = count == 1 ? "1 entry holds a value" : "\(count) entries hold values"
             return
-                "\(values) of \"\(word)\", so step \(step.id) (\(describe(step, unit: unit))) can't be put back; nothing was written. Remove those values first (\"amend ID \(word)\" with no text)."
+                "\(values) of \"\(word)\", so step \(step.id) (\(describe(step, units: units))) can't be put back; nothing was written. Remove those values first (\"amend ID \(word)\" with no text)."
         case .changedByNewerStep(let step, let newer, let row):
             return
-                "Step \(newer.id) (\(describe(newer, unit: unit))) changed \(rowName(step, row)) after step \(step.id) (\(describe(step, unit: unit))) and is done, so step \(step.id) stays \(step.isUndone ? "undone" : "done"); nothing was written. Type \"undo \(newer.id)\" first."
+                "Step \(newer.id) (\(describe(newer, units: units))) changed \(rowName(step, row)) after step \(step.id) (\(describe(step, units: units))) and is done, so step \(step.id) stays \(step.isUndone ? "undone" : "done"); nothing was written. Type \"undo \(newer.id)\" first."
         }
     }
 
@@ -144,8 +144,8 @@ extension Messages {
     }
 
     /// `undo STEP` for a step that is undone.
-    public static func undoneAlready(_ step: HistoryStep, unit: WeightUnit) -> String {
-        "Step \(step.id) (\(describe(step, unit: unit))) is undone already, so nothing was changed. \"redo\" brings back the step undone last."
+    public static func undoneAlready(_ step: HistoryStep, units: MeasureUnits) -> String {
+        "Step \(step.id) (\(describe(step, units: units))) is undone already, so nothing was changed. \"redo\" brings back the step undone last."
     }
 
     /// `entry #3`, `the habit "Read"`, for the row a newer step changed.
@@ -160,7 +160,7 @@ extension Messages {
     }
 
     /// `Entry #3 has changed`, `The habit "Read" has changed`.
-    private static func changedRow(_ step: HistoryStep, expected: RowValue?, now: RowValue?, unit: WeightUnit)
+    private static func changedRow(_ step: HistoryStep, expected: RowValue?, now: RowValue?, units: MeasureUnits)
         -> String
     {
         switch expected ?? now {
@@ -173,9 +173,9 @@ extension Messages {
         }
     }
 
-    private static func holdsNow(_ now: RowValue?, unit: WeightUnit) -> String {
+    private static func holdsNow(_ now: RowValue?, units: MeasureUnits) -> String {
         switch now {
-        case .entry(let entry)?: return " It now holds \(Renderer.entryContents(entry, unit: unit))."
+        case .entry(let entry)?: return " It now holds \(Renderer.entryContents(entry, units: units))."
         case .habit(let habit)?: return " It is now called \"\(habit.name)\"."
         case .day?: return " That day is marked done now."
         case .kind(let kind)?: return " It is now \(kindDeclared(kind))."

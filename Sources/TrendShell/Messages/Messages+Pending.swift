@@ -3,17 +3,17 @@ import TrendKit
 /// Sentences about amends and the changes waiting for the store.
 extension Messages {
     /// A pending change in a few words: `amend #1 value 76.0 kg`, `undo step 4`.
-    public static func describe(_ change: PendingChange, unit: WeightUnit) -> String {
+    public static func describe(_ change: PendingChange, units: MeasureUnits) -> String {
         switch change.action {
         case .amend(let amendment, _):
             switch amendment.newValue {
             case .measure(.weight, let kilograms?):
-                return "amend #\(amendment.id) value \(Renderer.weight(kilograms, in: unit))"
+                return "amend #\(amendment.id) value \(Renderer.weight(kilograms, in: units.weight))"
             case .measure(.weight, nil):
                 return "amend #\(amendment.id) value (removed)"
             case .measure(let kind, let value):
-                let word = MeasurementKind.builtIn(named: kind.rawValue)?.word ?? kind.rawValue
-                let shown = value.map { Renderer.measurement($0, of: kind, units: unit.measureUnits) } ?? "(removed)"
+                let word = units.kind(kind)?.word ?? kind.rawValue
+                let shown = value.map { Renderer.measurement($0, of: kind, units: units) } ?? "(removed)"
                 return "amend #\(amendment.id) \(word) \(shown)"
             case .note(let note): return "amend #\(amendment.id) note \(Renderer.quotedNote(note))"
             case .date(let date): return "amend #\(amendment.id) date \(LocalCalendar.minuteText(date))"
@@ -24,19 +24,19 @@ extension Messages {
     }
 
     /// `amend #1 value 76.0 kg; undo step 4`.
-    static func describe(_ changes: [PendingChange], unit: WeightUnit) -> String {
-        changes.map { describe($0, unit: unit) }.joined(separator: "; ")
+    static func describe(_ changes: [PendingChange], units: MeasureUnits) -> String {
+        changes.map { describe($0, units: units) }.joined(separator: "; ")
     }
 
     /// `1 change`, `3 changes`.
     static func changesCount(_ count: Int) -> String { count == 1 ? "1 change" : "\(count) changes" }
 
-    public static func amended(_ result: AmendResult, unit: WeightUnit) -> String {
+    public static func amended(_ result: AmendResult, units: MeasureUnits) -> String {
         guard let entry = result.entry else {
             return
                 "The change to #\(result.id) had already been applied by an earlier attempt, and the entry has been removed since; nothing was written."
         }
-        let contents = Renderer.entryContents(entry, unit: unit)
+        let contents = Renderer.entryContents(entry, units: units)
         if result.unchanged { return "Entry #\(result.id) is unchanged, so nothing was written. It holds \(contents)." }
         return result.alreadyApplied
             ? "Amended \(contents) (an earlier attempt had already applied it; nothing new was written)."
@@ -44,11 +44,11 @@ extension Messages {
     }
 
     /// What a change that applied says.
-    public static func applied(_ change: AppliedChange, unit: WeightUnit) -> String {
+    public static func applied(_ change: AppliedChange, units: MeasureUnits) -> String {
         switch change {
-        case .amended(let result): return amended(result, unit: unit)
-        case .undone(let result): return undone(result, unit: unit)
-        case .redone(let result): return redone(result, unit: unit)
+        case .amended(let result): return amended(result, units: units)
+        case .undone(let result): return undone(result, units: units)
+        case .redone(let result): return redone(result, units: units)
         }
     }
 
@@ -58,26 +58,26 @@ extension Messages {
     public static func pendingKept(
         _ error: TrendError, change: PendingChange, waiting: [PendingChange], keptOnDisk: Bool,
         keeping: PendingChanges.Keeping, endsHere: Bool = false,
-        unit: WeightUnit
+        units: MeasureUnits
     ) -> String {
         if endsHere {
             let what =
                 waiting.count == 1
-                ? "the change (\(describe(change, unit: unit)))"
-                : "\(changesCount(waiting.count)) (\(describe(waiting, unit: unit)))"
+                ? "the change (\(describe(change, units: units)))"
+                : "\(changesCount(waiting.count)) (\(describe(waiting, units: units)))"
             let them = waiting.count == 1 ? "it" : "them"
             if keptOnDisk, case .file(let path) = keeping {
-                return reason(error, unit: unit)
+                return reason(error, units: units)
                     + " This -c run ends here, so \(what) \(waiting.count == 1 ? "is" : "are") kept as pending in \(path): \"retry\" applies \(them), in \"trendsh -c retry\" or in the next trendsh session on this store."
             }
-            return reason(error, unit: unit) + " This -c run ends here and keeps no copy of \(what): "
+            return reason(error, units: units) + " This -c run ends here and keeps no copy of \(what): "
                 + pendingNotKept(keeping) + "."
         }
         let which =
             waiting.count == 1
-            ? "The change is kept as pending (\(describe(change, unit: unit))); type \"retry\" to apply it."
-            : "\(changesCount(waiting.count)) are pending (\(describe(waiting, unit: unit))); type \"retry\" to apply them in order."
-        return reason(error, unit: unit) + " " + which + notOnDisk(keptOnDisk, keeping: keeping)
+            ? "The change is kept as pending (\(describe(change, units: units))); type \"retry\" to apply it."
+            : "\(changesCount(waiting.count)) are pending (\(describe(waiting, units: units))); type \"retry\" to apply them in order."
+        return reason(error, units: units) + " " + which + notOnDisk(keptOnDisk, keeping: keeping)
     }
 
     /// Why a `-c` run keeps no copy of a change that failed, in a few words.
@@ -93,15 +93,17 @@ extension Messages {
     }
 
     /// A `-c` run's amend, undo or redo while other changes wait in the pending-changes file.
-    public static func pendingWaitFirst(_ change: PendingChange, waiting: [PendingChange], unit: WeightUnit) -> String {
+    public static func pendingWaitFirst(_ change: PendingChange, waiting: [PendingChange], units: MeasureUnits)
+        -> String
+    {
         let them = waiting.count == 1 ? "it" : "them"
         return
-            "\(changesCount(waiting.count)) \(waiting.count == 1 ? "is" : "are") waiting in the pending-changes file (\(describe(waiting, unit: unit))), so \(describe(change, unit: unit)) was not run: the waiting changes apply first, in the order typed. Run \"retry\" first (trendsh -c retry) to apply \(them), then this again."
+            "\(changesCount(waiting.count)) \(waiting.count == 1 ? "is" : "are") waiting in the pending-changes file (\(describe(waiting, units: units))), so \(describe(change, units: units)) was not run: the waiting changes apply first, in the order typed. Run \"retry\" first (trendsh -c retry) to apply \(them), then this again."
     }
 
     /// A `-c` run's `retry` while another session holds the changes that wait.
-    public static func pendingHeldByAnotherSession(_ waiting: [PendingChange], unit: WeightUnit) -> String {
-        "Another trendsh session holds the pending changes (\(describe(waiting, unit: unit))), so this run did not apply them. Type \"retry\" in that session."
+    public static func pendingHeldByAnotherSession(_ waiting: [PendingChange], units: MeasureUnits) -> String {
+        "Another trendsh session holds the pending changes (\(describe(waiting, units: units))), so this run did not apply them. Type \"retry\" in that session."
     }
 
     /// A `-c` run could not take the pending-changes file.
@@ -128,11 +130,11 @@ extension Messages {
     /// first try, by the command that typed it (`typedNow`), never was pending. An undo refused
     /// at a step says how to reach the older ones.
     public static func pendingRefused(
-        _ error: TrendError, change: PendingChange, typedNow: Bool = false, unit: WeightUnit
+        _ error: TrendError, change: PendingChange, typedNow: Bool = false, units: MeasureUnits
     ) -> String {
-        var text = reason(error, unit: unit)
+        var text = reason(error, units: units)
         if case .undo = change.action, case .history(let refusal) = error { text += pastTheRefusedStep(refusal) }
-        if !typedNow { text += " The pending change (\(describe(change, unit: unit))) was removed." }
+        if !typedNow { text += " The pending change (\(describe(change, units: units))) was removed." }
         return text
     }
 
@@ -142,18 +144,18 @@ extension Messages {
         "\(changesCount(count)) \(count == 1 ? "is" : "are") still pending. Type \"retry\" to apply \(count == 1 ? "it" : "them") first, so that undo and redo know which change was last."
     }
 
-    public static func pendingRestored(_ changes: [PendingChange], unit: WeightUnit) -> String {
-        "Restored \(count(changes, "pending change")) from an earlier session: \(describe(changes, unit: unit)). Type \"retry\" to apply \(changes.count == 1 ? "it" : "them")."
+    public static func pendingRestored(_ changes: [PendingChange], units: MeasureUnits) -> String {
+        "Restored \(count(changes, "pending change")) from an earlier session: \(describe(changes, units: units)). Type \"retry\" to apply \(changes.count == 1 ? "it" : "them")."
     }
 
-    public static func pendingAlreadyApplied(_ change: PendingChange, unit: WeightUnit) -> String {
-        "The pending change left by an earlier session (\(describe(change, unit: unit))) had already been applied, so it was removed."
+    public static func pendingAlreadyApplied(_ change: PendingChange, units: MeasureUnits) -> String {
+        "The pending change left by an earlier session (\(describe(change, units: units))) had already been applied, so it was removed."
     }
 
-    public static func pendingLeftWaiting(_ changes: [PendingChange], unit: WeightUnit) -> String {
+    public static func pendingLeftWaiting(_ changes: [PendingChange], units: MeasureUnits) -> String {
         let them = changes.count == 1 ? "it" : "them"
         return
-            "\(count(changes, "pending change")) (\(describe(changes, unit: unit))) \(changes.count == 1 ? "is" : "are") waiting in the pending-changes file. This run applies \(them) only on \"retry\", and refuses amend, undo and redo until then."
+            "\(count(changes, "pending change")) (\(describe(changes, units: units))) \(changes.count == 1 ? "is" : "are") waiting in the pending-changes file. This run applies \(them) only on \"retry\", and refuses amend, undo and redo until then."
     }
 
     public static func pendingFileUnreadable(_ path: String, problem: PrivateFileError.Reason?) -> String {
@@ -199,12 +201,12 @@ extension Messages {
         "The session ended with \(changesCount(count)) pending that the store has not confirmed. \(whereTheyAre)"
     }
 
-    public static func restoredPendingStillWaiting(_ changes: [PendingChange], unit: WeightUnit) -> String {
-        "The restored pending \(changes.count == 1 ? "change" : "changes") (\(describe(changes, unit: unit))) \(changes.count == 1 ? "is" : "are") still waiting in the pending-changes file; this run did not change \(changes.count == 1 ? "it" : "them")."
+    public static func restoredPendingStillWaiting(_ changes: [PendingChange], units: MeasureUnits) -> String {
+        "The restored pending \(changes.count == 1 ? "change" : "changes") (\(describe(changes, units: units))) \(changes.count == 1 ? "is" : "are") still waiting in the pending-changes file; this run did not change \(changes.count == 1 ? "it" : "them")."
     }
 
-    public static func quitWithPendingChanges(_ changes: [PendingChange], unit: WeightUnit) -> String {
-        "\(changesCount(changes.count)) \(changes.count == 1 ? "is" : "are") still pending (\(describe(changes, unit: unit))). Type \"retry\" to apply \(changes.count == 1 ? "it" : "them"), or \"quit\" again to leave \(changes.count == 1 ? "it" : "them") for later."
+    public static func quitWithPendingChanges(_ changes: [PendingChange], units: MeasureUnits) -> String {
+        "\(changesCount(changes.count)) \(changes.count == 1 ? "is" : "are") still pending (\(describe(changes, units: units))). Type \"retry\" to apply \(changes.count == 1 ? "it" : "them"), or \"quit\" again to leave \(changes.count == 1 ? "it" : "them") for later."
     }
 
     public static func endOfInputWithPendingChanges(_ count: Int, whereTheyAre: String) -> String {
@@ -213,14 +215,14 @@ extension Messages {
 
     /// What `status` prints about pending changes: nothing when none wait.
     @MainActor
-    static func pendingStatusLines(_ pending: PendingChanges, unit: WeightUnit) -> [String] {
+    static func pendingStatusLines(_ pending: PendingChanges, units: MeasureUnits) -> [String] {
         if pending.changes.isEmpty, !pending.waitingInFile.isEmpty, let path = pending.keeping.path {
             let waiting = pending.waitingInFile
             let them = waiting.count == 1 ? "it" : "them"
             return [
                 "pending: \(changesCount(waiting.count)), waiting in \(path); this run has not taken \(them) (\"retry\" applies \(them))"
             ]
-                + waiting.map { "  \(describe($0, unit: unit))" }
+                + waiting.map { "  \(describe($0, units: units))" }
         }
         guard !pending.changes.isEmpty else { return [] }
         let place: String
@@ -232,8 +234,10 @@ extension Messages {
         }
         var lines = ["pending: \(changesCount(pending.changes.count)), \(place)"]
         for change in pending.changes {
-            var line = "  \(describe(change, unit: unit))"
-            if let failure = pending.failures[change.id] { line += "; last try failed: \(reason(failure, unit: unit))" }
+            var line = "  \(describe(change, units: units))"
+            if let failure = pending.failures[change.id] {
+                line += "; last try failed: \(reason(failure, units: units))"
+            }
             lines.append(line)
         }
         return lines

@@ -22,7 +22,7 @@ extension Messages {
         case .needsOneEntryNumber: return "\(command) needs one entry number."
         case .notAnEntryNumber(let word): return "\"\(word)\" is not an entry number."
         case .notACount(let word): return "\"\(word)\" is not a positive whole number."
-        case .notAUnit(let word): return "\"\(word)\" is not a unit; use kg or lb."
+        case .notAUnit(let word): return "\"\(word)\" is not a unit; use kg, lb or st."
         case .tooManyWords(let max): return "\(command) takes at most \(max) \(max == 1 ? "word" : "words")."
         case .atMostOne(let what): return "\(command) takes at most one \(what)."
         case .notOneOf(let word, let what, let choices):
@@ -116,25 +116,25 @@ extension Messages {
     public static func refreshed(_ feature: any FeatureStatus) -> String { "Loaded \(held(feature))." }
 
     @MainActor
-    public static func refreshFailed(_ feature: any FeatureStatus, error: TrendError, unit: WeightUnit) -> String {
+    public static func refreshFailed(_ feature: any FeatureStatus, error: TrendError, units: MeasureUnits) -> String {
         let cached = held(feature)
         let kept =
             cached.hasPrefix("0 ")
             ? "" : " The \(cached) loaded earlier \(cached.hasPrefix("1 ") ? "is" : "are") still shown."
-        return loadFailed(feature, error, unit: unit) + kept
+        return loadFailed(feature, error, units: units) + kept
     }
 
     /// Why a feature's data could not be loaded, naming what it holds.
     @MainActor
-    static func loadFailed(_ feature: any FeatureStatus, _ error: TrendError, unit: WeightUnit) -> String {
+    static func loadFailed(_ feature: any FeatureStatus, _ error: TrendError, units: MeasureUnits) -> String {
         if error == .storage(.simulated(.refresh)), feature is HabitLog {
             return "The habits could not be loaded (simulated failure)."
         }
-        if feature is TrendReport { return trendUnavailable(error, unit: unit) }
+        if feature is TrendReport { return trendUnavailable(error, units: units) }
         if let settings = feature as? SettingsFeature, let unreadable = settingsUnreadable(settings) {
             return unreadable
         }
-        return reason(error, unit: unit)
+        return reason(error, units: units)
     }
 
     /// What `status` prints: the store, one line per feature, the draft, where it is kept,
@@ -154,7 +154,7 @@ extension Messages {
                     "\(state.rawValue), \(feature is HabitLog ? held(feature) : "\((feature as? WeightLog)?.entries.count ?? 0) loaded")"
             }
             if let error = feature.retainedError {
-                line += "; error: \(loadFailed(feature, error, unit: session.unit))"
+                line += "; error: \(loadFailed(feature, error, units: session.units))"
             }
             lines.append(line)
         }
@@ -166,7 +166,7 @@ extension Messages {
             lines.append("draft: none")
         }
         lines.append("draft file: \(draftFileLine(session.drafts.keeping))")
-        lines += pendingStatusLines(session.pending, unit: session.unit)
+        lines += pendingStatusLines(session.pending, units: session.units)
         let active = summary(session.store.faults.plan)
         lines.append("simulations: \(active.isEmpty ? "none" : active.joined(separator: ", "))")
         return lines

@@ -111,7 +111,8 @@ extension Messages {
         guard let goal = stats.goalKilograms else { return "none (set one with \"goal WEIGHT\")" }
         let goalText = Renderer.weight(goal, in: unit)
         guard let forecast = stats.forecast else { return goalText }
-        let distance = Renderer.weight(abs(forecast.distanceKilograms), in: unit)
+        // A distance is one number: in pounds for stone.
+        let distance = Renderer.weight(abs(forecast.distanceKilograms), in: unit.numberUnit)
         let side = forecast.distanceKilograms > 0 ? "above" : "below"
         let band = unit == .kilograms ? "1.134 kg" : "2.5 lb"
         switch forecast.direction {
@@ -147,14 +148,14 @@ extension Messages {
     }
 
     /// A trend read failed: why, and what is shown instead.
-    public static func trendFailed(_ error: TrendError, unit: WeightUnit) -> String {
-        trendUnavailable(error, unit: unit) + " It shows as \"--\"."
+    public static func trendFailed(_ error: TrendError, units: MeasureUnits) -> String {
+        trendUnavailable(error, units: units) + " It shows as \"--\"."
     }
 
     /// A trend read failed where nothing else was shown.
-    public static func trendUnavailable(_ error: TrendError, unit: WeightUnit) -> String {
+    public static func trendUnavailable(_ error: TrendError, units: MeasureUnits) -> String {
         if error == .storage(.simulated(.refresh)) { return "The trend could not be read (simulated failure)." }
-        return "The trend could not be read. " + reason(error, unit: unit)
+        return "The trend could not be read. " + reason(error, units: units)
     }
 
     /// The line above a chart.

@@ -7,10 +7,10 @@ extension Messages {
     }
 
     /// `edit`'s answer; an entry that breaks `rule` says so, as `list` marks it.
-    public static func editing(_ entry: WeightEntry, unit: WeightUnit, breaking rule: EntryRule? = nil) -> String {
-        let mark = rule.map { " (\(leftOutMark($0, unit: unit)))" } ?? ""
+    public static func editing(_ entry: WeightEntry, units: MeasureUnits, breaking rule: EntryRule? = nil) -> String {
+        let mark = rule.map { " (\(leftOutMark($0, units: units)))" } ?? ""
         return
-            "Editing \(Renderer.entrySummary(entry, unit: unit))\(mark). Change its fields, then \"save\" or \"cancel\"."
+            "Editing \(Renderer.entrySummary(entry, units: units))\(mark). Change its fields, then \"save\" or \"cancel\"."
     }
 
     public static func dateSet(_ parsed: EntryDateParser.Parsed) -> String {
@@ -30,13 +30,13 @@ extension Messages {
 
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
-    public static func saved(_ outcome: SaveOutcome, unit: WeightUnit) -> String {
+    public static func saved(_ outcome: SaveOutcome, units: MeasureUnits) -> String {
         switch outcome {
-        case .created(let entry): return "Saved \(Renderer.entrySummary(entry, unit: unit))."
-        case .updated(let entry): return "Saved \(Renderer.entrySummary(entry, unit: unit)) (changed)."
+        case .created(let entry): return "Saved \(Renderer.entrySummary(entry, units: units))."
+        case .updated(let entry): return "Saved \(Renderer.entrySummary(entry, units: units)) (changed)."
         case .alreadySaved(let entry):
             return
-                "Saved \(Renderer.entrySummary(entry, unit: unit)) (an earlier attempt had already saved it; nothing new was written)."
+                "Saved \(Renderer.entrySummary(entry, units: units)) (an earlier attempt had already saved it; nothing new was written)."
         case .unchanged(let id): return "Entry #\(id) is unchanged, so nothing was written."
         case .removedSince(let id):
             return
@@ -44,11 +44,11 @@ extension Messages {
         }
     }
 
-    public static func deleted(_ outcome: DeleteOutcome, unit: WeightUnit) -> String {
+    public static func deleted(_ outcome: DeleteOutcome, units: MeasureUnits) -> String {
         guard let entry = outcome.entry else {
             return "Entry #\(outcome.id) had already been deleted; nothing changed."
         }
-        let summary = Renderer.entrySummary(entry, unit: unit)
+        let summary = Renderer.entrySummary(entry, units: units)
         return outcome.alreadyDeleted
             ? "Deleted \(summary) (an earlier attempt had already deleted it; nothing else changed)."
             : "Deleted \(summary)."
@@ -60,13 +60,17 @@ extension Messages {
 
     /// `between 20 and 500 kg`: the weights every entry keeps, in `unit`.
     static func weightRange(_ unit: WeightUnit) -> String {
-        unit == .kilograms ? "between 20 and 500 kg" : "between 44.1 and 1102.3 lb"
+        switch unit {
+        case .kilograms: return "between 20 and 500 kg"
+        case .pounds: return "between 44.1 and 1102.3 lb"
+        case .stones: return "between 3 st 2.1 lb and 78 st 10.3 lb"
+        }
     }
 
     /// What `list` puts beside an entry that breaks a rule: `left out: weight not between 20 and 500 kg`.
-    public static func leftOutMark(_ rule: EntryRule, unit: WeightUnit) -> String {
+    public static func leftOutMark(_ rule: EntryRule, units: MeasureUnits) -> String {
         switch rule {
-        case .weightInRange: return "left out: weight not \(weightRange(unit))"
+        case .weightInRange: return "left out: weight not \(weightRange(units.weight))"
         case .notInFuture: return "left out: dated in the future"
         }
     }
@@ -93,10 +97,10 @@ extension Messages {
 
     public static let noEntries = "No entries yet. Log one with \"value WEIGHT\", then \"save\"."
 
-    public static func listFailed(_ error: TrendError, unit: WeightUnit, showedEarlier: Bool) -> String {
+    public static func listFailed(_ error: TrendError, units: MeasureUnits, showedEarlier: Bool) -> String {
         var retryable = true
         if case .storage(let storage) = error { retryable = storage.retryMayHelp }
-        return reason(error, unit: unit) + (showedEarlier ? " These are the entries loaded earlier." : "")
+        return reason(error, units: units) + (showedEarlier ? " These are the entries loaded earlier." : "")
             + (retryable ? " Type \"refresh\" to try again." : "")
     }
 

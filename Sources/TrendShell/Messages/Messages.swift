@@ -10,29 +10,29 @@ import TrendKit
 /// Entities inside sentences (an entry, a weight, a date) are formatted by `Renderer`.
 public enum Messages {
     /// The reason for a failure, in one or two sentences, without advice about the draft.
-    public static func reason(_ error: TrendError, unit: WeightUnit) -> String {
+    public static func reason(_ error: TrendError, units: MeasureUnits) -> String {
         switch error {
-        case .entries(let error): return reason(error, unit: unit)
+        case .entries(let error): return reason(error, units: units)
         case .storage(let error): return reason(error)
         case .settings(let error): return reason(error)
         case .draftFile(let error): return reason(error)
         case .draftIsOpen: return "A draft with unsaved changes is open."
         case .habit(let error): return reason(error)
         case .importFile(let problem): return reason(problem)
-        case .history(let error): return reason(error, unit: unit)
+        case .history(let error): return reason(error, units: units)
         case .pendingFile(let error): return pendingNotWritten(error)
         case .kind(let error): return reason(error)
         }
     }
 
     /// Why the weights feature refused a change to an entry, or found it changed.
-    public static func reason(_ error: EntryError, unit: WeightUnit) -> String {
+    public static func reason(_ error: EntryError, units: MeasureUnits) -> String {
         switch error {
         case .invalid(let error): return reason(error)
         case .noSuchEntry(let id): return "There is no entry #\(id). List the entries to see their numbers."
         case .conflict(let id, let current?):
             return
-                "Entry #\(id) was changed by another session since this one read it; nothing was written. It now holds \(Renderer.entryContents(current, unit: unit))."
+                "Entry #\(id) was changed by another session since this one read it; nothing was written. It now holds \(Renderer.entryContents(current, units: units))."
         case .conflict(let id, nil):
             return "Entry #\(id) was deleted by another session; nothing was written."
         case .openInDraft(let id):
@@ -43,8 +43,8 @@ public enum Messages {
 
     /// A failed save: the reason, then the one hint that fits it, for the draft kept where
     /// `retry` says (this session, or for a `-c` run the draft file or nowhere).
-    public static func saveFailed(_ error: TrendError, unit: WeightUnit, retry: DraftRetry = .here) -> String {
-        reason(error, unit: unit) + " " + draftKept(retry, then: saveAgainHint(error))
+    public static func saveFailed(_ error: TrendError, units: MeasureUnits, retry: DraftRetry = .here) -> String {
+        reason(error, units: units) + " " + draftKept(retry, then: saveAgainHint(error))
     }
 
     /// What to do after a failed save, in words that follow "The draft is kept; ".
@@ -88,14 +88,15 @@ public enum Messages {
 
     /// A failure of a command that has no draft to keep. The reasons already say whether
     /// trying again can help.
-    public static func commandFailed(_ error: TrendError, unit: WeightUnit) -> String {
-        reason(error, unit: unit)
+    public static func commandFailed(_ error: TrendError, units: MeasureUnits) -> String {
+        reason(error, units: units)
     }
 
     public static func reason(_ error: WeightValidationError) -> String {
         switch error {
         case .invalidWeight(.kilograms): return "Enter a weight between 20 and 500 kg."
         case .invalidWeight(.pounds): return "Enter a weight between 44.1 and 1102.3 lb."
+        case .invalidWeight(.stones): return "Enter a weight between 3 st 2.1 lb and 78 st 10.3 lb."
         case .dateInFuture: return "An entry can't be dated in the future."
         case .futureEntryAllowsOnlyNote(let date):
             return
@@ -130,6 +131,10 @@ public enum Messages {
     /// A typed measurement trendsh cannot keep.
     public static func reason(_ error: MeasurementError) -> String {
         switch error {
+        case .invalidValue(let kind, let unit) where unit == .stones:
+            let range =
+                "between \(Renderer.weight(kind.range.lowerBound, in: .stones)) and \(Renderer.weight(kind.range.upperBound, in: .stones))"
+            return "Enter a \(kind.name) \(range)."
         case .invalidValue(let kind, let unit):
             let low = DecimalText.decimals(unit.value(fromCanonical: kind.range.lowerBound), kind.decimals)
             let high = DecimalText.decimals(unit.value(fromCanonical: kind.range.upperBound), kind.decimals)

@@ -1,31 +1,24 @@
 import TrendKit
 
-/// How a session shows measurements: the kinds it knows and the unit each is shown in (the
-/// weight's setting among them). Renderers format a measurement through it; a kind it does
-/// not know (a kind another session removed) shows its stored value with its id.
+/// How a session shows measurements: the kinds it knows (the built-in ones and those a
+/// person added) and the unit each is shown in, as the settings say (`unit st`, `unit waist
+/// in`). The session builds one (`Session.units`) for every display of a measurement;
+/// renderers format through it. A kind it does not know (one another session removed) shows
+/// its stored value with its id.
 public struct MeasureUnits: Sendable, Equatable {
     public var weight: WeightUnit
     public var kinds: [MeasurementKind]
-    /// The unit each kind other than weight is shown in, when not its default.
-    public var chosen: [KindID: MeasureUnit]
+    /// The settings the units are read from.
+    public var settings: Settings
 
-    public init(
-        weight: WeightUnit, kinds: [MeasurementKind] = MeasurementKind.builtIn, chosen: [KindID: MeasureUnit] = [:]
-    ) {
-        self.weight = weight
+    public init(kinds: [MeasurementKind], settings: Settings) {
+        weight = settings.unit
         self.kinds = kinds
-        self.chosen = chosen
+        self.settings = settings
     }
 
     public func kind(_ id: KindID) -> MeasurementKind? { kinds.first { $0.id == id } }
 
     /// The unit `kind` is shown in.
-    public func unit(of kind: MeasurementKind) -> MeasureUnit {
-        kind.id == .weight ? weight.measureUnit : chosen[kind.id] ?? kind.defaultUnit
-    }
-}
-
-extension WeightUnit {
-    /// The built-in kinds, each in its default unit, and the weight in this unit.
-    public var measureUnits: MeasureUnits { MeasureUnits(weight: self) }
+    public func unit(of kind: MeasurementKind) -> MeasureUnit { settings.unit(of: kind) }
 }

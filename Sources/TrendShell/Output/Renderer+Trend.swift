@@ -1,31 +1,25 @@
 import TrendKit
 
 extension Renderer {
-    /// `+0.4 kg`, `-1.2 kg`, `0.0 kg`: a change, with its sign.
-    public static func change(_ kilograms: Double, in unit: WeightUnit) -> String {
+    /// `+0.4 kg`, `-1.2 kg`, `0.0 kg`: a change, with its sign (in pounds for stone).
+    public static func change(_ kilograms: Double, in shown: WeightUnit) -> String {
+        let unit = shown.numberUnit
         let text = DecimalText.oneDecimal(unit.value(fromKilograms: kilograms))
         return (text.hasPrefix("-") || text == "0.0" ? text : "+" + text) + " \(unit.symbol)"
     }
 
-    /// `-0.42 kg a week`: a rate, to two decimals, with its sign.
-    public static func weeklyRate(_ kilograms: Double, in unit: WeightUnit) -> String {
+    /// `-0.42 kg a week`: a rate, to two decimals, with its sign (in pounds for stone).
+    public static func weeklyRate(_ kilograms: Double, in shown: WeightUnit) -> String {
+        let unit = shown.numberUnit
         let text = DecimalText.twoDecimals(unit.value(fromKilograms: kilograms))
         return (text.hasPrefix("-") || text == "0.00" ? text : "+" + text) + " \(unit.symbol) a week"
     }
 
-    /// The rows of `list` with the trend of each entry's day beside its weight:
-    /// `#12  2026-11-29 08:00  75.0 kg  trend 74.6  after run`. A day whose trend is not
-    /// known (it could not be read) shows `trend --`. An entry with a mark in `marks` (one
-    /// that breaks a rule, so the trend leaves it out) shows the mark there instead.
-    public static func entryLines(
-        _ entries: [WeightEntry], trendByDay: [Int: Double]?, unit: WeightUnit, marks: [Int64: String] = [:]
-    ) -> [String] {
-        entryLines(entries, trendByDay: trendByDay, units: unit.measureUnits, marks: marks)
-    }
-
     /// The rows of `list`: each entry's number and time, its weight and a column for each
-    /// other kind any of the rows holds (blank where a row has none), the trend beside a
-    /// weight (or the rule the row breaks), and the note.
+    /// other kind any of the rows holds (blank where a row has none), each in the unit `units`
+    /// shows it in, the trend beside a weight (`trend 74.6`, or `trend 12 st 4.3 lb` in
+    /// stone; `trend --` when it could not be read, or the rule the row breaks), and the note:
+    /// `#12  2026-11-29 08:00  75.0 kg  trend 74.6  after run`.
     public static func entryLines(
         _ entries: [WeightEntry], trendByDay: [Int: Double]?, units: MeasureUnits, marks: [Int64: String] = [:]
     ) -> [String] {
@@ -46,7 +40,8 @@ extension Renderer {
             }
             if showsWeight {
                 let trend = trendByDay?[LocalCalendar.dayNumber(of: entry.date)].map {
-                    DecimalText.oneDecimal(units.weight.value(fromKilograms: $0))
+                    units.weight == .stones
+                        ? weight($0, in: .stones) : DecimalText.oneDecimal(units.weight.value(fromKilograms: $0))
                 }
                 row.append(marks[entry.id] ?? (entry.kilograms == nil ? "" : "trend \(trend ?? "--")"))
             } else if let mark = marks[entry.id] {

@@ -4,9 +4,24 @@ import TrendKit
 /// Turns feature values into the text a person reads: numbers, dates, rows and summaries.
 /// Pure functions; whole sentences come from `Messages`.
 public enum Renderer {
-    /// `75.0 kg`
+    /// `75.0 kg`, `165.3 lb`, `12 st 4.0 lb`
     public static func weight(_ kilograms: Double, in unit: WeightUnit) -> String {
-        "\(DecimalText.oneDecimal(unit.value(fromKilograms: kilograms))) \(unit.symbol)"
+        guard unit == .stones else {
+            return "\(DecimalText.oneDecimal(unit.value(fromKilograms: kilograms))) \(unit.symbol)"
+        }
+        return stone(kilograms)
+    }
+
+    /// `12 st 4.0 lb`: whole stones, then the pounds left to one decimal (never `14.0 lb`). A
+    /// weight below zero or too large to count in stones (a stored value that breaks the
+    /// rules) is shown in pounds.
+    static func stone(_ kilograms: Double) -> String {
+        let tenths = (WeightUnit.pounds.value(fromKilograms: kilograms) * 10).rounded()
+        guard tenths.isFinite, tenths >= 0, tenths < 1e15 else { return weight(kilograms, in: .pounds) }
+        let whole = Int64(tenths)
+        let stones = whole / 140
+        let rest = whole % 140
+        return "\(stones) st \(rest / 10).\(rest % 10) lb"
     }
 
     /// `21.5 %`, `82.0 cm`: a measurement in the unit `units` shows its kind in, with the
@@ -34,25 +49,21 @@ public enum Renderer {
         units.kinds.firstIndex { $0.id == id } ?? units.kinds.count
     }
 
-    /// `#12: 75.0 kg on 2026-11-29 08:00`
-    public static func entrySummary(_ entry: WeightEntry, unit: WeightUnit) -> String {
-        entrySummary(entry, units: unit.measureUnits)
-    }
-
     /// `#12: 75.0 kg, fat 21.5 % on 2026-11-29 08:00`
     public static func entrySummary(_ entry: WeightEntry, units: MeasureUnits) -> String {
         "#\(entry.id): \(measurements(of: entry, units: units)) on \(LocalCalendar.minuteText(entry.date))"
     }
 
     /// `#12: 75.0 kg on 2026-11-29 08:00, note "after run"`: everything an entry holds.
-    public static func entryContents(_ entry: WeightEntry, unit: WeightUnit) -> String {
-        entrySummary(entry, unit: unit) + (entry.note.isEmpty ? ", no note" : ", note \"\(entry.note)\"")
+    public static func entryContents(_ entry: WeightEntry, units: MeasureUnits) -> String {
+        entrySummary(entry, units: units) + (entry.note.isEmpty ? ", no note" : ", note \"\(entry.note)\"")
     }
 
     /// What changed from one version of an entry to another:
     /// `value 76.0 kg (was 75.0 kg), note "after run" (was none)`.
-    public static func entryDifferences(from before: WeightEntry, to after: WeightEntry, unit: WeightUnit) -> String {
-        let units = unit.measureUnits
+    public static func entryDifferences(from before: WeightEntry, to after: WeightEntry, units: MeasureUnits)
+        -> String
+    {
         var parts: [String] = []
         let shown = { (value: Double?, id: KindID) in value.map { measurement($0, of: id, units: units) } ?? "none" }
         if before.kilograms != after.kilograms {
@@ -77,10 +88,11 @@ public enum Renderer {
     /// `"after run"`, or `none` for an empty note.
     public static func quotedNote(_ note: String) -> String { note.isEmpty ? "none" : "\"\(note)\"" }
 
-    /// The value as typed, with the unit it is read in when it names none: `75 (kg)`, `165 lb`.
+    /// The value as typed, with the unit it is read in when it names none: `75 (kg)`, `165 lb`,
+    /// `12 st 4` (stone and pounds name their own).
     public static func typedValue(_ draft: WeightEntryDraft) -> String {
         guard !draft.value.isEmpty else { return "(none)" }
-        return WeightText(draft.value).unit == nil ? "\(draft.value) (\(draft.unit.symbol))" : draft.value
+        return MeasurementText(draft.value).unit == nil ? "\(draft.value) (\(draft.unit.symbol))" : draft.value
     }
 
     /// A measurement as typed, with the unit it is read in unless it names its own: `21.5 (%)`.

@@ -36,6 +36,12 @@ public enum TextColumns {
         var width = 0
         for scalar in text.unicodeScalars {
             let value = scalar.value
+            // Below U+0300 no character is a mark or wide: one column, without looking up
+            // the scalar's Unicode properties (which `list` and `stats` paid for each cell).
+            if value < 0x300 {
+                width += 1
+                continue
+            }
             if scalar.properties.generalCategory == .nonspacingMark
                 || scalar.properties.generalCategory == .enclosingMark
                 || value == 0x200D || (0xFE00...0xFE0F).contains(value)

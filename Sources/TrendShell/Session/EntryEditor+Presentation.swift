@@ -23,7 +23,7 @@ extension EntryEditor: PresentableDraft {
             lines.append("  \(label):" + String(repeating: " ", count: width - label.count + 1) + text)
         }
         if let lastError {
-            lines.append("  last save failed: \(Messages.reason(lastError, unit: session.unit))")
+            lines.append("  last save failed: \(Messages.reason(lastError, units: session.units))")
         }
         return lines
     }
@@ -33,10 +33,10 @@ extension EntryEditor: PresentableDraft {
         case .success(let outcome):
             session.drafts.close()
             if let entry = outcome.entry { session.showed([entry]) }
-            return session.say(Messages.saved(outcome, unit: session.unit), role: .success)
+            return session.say(Messages.saved(outcome, units: session.units), role: .success)
         case .failure(let error):
             if case .entries(.conflict(_, let current?)) = error { session.showed([current]) }
-            return session.fail(Messages.saveFailed(error, unit: session.unit, retry: session.keepFailedDraft()))
+            return session.fail(Messages.saveFailed(error, units: session.units, retry: session.keepFailedDraft()))
         }
     }
 
@@ -48,7 +48,7 @@ extension EntryEditor: PresentableDraft {
         switch restoreNote {
         case .entryGone(let id): return [Messages.restoredEntryGone(id)]
         case .entryUnread(let id, let error):
-            return [Messages.restoredEntryUnread(id, reason: Messages.reason(error, unit: session.unit))]
+            return [Messages.restoredEntryUnread(id, reason: Messages.reason(error, units: session.units))]
         case nil: return []
         }
     }

@@ -12,7 +12,7 @@ extension HabitEditor: PresentableDraft {
             "New Habit, \(hasUnsavedChanges ? "unsaved changes" : "no unsaved changes")",
             "  name: \(draft.name.isEmpty ? "(none)" : draft.name)",
         ]
-        if let lastError { lines.append("  last save failed: \(Messages.reason(lastError, unit: session.unit))") }
+        if let lastError { lines.append("  last save failed: \(Messages.reason(lastError, units: session.units))") }
         return lines
     }
 
@@ -22,7 +22,7 @@ extension HabitEditor: PresentableDraft {
             session.drafts.close()
             return session.say(Messages.habitSaved(outcome), role: .success)
         case .failure(let error):
-            return session.fail(Messages.habitSaveFailed(error, unit: session.unit, retry: session.keepFailedDraft()))
+            return session.fail(Messages.habitSaveFailed(error, units: session.units, retry: session.keepFailedDraft()))
         }
     }
 

@@ -10,30 +10,31 @@ extension ImportEditor: PresentableDraft {
 
     func details(session: Session) -> [String] {
         switch refreshPreview() {
-        case .success(let preview): return Messages.previewLines(preview, draft: draft, unit: session.unit)
+        case .success(let preview): return Messages.previewLines(preview, draft: draft, units: session.units)
         case .failure(let error):
             return [
                 "Import (\(Messages.importFiles(draft))), not saved yet",
-                "  " + Messages.reason(error, unit: session.unit),
+                "  " + Messages.reason(error, units: session.units),
             ]
         }
     }
 
     func show(session: Session, all: Bool) -> Session.Outcome {
-        let unit = session.unit
+        let units = session.units
         let result = refreshPreview(
             each: all
                 ? { [draft] row in
-                    session.say("  " + Messages.previewRow(row, draft: draft, unit: unit, labelled: true))
+                    session.say("  " + Messages.previewRow(row, draft: draft, units: units, labelled: true))
                 }
                 : nil)
         switch result {
         case .success(let preview):
-            let lines = Messages.previewLines(preview, draft: draft, unit: unit, withSamples: !all)
+            let lines = Messages.previewLines(preview, draft: draft, units: units, withSamples: !all)
             for line in lines { session.say(line) }
             return .succeeded
         case .failure(let error):
-            return session.fail(Messages.reason(error, unit: unit) + " The import is kept; type \"cancel\" to drop it.")
+            return session.fail(
+                Messages.reason(error, units: units) + " The import is kept; type \"cancel\" to drop it.")
         }
     }
 
@@ -45,7 +46,8 @@ extension ImportEditor: PresentableDraft {
             session.weights.refresh()
             return session.say(Messages.importSaved(outcome, draft: saved), role: .success)
         case .failure(let error):
-            return session.fail(Messages.importSaveFailed(error, unit: session.unit, retry: session.keepFailedDraft()))
+            return session.fail(
+                Messages.importSaveFailed(error, units: session.units, retry: session.keepFailedDraft()))
         }
     }
 

@@ -68,7 +68,7 @@ extension Session {
         }
     }
 
-    func reasonText(_ error: TrendError) -> String { Messages.reason(error, unit: unit) }
+    func reasonText(_ error: TrendError) -> String { Messages.reason(error, units: units) }
 
     /// Writes the draft to disk if it changed. False when the file could not be written;
     /// the in-memory draft stays either way, and the message says which copy is on disk.
@@ -78,7 +78,9 @@ extension Session {
             return true
         } catch {
             _ = fail(
-                Messages.draftNotWritten(error, copy: drafts.diskCopy, keeping: drafts.keeping) { summary(of: $0) })
+                Messages.draftNotWritten(error, copy: drafts.diskCopy, keeping: drafts.keeping, units: units) {
+                    summary(of: $0)
+                })
             return false
         }
     }

@@ -36,3 +36,9 @@ extension Session {
         try weights.kinds.reload()
     }
 }
+
+extension Session {
+    /// How this session shows measurements now: its kinds, the added ones among them, each in
+    /// the unit the settings give it. Every display of a measurement goes through it.
+    public var units: MeasureUnits { MeasureUnits(kinds: weights.kinds.all, settings: settings.settings) }
+}

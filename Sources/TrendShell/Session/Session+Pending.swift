@@ -12,9 +12,9 @@ extension Session {
         if let error = report.unreadable {
             startFailed = fail(reasonText(.pendingFile(error))) == .failed || startFailed
         }
-        for change in report.alreadyApplied { say(Messages.pendingAlreadyApplied(change, unit: unit)) }
-        if !report.restored.isEmpty { say(Messages.pendingRestored(report.restored, unit: unit)) }
-        if !report.leftWaiting.isEmpty { warn(Messages.pendingLeftWaiting(report.leftWaiting, unit: unit)) }
+        for change in report.alreadyApplied { say(Messages.pendingAlreadyApplied(change, units: units)) }
+        if !report.restored.isEmpty { say(Messages.pendingRestored(report.restored, units: units)) }
+        if !report.leftWaiting.isEmpty { warn(Messages.pendingLeftWaiting(report.leftWaiting, units: units)) }
     }
 
     /// Queues a change typed now (replacing a waiting one of the same field), writes the queue
@@ -39,7 +39,7 @@ extension Session {
             case .heldByAnotherSession:
                 pending.rereadWaiting()
                 guard !pending.waitingInFile.isEmpty else { return say(Messages.nothingPending) }
-                return fail(Messages.pendingHeldByAnotherSession(pending.waitingInFile, unit: unit))
+                return fail(Messages.pendingHeldByAnotherSession(pending.waitingInFile, units: units))
             case .unavailable(let problem):
                 return fail(Messages.pendingFileNotTaken(problem))
             }
@@ -56,7 +56,7 @@ extension Session {
         if let refusal = refusalWhileChangesWaitInFile(change) { return refusal }
         _ = adoptPendingFile()
         guard pending.changes.isEmpty else {
-            return fail(Messages.pendingWaitFirst(change, waiting: pending.changes, unit: unit))
+            return fail(Messages.pendingWaitFirst(change, waiting: pending.changes, units: units))
         }
         return nil
     }
@@ -67,7 +67,7 @@ extension Session {
         guard endsAfterItsCommands else { return nil }
         pending.rereadWaiting()
         guard !pending.waitingInFile.isEmpty else { return nil }
-        return fail(Messages.pendingWaitFirst(change, waiting: pending.waitingInFile, unit: unit))
+        return fail(Messages.pendingWaitFirst(change, waiting: pending.waitingInFile, units: units))
     }
 
     /// Takes the pending-changes file for a `-c` run, and says what it held that the store
@@ -79,7 +79,7 @@ extension Session {
         }
         if case .adopted(let report) = adoption {
             if let error = report.unreadable { _ = fail(reasonText(.pendingFile(error))) }
-            for change in report.alreadyApplied { say(Messages.pendingAlreadyApplied(change, unit: unit)) }
+            for change in report.alreadyApplied { say(Messages.pendingAlreadyApplied(change, units: units)) }
         }
         return adoption
     }
@@ -93,7 +93,7 @@ extension Session {
         for attempt in attempts {
             switch attempt.result {
             case .success(let applied):
-                say(Messages.applied(applied, unit: unit), role: .success)
+                say(Messages.applied(applied, units: units), role: .success)
                 switch applied {
                 case .amended(let result): if let entry = result.entry { showed([entry]) }
                 case .undone(let result), .redone(let result):
@@ -107,11 +107,11 @@ extension Session {
                         Messages.pendingKept(
                             error, change: attempt.change, waiting: pending.changes,
                             keptOnDisk: pending.isOnDisk || !persistsPending, keeping: pending.keeping,
-                            endsHere: endsAfterItsCommands, unit: unit))
+                            endsHere: endsAfterItsCommands, units: units))
                 } else {
                     outcome = fail(
                         Messages.pendingRefused(
-                            error, change: attempt.change, typedNow: attempt.change.id == typedNow, unit: unit))
+                            error, change: attempt.change, typedNow: attempt.change.id == typedNow, units: units))
                 }
             }
         }

@@ -15,6 +15,12 @@ extension Session {
             switch notice {
             case .unitChanged(let unit):
                 note(Messages.unitChangedElsewhere(unit, draftValue: draftValueKeepingItsUnit(other: unit)))
+            case .kindUnitChanged(let id, _):
+                guard let kind = weights.kinds.kind(id) else { continue }
+                let unit = settings.unit(of: kind)
+                note(
+                    Messages.kindUnitChangedElsewhere(
+                        kind, unit: unit, draftValue: draftMeasurementKeepingItsUnit(kind, other: unit)))
             case .unreadable:
                 if let sentence = Messages.settingsUnreadable(settings) { warn(sentence) }
             }
@@ -27,5 +33,13 @@ extension Session {
             WeightText(draft.value).unit == nil, draft.unit != unit
         else { return nil }
         return Renderer.typedValue(draft)
+    }
+
+    /// The open draft's typed value of `kind`, as shown, when it is read in a unit other than `unit`.
+    private func draftMeasurementKeepingItsUnit(_ kind: MeasurementKind, other unit: MeasureUnit) -> String? {
+        guard let typed = (drafts.open as? EntryEditor)?.draft.measurements[kind.id],
+            MeasurementText(typed.text).unit == nil, typed.unit != unit
+        else { return nil }
+        return Renderer.typedMeasurement(typed)
     }
 }

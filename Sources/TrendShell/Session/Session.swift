@@ -108,7 +108,7 @@ public final class Session {
         let applied = pending.dropApplied { operation throws(TrendError) in
             try history.operationApplied(operation)
         }
-        for change in applied { say(Messages.pendingAlreadyApplied(change, unit: unit)) }
+        for change in applied { say(Messages.pendingAlreadyApplied(change, units: units)) }
         startWaitsForTheStore = store.lockWaitRanOut
     }
 

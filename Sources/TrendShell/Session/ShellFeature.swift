@@ -21,7 +21,7 @@ struct ShellFeature: Sendable {
     /// Restores drafts of its kinds, from the features the session is built of.
     let restorers: @MainActor @Sendable (Session.Parts) -> [DraftRestorer]
     /// Describes one of its history steps; nil for a step of another feature's kind.
-    let describeStep: @Sendable (HistoryStep, WeightUnit) -> String?
+    let describeStep: @Sendable (HistoryStep, MeasureUnits) -> String?
 
     init(
         _ declaration: FeatureDeclaration, commands: [CommandDeclaration] = [],
@@ -29,7 +29,7 @@ struct ShellFeature: Sendable {
         state: (@MainActor @Sendable (Session) -> any FeatureStatus)? = nil,
         refresh: (@MainActor @Sendable (Session, Bool) -> Void)? = nil,
         restorers: @escaping @MainActor @Sendable (Session.Parts) -> [DraftRestorer] = { _ in [] },
-        describeStep: @escaping @Sendable (HistoryStep, WeightUnit) -> String? = { _, _ in nil }
+        describeStep: @escaping @Sendable (HistoryStep, MeasureUnits) -> String? = { _, _ in nil }
     ) {
         self.declaration = declaration
         self.commands = commands

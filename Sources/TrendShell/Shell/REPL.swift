@@ -144,7 +144,7 @@ public struct REPL {
                 Messages.endedWithPendingChanges(pending.changes.count, whereTheyAre: session.whereThePendingChangesAre)
             )
         } else if !pending.untouchedRestored.isEmpty {
-            session.note(Messages.restoredPendingStillWaiting(pending.untouchedRestored, unit: session.unit))
+            session.note(Messages.restoredPendingStillWaiting(pending.untouchedRestored, units: session.units))
         }
     }
 

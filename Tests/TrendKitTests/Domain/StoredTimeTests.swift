@@ -11,6 +11,18 @@ import TrendKit
         #expect(StoredTime.text(Date(timeIntervalSince1970: 253_402_300_799.999)) == "9999-12-31T23:59:59.999Z")
     }
 
+    /// Years outside 0–9999 are written as they always were (`isKeepable` refuses them);
+    /// those within it digit by digit.
+    @Test(arguments: [
+        (253_402_300_800.0, "10000-01-01T00:00:00.000Z"),
+        (-62_167_219_200.0, "0000-01-01T00:00:00.000Z"),
+        (-62_135_596_800.0, "0001-01-01T00:00:00.000Z"),
+        (946_684_799.999, "1999-12-31T23:59:59.999Z"),
+    ])
+    func aTimeAtTheEdgeOfTheYearsIsWrittenWithAllItsDigits(seconds: Double, text: String) {
+        #expect(StoredTime.text(Date(timeIntervalSince1970: seconds)) == text)
+    }
+
     @Test(arguments: [
         (1_795_939_200.1234, "2026-11-29T08:00:00.123Z"),
         (1_795_939_200.1236, "2026-11-29T08:00:00.124Z"),

@@ -66,10 +66,8 @@ import TrendshTestSupport
     }
 
     @Test func afterARebuildForADraftBiggerThanASlotNoWriteLandsInTheNewestSlotAndATornOneLosesNothing() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, path, file) = try DraftFileFixture.made()
         defer { directory.remove() }
-        let path = directory.file("trend.sqlite.draft")
-        let file = DraftFile(path: path)
         try file.write(Self.record)
 
         try Self.writeChecking(
@@ -78,14 +76,11 @@ import TrendshTestSupport
     }
 
     @Test func afterA01DraftIsRebuiltNoWriteLandsInTheNewestSlotAndATornOneLosesNothing() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, path, file) = try DraftFileFixture.made(writing01Draft: true)
         defer { directory.remove() }
-        let json = #"{"draft":{"id":"x","date":123.0,"value":"75","note":""}}"#
-        let path = try directory.write(Array(json.utf8), to: "trend.sqlite.draft")
-        let file = DraftFile(path: path)
         let legacy = try #require(try file.load())
         try file.prepare()
-        #expect(fileBytes(path) == Array(json.utf8), "preparing leaves the 0.1 draft where it is")
+        #expect(fileBytes(path) == Array(DraftFileFixture.draft01.utf8), "preparing leaves the 0.1 draft where it is")
 
         try Self.writeChecking(
             [Self.record, Self.later, nil, Self.record, Self.later], through: file, at: path, after: legacy,
@@ -93,11 +88,8 @@ import TrendshTestSupport
     }
 
     @Test func a01DraftClosedAtItsFirstWriteLeavesAFileThatHoldsNoDraft() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, path, file) = try DraftFileFixture.made(writing01Draft: true)
         defer { directory.remove() }
-        let json = #"{"draft":{"id":"x","date":123.0,"value":"75","note":""}}"#
-        let path = try directory.write(Array(json.utf8), to: "trend.sqlite.draft")
-        let file = DraftFile(path: path)
         let legacy = try #require(try file.load())
 
         try Self.writeChecking(

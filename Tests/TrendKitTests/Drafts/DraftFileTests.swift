@@ -35,10 +35,8 @@ import TrendshTestSupport
     }
 
     @Test func aNewDraftReplacesTheOldOneWhole() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, path, file) = try DraftFileFixture.made()
         defer { directory.remove() }
-        let path = directory.file("trend.sqlite.draft")
-        let file = DraftFile(path: path)
         try file.write(Self.record)
 
         try file.write(Self.later)
@@ -48,10 +46,8 @@ import TrendshTestSupport
     }
 
     @Test func manyWritesInARowLeaveTheLastOne() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, path, file) = try DraftFileFixture.made()
         defer { directory.remove() }
-        let path = directory.file("trend.sqlite.draft")
-        let file = DraftFile(path: path)
         for value in 1...25 {
             try file.write(DraftRecord(kind: "weight", fields: ["value": String(value)]))
         }
@@ -60,10 +56,8 @@ import TrendshTestSupport
     }
 
     @Test func aShortDraftAfterOneLongerThanAPageLoadsWhole() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, path, file) = try DraftFileFixture.made()
         defer { directory.remove() }
-        let path = directory.file("trend.sqlite.draft")
-        let file = DraftFile(path: path)
         var long = Self.record
         long.fields["note"] = String(repeating: "體", count: 3000)
         try file.write(long)
@@ -73,10 +67,8 @@ import TrendshTestSupport
     }
 
     @Test func aDraftLargerThanASlotIsKeptWhole() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, path, file) = try DraftFileFixture.made()
         defer { directory.remove() }
-        let path = directory.file("trend.sqlite.draft")
-        let file = DraftFile(path: path)
         try file.write(Self.record)
         var huge = Self.record
         huge.fields["note"] = String(repeating: "體", count: 20_000)
@@ -89,10 +81,8 @@ import TrendshTestSupport
     }
 
     @Test func theFilesSizeNeverChangesAcrossWrites() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, path, file) = try DraftFileFixture.made()
         defer { directory.remove() }
-        let path = directory.file("trend.sqlite.draft")
-        let file = DraftFile(path: path)
         try file.prepare()
         let size = try #require(Self.size(of: path))
         #expect(size > 0)
@@ -120,10 +110,8 @@ import TrendshTestSupport
     }
 
     @Test func aClosedDraftIsGoneAndClosingTwiceIsFine() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, path, file) = try DraftFileFixture.made()
         defer { directory.remove() }
-        let path = directory.file("trend.sqlite.draft")
-        let file = DraftFile(path: path)
         try file.write(Self.record)
 
         try file.write(nil)
@@ -137,10 +125,8 @@ import TrendshTestSupport
     /// A write that fails or is torn (a full disk, a killed process) damages only the slot it
     /// was writing; its checksum no longer matches, and the other slot's draft is read.
     @Test func aWriteThatFailsLeavesThePreviousDraftReadable() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, path, file) = try DraftFileFixture.made()
         defer { directory.remove() }
-        let path = directory.file("trend.sqlite.draft")
-        let file = DraftFile(path: path)
         try file.write(Self.record)
         let torn = DraftRecord(kind: "weight", fields: ["id": "draft-morning", "note": "half-written note"])
         try file.write(torn)
@@ -165,10 +151,8 @@ import TrendshTestSupport
     /// other slot is.
     @Test(arguments: ["newest note", "older sequence", "newest checksum"])
     func aSlotWhoseBytesAreFlippedIsNotLoadedAndTheOtherSlotIs(damage: String) throws {
-        let directory = try TemporaryDirectory()
+        let (directory, path, file) = try DraftFileFixture.made()
         defer { directory.remove() }
-        let path = directory.file("trend.sqlite.draft")
-        let file = DraftFile(path: path)
         try file.write(Self.record)  // sequence 1, in slot 1
         try file.write(Self.later)  // sequence 2, in slot 0
         var bytes = try #require(fileBytes(path))
@@ -199,10 +183,8 @@ import TrendshTestSupport
     }
 
     @Test func aClosingWriteThatIsTornLeavesTheDraftItClosedReadable() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, path, file) = try DraftFileFixture.made()
         defer { directory.remove() }
-        let path = directory.file("trend.sqlite.draft")
-        let file = DraftFile(path: path)
         try file.write(Self.later)
         let before = try #require(fileBytes(path))
         try file.write(nil)
@@ -241,11 +223,8 @@ import TrendshTestSupport
     }
 
     @Test func aDraftFromTrendsh01IsRewrittenInTheNewFormatAtTheFirstWrite() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, path, file) = try DraftFileFixture.made(writing01Draft: true)
         defer { directory.remove() }
-        let json = #"{"draft":{"id":"x","date":123.0,"value":"75","note":""}}"#
-        let path = try directory.write(Array(json.utf8), to: "trend.sqlite.draft")
-        let file = DraftFile(path: path)
         let legacy = try #require(try file.load())
         #expect(legacy["unit"] == nil)
 

@@ -44,11 +44,14 @@ import TrendshTestSupport
     }
 
     @Test func everySettingIsInTheOneTable() {
-        #expect(SettingKey.all.map(\.name) == ["unit", "goal", "chart-style", "height"])
+        #expect(
+            SettingKey.all.map(\.name) == [
+                "unit", "goal", "chart-style", "height", "muscle-unit", "bone-unit", "waist-unit", "hip-unit",
+            ])
         #expect(SettingKey.named("unit")?.name == SettingKey.unit.name)
         #expect(SettingKey.named("Chart-Style")?.name == SettingKey.chartStyle.name)
         #expect(SettingKey.named("colour") == nil)
-        #expect(SettingKey.unit.completions == ["kg", "lb"])
+        #expect(SettingKey.unit.completions == ["kg", "lb", "st"])
         #expect(SettingKey.chartStyle.completions == ["auto", "unicode", "ascii"])
     }
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+import TrendshTestSupport
 
 @testable import TrendKit
 
@@ -110,25 +111,7 @@ struct DailyTableTests {
         var generator = SeededGenerator(seed: 12)
         var ids: [Int64] = []
         for step in 0..<300 {
-            let choice = Int.random(in: 0..<10, using: &generator)
-            let day = TrendFixtures.today - Int.random(in: 0..<60, using: &generator)
-            let kilograms = Double(Int.random(in: 700...900, using: &generator)) / 10
-            let hour = Int.random(in: 0..<24, using: &generator)
-            if choice < 6 || ids.isEmpty {
-                let outcome = try repository.insert(
-                    TrendFixtures.entry("s\(step)", day: day, kilograms: kilograms, hour: hour))
-                ids.append(try outcome.written.id)
-            } else if choice < 8 {
-                let id = ids[Int.random(in: 0..<ids.count, using: &generator)]
-                let current = try #require(try repository.entry(id: id))
-                _ = try repository.update(
-                    EntryChange(
-                        id: id, date: TrendFixtures.date(day: day, hour: hour), kilograms: kilograms, note: "",
-                        expectedRevision: current.revision, operation: .make()))
-            } else {
-                let id = ids.remove(at: Int.random(in: 0..<ids.count, using: &generator))
-                _ = try repository.delete(id: id, expectedRevision: nil, operation: .make())
-            }
+            try TrendFixtures.randomChange(step, to: repository, ids: &ids, daysBack: 60, using: &generator)
             if step % 25 == 24 {
                 try checkAgreement(repository)
             }
@@ -142,7 +125,7 @@ struct DailyTableTests {
         _ = try repository.insert(TrendFixtures.entry("a", day: TrendFixtures.today - 2, kilograms: 80))
         let other = try OtherProgramConnection(path: path)
         let when = StoredTime.text(TrendFixtures.date(day: TrendFixtures.today - 1))
-        try other.execute("INSERT INTO entries (taken_at, kilograms) VALUES ('\(when)', 70)")
+        try other.execute("INSERT INTO entries (taken_at, kilograms) VALUES (?, 70)", .text(when))
         try other.execute("UPDATE entries SET kilograms = 81 WHERE id = 1")
         other.close()
         let days = try TrendFixtures.storedDays(repository.store)
@@ -237,27 +220,13 @@ struct DailyTableTests {
         let other = try OtherProgramConnection(path: path)
         for offset in 0..<5 {
             let when = StoredTime.text(TrendFixtures.date(day: TrendFixtures.today - offset))
-            try other.execute("INSERT INTO entries (taken_at, kilograms) VALUES ('\(when)', \(80 + offset))")
+            try other.execute(
+                "INSERT INTO entries (taken_at, kilograms) VALUES (?, ?)", .text(when), .integer(Int64(80 + offset)))
         }
         other.close()
         let repository = Fixtures.repository(at: path)
         let days = try TrendFixtures.storedDays(repository.store)
         #expect(days.count == 5)
         try checkAgreement(repository)
-    }
-}
-
-/// A small, seeded generator (SplitMix64), so a random run is the same run every time.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

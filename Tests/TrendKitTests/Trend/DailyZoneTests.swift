@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+import TrendshTestSupport
 
 @testable import TrendKit
 
@@ -117,25 +118,7 @@ struct DailyZoneTests {
         var generator = SeededGenerator(seed: 22)
         var ids: [Int64] = []
         for step in 0..<240 {
-            let choice = Int.random(in: 0..<10, using: &generator)
-            let day = TrendFixtures.today - Int.random(in: 0..<30, using: &generator)
-            let kilograms = Double(Int.random(in: 700...900, using: &generator)) / 10
-            let hour = Int.random(in: 0..<24, using: &generator)
-            if choice < 6 || ids.isEmpty {
-                let outcome = try repository.insert(
-                    TrendFixtures.entry("s\(step)", day: day, kilograms: kilograms, hour: hour))
-                ids.append(try outcome.written.id)
-            } else if choice < 8 {
-                let id = ids[Int.random(in: 0..<ids.count, using: &generator)]
-                let current = try #require(try repository.entry(id: id))
-                _ = try repository.update(
-                    EntryChange(
-                        id: id, date: TrendFixtures.date(day: day, hour: hour), kilograms: kilograms, note: "",
-                        expectedRevision: current.revision, operation: .make()))
-            } else {
-                let id = ids.remove(at: Int.random(in: 0..<ids.count, using: &generator))
-                _ = try repository.delete(id: id, expectedRevision: nil, operation: .make())
-            }
+            try TrendFixtures.randomChange(step, to: repository, ids: &ids, daysBack: 30, using: &generator)
             // Sessions in the east and the west take turns with the local one.
             if step % 20 == 9 { try Self.catchUp(Self.east, repository.store) }
             if step % 20 == 19 { try Self.catchUp(Self.west, repository.store) }

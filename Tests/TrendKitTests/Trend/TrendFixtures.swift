@@ -1,4 +1,6 @@
 import FoundationEssentials
+import Testing
+import TrendshTestSupport
 
 @testable import TrendKit
 
@@ -22,6 +24,34 @@ enum TrendFixtures {
         NewWeightEntry(
             date: date(day: day, hour: hour, minute: minute), kilograms: kilograms, note: "",
             draftID: DraftID(rawValue: name))
+    }
+
+    /// One random change of a long run, as the per-day table tests make them: six times in ten
+    /// (or while there is none) a new entry on one of the last `daysBack` days, twice an
+    /// update of one of `ids` to a new day and weight, twice the deletion of one of them.
+    @MainActor
+    static func randomChange(
+        _ step: Int, to repository: SQLiteWeightRepository, ids: inout [Int64], daysBack: Int,
+        using generator: inout SeededGenerator
+    ) throws {
+        let choice = Int.random(in: 0..<10, using: &generator)
+        let day = today - Int.random(in: 0..<daysBack, using: &generator)
+        let kilograms = Double(Int.random(in: 700...900, using: &generator)) / 10
+        let hour = Int.random(in: 0..<24, using: &generator)
+        if choice < 6 || ids.isEmpty {
+            let outcome = try repository.insert(entry("s\(step)", day: day, kilograms: kilograms, hour: hour))
+            ids.append(try outcome.written.id)
+        } else if choice < 8 {
+            let id = ids[Int.random(in: 0..<ids.count, using: &generator)]
+            let current = try #require(try repository.entry(id: id))
+            _ = try repository.update(
+                EntryChange(
+                    id: id, date: date(day: day, hour: hour), kilograms: kilograms, note: "",
+                    expectedRevision: current.revision, operation: .make()))
+        } else {
+            let id = ids.remove(at: Int.random(in: 0..<ids.count, using: &generator))
+            _ = try repository.delete(id: id, expectedRevision: nil, operation: .make())
+        }
     }
 
     /// Points straight from (day, trend) pairs, for the pure figures.

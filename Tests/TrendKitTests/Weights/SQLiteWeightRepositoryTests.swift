@@ -52,7 +52,7 @@ import TrendshTestSupport
         #expect(try OtherProgramConnection(path: path).integer("SELECT count(*) FROM operations") == 0)
 
         #expect(try repository.delete(id: first.id, expectedRevision: nil, operation: .make()) == .deleted(first))
-        try OtherProgramConnection(path: path).execute("DELETE FROM entries WHERE id = \(second.id)")
+        try OtherProgramConnection(path: path).execute("DELETE FROM entries WHERE id = ?", .integer(second.id))
 
         let reopened = Fixtures.repository(at: path)
         #expect(try reopened.insert(deleted) == .removedSince(id: first.id))

@@ -109,9 +109,13 @@ import TrendKit
         ("list 5", Expected("list", 5)),
         ("list 99999999", Expected("list", 1_000_000)),
         ("list 99999999999999999999999", Expected("list", 1_000_000)),
-        ("unit", Expected("unit", WeightUnit?.none)),
-        ("unit kg", Expected("unit", WeightUnit?.some(.kilograms))),
-        ("unit LB", Expected("unit", WeightUnit?.some(.pounds))),
+        ("unit", Expected("unit", SettingsCommands.UnitRequest.showWeight)),
+        ("unit kg", Expected("unit", SettingsCommands.UnitRequest.setWeight(.kilograms))),
+        ("unit LB", Expected("unit", SettingsCommands.UnitRequest.setWeight(.pounds))),
+        ("unit st", Expected("unit", SettingsCommands.UnitRequest.setWeight(.stones))),
+        ("unit waist", Expected("unit", SettingsCommands.UnitRequest.kind(word: "waist", unit: nil))),
+        ("unit waist in", Expected("unit", SettingsCommands.UnitRequest.kind(word: "waist", unit: "in"))),
+        ("unit weight st", Expected("unit", SettingsCommands.UnitRequest.kind(word: "weight", unit: "st"))),
         ("goal", Expected("goal", String?.none)),
         ("goal 154 lb", Expected("goal", String?.some("154 lb"))),
         ("set chart-style ascii", Expected("set", SettingsCommands.Assignment(key: "chart-style", value: "ascii"))),
@@ -251,6 +255,7 @@ import TrendKit
         ("unit stone", .badArguments(command: "unit", problem: .notAUnit("stone"))),
         ("unit kg lb", .badArguments(command: "unit", problem: .notAUnit("kg lb"))),
         ("unit kgs", .badArguments(command: "unit", problem: .notAUnit("kgs"))),
+        ("unit waist in cm", .badArguments(command: "unit", problem: .tooManyWords(max: 2))),
         ("help save list", .badArguments(command: "help", problem: .atMostOne("command name"))),
         ("help \"save", .unclosedQuote(command: "help")),
         (
@@ -258,7 +263,10 @@ import TrendKit
             .badArguments(
                 command: "set",
                 problem: .notOneOf(
-                    word: "colour", what: "a setting", choices: ["unit", "goal", "chart-style", "height"]))
+                    word: "colour", what: "a setting",
+                    choices: [
+                        "unit", "goal", "chart-style", "height", "muscle-unit", "bone-unit", "waist-unit", "hip-unit",
+                    ]))
         ),
         ("set unit", .badArguments(command: "set", problem: .needs("a value"))),
         (
@@ -304,7 +312,7 @@ import TrendKit
         ),
         (
             .badArguments(command: "unit", problem: .notAUnit("stone")),
-            "\"stone\" is not a unit; use kg or lb. Usage: unit [kg|lb]"
+            "\"stone\" is not a unit; use kg, lb or st. Usage: unit [kg|lb|st] | unit KIND [UNIT]"
         ),
         (
             .badArguments(command: "edit", problem: .needsOneEntryNumber),

@@ -24,7 +24,7 @@ import TrendShell
         let (error, sentence) = Self.fileErrors[index]
         #expect(Messages.reason(ImportFileProblem(file: "a.csv", error: error)) == sentence)
         #expect(
-            Messages.importRefused(.importFile(ImportFileProblem(file: "a.csv", error: error)), unit: .kilograms)
+            Messages.importRefused(.importFile(ImportFileProblem(file: "a.csv", error: error)), units: .kilograms)
                 == sentence + " Nothing was imported.")
     }
 
@@ -44,12 +44,12 @@ import TrendShell
 
     @Test func aFailedImportSaysTheImportIsKeptAndNothingWasImported() {
         let changed = Messages.importSaveFailed(
-            .importFile(ImportFileProblem(file: "a.csv", error: .changedSincePreview)), unit: .kilograms)
+            .importFile(ImportFileProblem(file: "a.csv", error: .changedSincePreview)), units: .kilograms)
         #expect(
             changed
                 == "a.csv changed since the preview, so nothing was imported. The import is kept; type \"show\" to preview it again, then \"save\"."
         )
-        let full = Messages.importSaveFailed(.storage(.diskFull), unit: .kilograms)
+        let full = Messages.importSaveFailed(.storage(.diskFull), units: .kilograms)
         #expect(
             full
                 == "Nothing was imported. The disk is full, so nothing was written. Free some space, then try again. The import is kept; type \"save\" to try again."

@@ -33,7 +33,7 @@ import TrendShell
     ])
     func eachStorageFailureReadsAsSentencesWithWhatToDo(error: StorageError, message: String) {
         #expect(Messages.reason(error) == message)
-        #expect(Messages.reason(.storage(error), unit: .kilograms) == message)
+        #expect(Messages.reason(.storage(error), units: .kilograms) == message)
     }
 
     @Test(arguments: storageErrors)
@@ -46,13 +46,13 @@ import TrendShell
 
     @Test(arguments: storageErrors)
     func aFailedSaveSaysToRetryOnlyWhenARetryCanHelp(error: StorageError) {
-        let message = Messages.saveFailed(.storage(error), unit: .kilograms)
+        let message = Messages.saveFailed(.storage(error), units: .kilograms)
         #expect(message.contains("type \"save\" to try again") == error.retryMayHelp, "\(message)")
         #expect(message.contains("The draft is kept"))
     }
 
     @Test func aValidationFailureSaysToFixTheDraftOnce() {
-        let message = Messages.saveFailed(.entries(.invalid(.noteTooLong(length: 501))), unit: .kilograms)
+        let message = Messages.saveFailed(.entries(.invalid(.noteTooLong(length: 501))), units: .kilograms)
         #expect(
             message
                 == "A note can have at most 500 characters; this one has 501. The draft is kept; fix it and save again."
@@ -62,21 +62,21 @@ import TrendShell
     @Test func aConflictSaysWhatTheEntryHoldsNowAndHowToOverwrite() {
         let current = WeightEntry(id: 1, date: Fixtures.now, kilograms: 90, note: "original", revision: 2)
         #expect(
-            Messages.saveFailed(.entries(.conflict(id: 1, current: current)), unit: .kilograms)
+            Messages.saveFailed(.entries(.conflict(id: 1, current: current)), units: .kilograms)
                 == "Entry #1 was changed by another session since this one read it; nothing was written. It now holds #1: 90.0 kg on 2026-11-29 08:00, note \"original\". The draft is kept; type \"save\" again to overwrite the entry with it."
         )
         #expect(
-            Messages.saveFailed(.entries(.conflict(id: 1, current: nil)), unit: .pounds)
+            Messages.saveFailed(.entries(.conflict(id: 1, current: nil)), units: .pounds)
                 == "Entry #1 was deleted by another session; nothing was written. The draft is kept; type \"save\" again to save it as a new entry."
         )
     }
 
     @Test func onlyValidationErrorsAreTheirsToFix() {
         let fix = "fix it and save again."
-        #expect(Messages.saveFailed(.entries(.invalid(.dateInFuture)), unit: .kilograms).hasSuffix(fix))
-        #expect(!Messages.saveFailed(.storage(.locked), unit: .kilograms).hasSuffix(fix))
-        #expect(!Messages.saveFailed(.entries(.noSuchEntry(id: 1)), unit: .kilograms).hasSuffix(fix))
-        #expect(!Messages.saveFailed(.entries(.conflict(id: 1, current: nil)), unit: .kilograms).hasSuffix(fix))
+        #expect(Messages.saveFailed(.entries(.invalid(.dateInFuture)), units: .kilograms).hasSuffix(fix))
+        #expect(!Messages.saveFailed(.storage(.locked), units: .kilograms).hasSuffix(fix))
+        #expect(!Messages.saveFailed(.entries(.noSuchEntry(id: 1)), units: .kilograms).hasSuffix(fix))
+        #expect(!Messages.saveFailed(.entries(.conflict(id: 1, current: nil)), units: .kilograms).hasSuffix(fix))
     }
 
     /// Each of a habit's errors reads as one sentence: a capital first, one full stop, at the end.

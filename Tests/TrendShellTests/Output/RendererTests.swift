@@ -22,23 +22,23 @@ import TrendKit
     @Test func anEntryLineShowsIdDateWeightTrendAndNote() {
         let day = LocalCalendar.dayNumber(of: Fixtures.entryWithNote.date)
         #expect(
-            Renderer.entryLines([Fixtures.entryWithNote], trendByDay: [day: 74.64], unit: .kilograms) == [
+            Renderer.entryLines([Fixtures.entryWithNote], trendByDay: [day: 74.64], units: .kilograms) == [
                 "#12  2026-11-29 08:00  75.0 kg  trend 74.6  after run"
             ])
         let otherDay = LocalCalendar.dayNumber(of: Fixtures.entryWithoutNote.date)
         #expect(
-            Renderer.entryLines([Fixtures.entryWithoutNote], trendByDay: [otherDay: 75], unit: .pounds) == [
+            Renderer.entryLines([Fixtures.entryWithoutNote], trendByDay: [otherDay: 75], units: .pounds) == [
                 "#3  2026-11-28 07:30  165.0 lb  trend 165.3"
             ])
     }
 
     @Test func anEntryWhoseTrendIsNotKnownShowsDashes() {
         #expect(
-            Renderer.entryLines([Fixtures.entryWithoutNote], trendByDay: nil, unit: .kilograms) == [
+            Renderer.entryLines([Fixtures.entryWithoutNote], trendByDay: nil, units: .kilograms) == [
                 "#3  2026-11-28 07:30  74.8 kg  trend --"
             ])
         #expect(
-            Renderer.entryLines([Fixtures.entryWithoutNote], trendByDay: [:], unit: .kilograms) == [
+            Renderer.entryLines([Fixtures.entryWithoutNote], trendByDay: [:], units: .kilograms) == [
                 "#3  2026-11-28 07:30  74.8 kg  trend --"
             ])
     }
@@ -51,20 +51,23 @@ import TrendKit
         ]
         let trend = [LocalCalendar.dayNumber(of: Fixtures.now): 75.25]
         #expect(
-            Renderer.entryLines(entries, trendByDay: trend, unit: .kilograms) == [
+            Renderer.entryLines(entries, trendByDay: trend, units: .kilograms) == [
                 " #12  2026-11-29 08:00  100.5 kg  trend 75.3  heavy",
                 "  #9  2026-11-29 08:00   20.0 kg  trend 75.3",
                 "#100  2026-11-29 08:00   75.0 kg  trend 75.3  雨 rain",
             ])
     }
 
-    @Test(arguments: [("abc", 3), ("雨", 2), ("e\u{301}", 1), ("😀", 2), ("", 0)])
+    @Test(arguments: [
+        ("abc", 3), ("雨", 2), ("e\u{301}", 1), ("😀", 2), ("", 0), ("\u{E9}\u{283}\u{2FF}", 3), ("a\u{300}", 1),
+        ("\u{300}", 0),
+    ])
     func displayWidthCountsTerminalColumns(text: String, width: Int) {
         #expect(TextColumns.displayWidth(text) == width)
     }
 
     @Test func anEntrySummaryNamesIdWeightAndDate() {
-        #expect(Renderer.entrySummary(Fixtures.entryWithNote, unit: .kilograms) == "#12: 75.0 kg on 2026-11-29 08:00")
+        #expect(Renderer.entrySummary(Fixtures.entryWithNote, units: .kilograms) == "#12: 75.0 kg on 2026-11-29 08:00")
     }
 
     @Test @MainActor func aSaveSaysWhatItDid() throws {
@@ -74,22 +77,22 @@ import TrendKit
         let log = WeightLog(repository: repository, settings: settings, clock: Fixtures.clock)
 
         let created = try log.save(WeightEntryDraft(date: Fixtures.now, value: "75"))
-        #expect(Messages.saved(created, unit: .kilograms) == "Saved #1: 75.0 kg on 2026-11-29 08:00.")
+        #expect(Messages.saved(created, units: .kilograms) == "Saved #1: 75.0 kg on 2026-11-29 08:00.")
 
         var edit = WeightEntryDraft(editing: try #require(created.entry), unit: .kilograms)
         edit.value = "76"
         let updated = try log.save(edit)
-        #expect(Messages.saved(updated, unit: .kilograms) == "Saved #1: 76.0 kg on 2026-11-29 08:00 (changed).")
+        #expect(Messages.saved(updated, units: .kilograms) == "Saved #1: 76.0 kg on 2026-11-29 08:00 (changed).")
 
         let unchanged = try log.save(WeightEntryDraft(editing: try #require(updated.entry), unit: .kilograms))
-        #expect(Messages.saved(unchanged, unit: .kilograms) == "Entry #1 is unchanged, so nothing was written.")
+        #expect(Messages.saved(unchanged, units: .kilograms) == "Entry #1 is unchanged, so nothing was written.")
 
         let unacknowledged = WeightEntryDraft(date: Fixtures.now, value: "77")
         faults.loseNextAcknowledgement()
         #expect(throws: TrendError.self) { try log.save(unacknowledged) }
         let retried = try log.save(unacknowledged)
         #expect(
-            Messages.saved(retried, unit: .pounds)
+            Messages.saved(retried, units: .pounds)
                 == "Saved #2: 169.8 lb on 2026-11-29 08:00 (an earlier attempt had already saved it; nothing new was written)."
         )
     }
@@ -146,7 +149,14 @@ import TrendKit
         let unit = try #require(CommandTable.declaration(named: "unit"))
         #expect(
             HelpText.lines(for: unit) == [
-                "usage: unit [kg|lb]", "  Show or set the unit weights are typed and shown in.", "  Example: unit lb",
+                "usage: unit [kg|lb|st] | unit KIND [UNIT]",
+                "  Show or set the unit weights, or KIND's values, are typed and shown in.",
+                "  st shows weights as stone and pounds (12 st 4.0 lb) and reads a bare number in stones;",
+                "  \"12 st 4\" is read as stone and pounds in any unit. Changes, rates and chart axes are then",
+                "  in pounds, and exports write pounds.",
+                "  Kinds with more than one unit: muscle (kg, lb), bone (kg, lb), waist (cm, in), hip (cm, in).",
+                "  A value typed with its unit (\"waist 33 in\") is read in it, whatever the setting.",
+                "  Example: unit waist in",
             ])
     }
 

@@ -8,22 +8,11 @@ import TrendshTestSupport
 /// `trend KIND`, `stats KIND` and `chart KIND` in process, for what the binary cannot reach
 /// yet: a kind a person added without a trend.
 @Suite @MainActor struct KindTrendCommandTests {
-    let output = CapturedOutput()
-    let session: Session
+    let shell: SessionDriver
+    var session: Session { shell.session }
+    var output: CapturedOutput { shell.output }
 
-    init() {
-        session = Session.make(files: OwnFiles(store: .memory), clock: Fixtures.clock, output: output)
-        session.start()
-    }
-
-    func perform(_ line: String) -> Session.Outcome {
-        do {
-            guard let command = try CommandParser.parse(line) else { return .succeeded }
-            return session.perform(command)
-        } catch {
-            return session.reject(error)
-        }
-    }
+    init() { shell = SessionDriver(clock: Fixtures.clock) }
 
     @Test func aKindKeptWithoutATrendIsRefusedWithASentenceByTrendStatsAndChart() {
         let neck = KindRecords.kind(
@@ -31,7 +20,7 @@ import TrendshTestSupport
             hasTrend: false)
         session.weights.kinds.replaceAdded(with: [neck])
         for line in ["trend neck", "stats neck 30", "chart neck 30"] {
-            #expect(perform(line) == .failed, "\(line)")
+            #expect(shell.perform(line) == [.failed], "\(line)")
         }
         let sentence = "Neck is kept without a trend, so trend, stats and chart do not read it; list shows its values."
         #expect(output.text(of: .err) == String(repeating: "error: \(sentence)\n", count: 3))

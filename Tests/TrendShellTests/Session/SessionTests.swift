@@ -1,36 +1,18 @@
 import Testing
 import TrendKit
+import TrendshTestSupport
 
 @testable import TrendShell
 
 /// The dispatcher in process: an in-memory store, the fixed clock, captured output.
 @Suite @MainActor struct SessionTests {
-    let output = CapturedOutput()
-    let session: Session
+    let shell: SessionDriver
+    var session: Session { shell.session }
+    var output: CapturedOutput { shell.output }
 
-    init() {
-        session = Session.make(files: OwnFiles(store: .memory), clock: Fixtures.clock, output: output)
-        session.start()
-    }
+    init() { shell = SessionDriver(clock: Fixtures.clock) }
 
-    /// Parses and carries out each line as the REPL would, returning each outcome.
-    @discardableResult
-    func perform(_ lines: String...) -> [Session.Outcome] {
-        var outcomes: [Session.Outcome] = []
-        for line in lines {
-            do {
-                guard let command = try CommandParser.parse(line) else { continue }
-                outcomes.append(session.perform(command))
-            } catch {
-                outcomes.append(session.reject(error))
-            }
-        }
-        return outcomes
-    }
-
-    var printed: String { output.text(of: .out) }
     var editor: EntryEditor? { session.drafts.open as? EntryEditor }
-    var errors: String { output.text(of: .err) }
 
     @Test func startingAnEmptyStorePrintsNothing() {
         #expect(output.text == "")
@@ -39,71 +21,72 @@ import TrendKit
     }
 
     @Test func aValueOpensADraftWithUnsavedChanges() {
-        #expect(perform("value 75") == [.succeeded])
-        #expect(printed == "value: 75\n")
+        #expect(shell.perform("value 75") == [.succeeded])
+        #expect(shell.printed == "value: 75\n")
         #expect(editor?.draft.value == "75")
         #expect(session.hasUnsavedChanges)
         #expect(session.draftMark == .unsaved)
     }
 
     @Test func aSaveClosesTheDraftAndPublishesTheEntry() {
-        #expect(perform("value 75", "note after run", "save") == [.succeeded, .succeeded, .succeeded])
-        #expect(printed == "value: 75\nnote: after run\nSaved #1: 75.0 kg on 2026-11-29 08:00.\n")
-        #expect(errors == "")
+        #expect(shell.perform("value 75", "note after run", "save") == [.succeeded, .succeeded, .succeeded])
+        #expect(shell.printed == "value: 75\nnote: after run\nSaved #1: 75.0 kg on 2026-11-29 08:00.\n")
+        #expect(shell.errors == "")
         #expect(session.drafts.open == nil)
         #expect(session.weights.entries.map(\.kilograms) == [75])
         #expect(session.weights.entries.map(\.note) == ["after run"])
     }
 
     @Test func anInvalidValueFailsToSaveAndKeepsTheDraftAsTyped() {
-        #expect(perform("value 75 furlongs", "save") == [.succeeded, .failed])
-        #expect(errors == "error: \(Fixtures.kilogramsMessage) The draft is kept; fix it and save again.\n")
+        #expect(shell.perform("value 75 furlongs", "save") == [.succeeded, .failed])
+        #expect(shell.errors == "error: \(Fixtures.kilogramsMessage) The draft is kept; fix it and save again.\n")
         #expect(editor?.draft.value == "75 furlongs")
         #expect(editor?.lastError == .entries(.invalid(.invalidWeight(.kilograms))))
         #expect(session.draftMark == .failedSave)
         #expect(session.weights.entries == [])
 
-        #expect(perform("value 75") == [.succeeded])
+        #expect(shell.perform("value 75") == [.succeeded])
         #expect(session.draftMark == .unsaved)
     }
 
     @Test func aStorageFailureKeepsTheDraftAndARetryWritesExactlyOneEntry() {
-        #expect(perform("simulate save-failure once", "value 75", "save") == [.succeeded, .succeeded, .failed])
         #expect(
-            errors == "error: \(Fixtures.simulatedSaveMessage) The draft is kept; type \"save\" to try again.\n")
+            shell.perform("simulate save-failure once", "value 75", "save") == [.succeeded, .succeeded, .failed])
+        #expect(
+            shell.errors == "error: \(Fixtures.simulatedSaveMessage) The draft is kept; type \"save\" to try again.\n")
         #expect(editor?.draft.value == "75")
         #expect(session.draftMark == .failedSave)
 
-        #expect(perform("save") == [.succeeded])
-        #expect(printed.hasSuffix("Saved #1: 75.0 kg on 2026-11-29 08:00.\n"))
+        #expect(shell.perform("save") == [.succeeded])
+        #expect(shell.printed.hasSuffix("Saved #1: 75.0 kg on 2026-11-29 08:00.\n"))
         #expect(session.weights.entries.count == 1)
-        #expect(perform("refresh") == [.succeeded])
+        #expect(shell.perform("refresh") == [.succeeded])
         #expect(session.weights.entries.count == 1)
     }
 
     @Test func everySaveFailsUntilSimulationsAreOff() {
         #expect(
-            perform("simulate save-failure always", "value 75", "save", "save") == [
+            shell.perform("simulate save-failure always", "value 75", "save", "save") == [
                 .succeeded, .succeeded, .failed, .failed,
             ])
-        #expect(perform("simulate", "simulate off", "save") == [.succeeded, .succeeded, .succeeded])
-        #expect(printed.contains("\nActive: save-failure (always).\n"))
-        #expect(printed.hasSuffix("Simulations are off.\nSaved #1: 75.0 kg on 2026-11-29 08:00.\n"))
+        #expect(shell.perform("simulate", "simulate off", "save") == [.succeeded, .succeeded, .succeeded])
+        #expect(shell.printed.contains("\nActive: save-failure (always).\n"))
+        #expect(shell.printed.hasSuffix("Simulations are off.\nSaved #1: 75.0 kg on 2026-11-29 08:00.\n"))
         #expect(session.weights.entries.count == 1)
     }
 
     @Test func openingADraftOverUnsavedChangesFailsAndKeepsTheOpenOne() {
-        #expect(perform("value 75", "new", "edit 1") == [.succeeded, .failed, .failed])
+        #expect(shell.perform("value 75", "new", "edit 1") == [.succeeded, .failed, .failed])
         let refusal =
             "error: A draft with unsaved changes is open (value \"75\", dated 2026-11-29 08:00). Save it with \"save\" or discard it with \"cancel\" first.\n"
-        #expect(errors == refusal + refusal)
+        #expect(shell.errors == refusal + refusal)
         #expect(editor?.draft.value == "75")
         #expect(editor?.draft.editing == nil)
     }
 
     @Test func aDraftWithoutChangesIsReplacedQuietly() {
         #expect(
-            perform("new", "value 75", "save", "new", "edit 1") == [
+            shell.perform("new", "value 75", "save", "new", "edit 1") == [
                 .succeeded, .succeeded, .succeeded, .succeeded, .succeeded,
             ])
         #expect(editor?.draft.editing?.id == 1)
@@ -112,104 +95,110 @@ import TrendKit
     }
 
     @Test func noteWithoutTextClearsTheNote() {
-        perform("note after run", "note")
-        #expect(printed == "note: after run\nnote cleared\n")
+        shell.perform("note after run", "note")
+        #expect(shell.printed == "note: after run\nnote cleared\n")
         #expect(editor?.draft.note == "")
         #expect(!session.hasUnsavedChanges)
     }
 
     @Test func aFutureDateIsRefusedAndTheDraftKeepsItsDate() {
-        #expect(perform("value 75", "date 2026-11-30", "date yesterday") == [.succeeded, .failed, .succeeded])
-        #expect(errors == "error: An entry can't be dated in the future. The draft is unchanged.\n")
+        #expect(
+            shell.perform("value 75", "date 2026-11-30", "date yesterday") == [.succeeded, .failed, .succeeded])
+        #expect(shell.errors == "error: An entry can't be dated in the future. The draft is unchanged.\n")
         #expect(editor?.draft.date == Fixtures.localDate(2026, 11, 28, 8, 0))
     }
 
     @Test func cancelDiscardsTheDraftAndLeavesAnEditedEntryAsItWas() {
-        perform("value 75", "save", "edit 1", "value 80", "cancel")
+        shell.perform("value 75", "save", "edit 1", "value 80", "cancel")
         #expect(
-            printed.hasSuffix("Discarded the draft (value \"80\", dated 2026-11-29 08:00). Entry #1 is unchanged.\n"))
+            shell.printed.hasSuffix(
+                "Discarded the draft (value \"80\", dated 2026-11-29 08:00). Entry #1 is unchanged.\n"))
         #expect(session.drafts.open == nil)
         #expect(session.weights.entries.map(\.kilograms) == [75])
     }
 
     @Test func quitWithUnsavedChangesWarnsFirstAndLeavesTheSecondTime() {
-        #expect(perform("value 75", "quit") == [.succeeded, .succeeded])
-        #expect(errors.hasPrefix("warning: The draft has unsaved changes (value \"75\", dated 2026-11-29 08:00)."))
-        #expect(perform("quit") == [.quit])
+        #expect(shell.perform("value 75", "quit") == [.succeeded, .succeeded])
+        #expect(
+            shell.errors.hasPrefix("warning: The draft has unsaved changes (value \"75\", dated 2026-11-29 08:00)."))
+        #expect(shell.perform("quit") == [.quit])
     }
 
     @Test func anyCommandBetweenTwoQuitsMeansAskingAgain() {
-        #expect(perform("value 75", "quit", "show", "quit") == [.succeeded, .succeeded, .succeeded, .succeeded])
-        #expect(perform("bogus", "quit") == [.failed, .succeeded])
-        #expect(perform("quit") == [.quit])
+        #expect(
+            shell.perform("value 75", "quit", "show", "quit") == [.succeeded, .succeeded, .succeeded, .succeeded])
+        #expect(shell.perform("bogus", "quit") == [.failed, .succeeded])
+        #expect(shell.perform("quit") == [.quit])
     }
 
     @Test func quitWithNothingUnsavedLeavesAtOnce() {
-        #expect(perform("quit") == [.quit])
+        #expect(shell.perform("quit") == [.quit])
         #expect(output.text == "")
     }
 
     @Test func listShowsTheNewestEntriesInTheSelectedUnit() {
-        perform("list")
-        #expect(printed == "No entries yet. Log one with \"value WEIGHT\", then \"save\".\n")
-        perform("value 75", "date -2d", "save", "value 76", "date yesterday", "save", "value 77", "save")
-        perform("unit lb", "list 2")
+        shell.perform("list")
+        #expect(shell.printed == "No entries yet. Log one with \"value WEIGHT\", then \"save\".\n")
+        shell.perform("value 75", "date -2d", "save", "value 76", "date yesterday", "save", "value 77", "save")
+        shell.perform("unit lb", "list 2")
         #expect(
-            printed.hasSuffix(
+            shell.printed.hasSuffix(
                 "#3  2026-11-29 08:00  169.8 lb  trend 166.0\n#2  2026-11-28 08:00  167.6 lb  trend 165.6\n"))
     }
 
     @Test func deleteRemovesTheEntryAndNamesIt() {
         #expect(
-            perform("value 75", "save", "delete 1", "delete 1", "delete 2") == [
+            shell.perform("value 75", "save", "delete 1", "delete 1", "delete 2") == [
                 .succeeded, .succeeded, .succeeded, .succeeded, .failed,
             ])
         #expect(
-            printed.hasSuffix(
+            shell.printed.hasSuffix(
                 "Deleted #1: 75.0 kg on 2026-11-29 08:00.\nEntry #1 had already been deleted; nothing changed.\n"))
-        #expect(errors == "error: There is no entry #2. List the entries to see their numbers.\n")
+        #expect(shell.errors == "error: There is no entry #2. List the entries to see their numbers.\n")
         #expect(session.weights.entries == [])
     }
 
     @Test func unitShowsAndSetsTheUnit() {
-        #expect(perform("unit", "unit lb", "unit") == [.succeeded, .succeeded, .succeeded])
-        #expect(printed == "unit: kg\nunit: lb. Weights are now typed and shown in pounds.\nunit: lb\n")
+        #expect(shell.perform("unit", "unit lb", "unit") == [.succeeded, .succeeded, .succeeded])
+        #expect(shell.printed == "unit: kg\nunit: lb. Weights are now typed and shown in pounds.\nunit: lb\n")
         #expect(session.settings.unit == .pounds)
     }
 
     @Test func aDraftKeepsTheUnitItsValueWasTypedIn() {
         #expect(
-            perform("value 75", "unit lb", "show", "save") == [.succeeded, .succeeded, .succeeded, .succeeded])
-        #expect(printed.contains("  value: 75 (kg)\n"))
-        #expect(printed.hasSuffix("Saved #1: 165.3 lb on 2026-11-29 08:00.\n"))
+            shell.perform("value 75", "unit lb", "show", "save") == [
+                .succeeded, .succeeded, .succeeded, .succeeded,
+            ])
+        #expect(shell.printed.contains("  value: 75 (kg)\n"))
+        #expect(shell.printed.hasSuffix("Saved #1: 165.3 lb on 2026-11-29 08:00.\n"))
         #expect(session.weights.entries.map(\.kilograms) == [75])
     }
 
     @Test func aValueMayNameItsOwnUnit() {
         #expect(
-            perform("value 165 lb", "show", "save", "value 75kg", "save")
+            shell.perform("value 165 lb", "show", "save", "value 75kg", "save")
                 == Array(repeating: .succeeded, count: 5))
-        #expect(printed.contains("  value: 165 lb\n"))
+        #expect(shell.printed.contains("  value: 165 lb\n"))
         #expect(session.weights.entries.compactMap(\.kilograms).sorted() == [74.84274105, 75])
     }
 
     @Test func helpListsEveryCommandOrExplainsOne() {
-        #expect(perform("help", "help SAVE", "help bogus") == [.succeeded, .succeeded, .failed])
+        #expect(shell.perform("help", "help SAVE", "help bogus") == [.succeeded, .succeeded, .failed])
         #expect(
-            printed == (HelpText.list() + ["usage: save"]).joined(separator: "\n") + "\n" + """
+            shell.printed == (HelpText.list() + ["usage: save"]).joined(separator: "\n") + "\n" + """
                   Save the open draft; on failure it stays open for another try.
                   Example: save
 
                 """)
-        #expect(errors == "error: Unknown command \"bogus\". Type \"help\" to see the commands.\n")
+        #expect(shell.errors == "error: Unknown command \"bogus\". Type \"help\" to see the commands.\n")
     }
 
     @Test func statusNamesTheStoreEachFeatureAndTheDraft() {
-        perform("value 75", "simulate save-failure always")
-        let before = printed
-        #expect(perform("status") == [.succeeded])
+        shell.perform("value 75", "simulate save-failure always")
+        let before = shell.printed
+        #expect(shell.perform("status") == [.succeeded])
         #expect(
-            printed.dropFirst(before.count) == """
+            shell.printed.dropFirst(before.count) == """
                 store: :memory:
                 weights: ready, 0 loaded
                 trend: ready, no weigh-ins in the last 30 days
@@ -223,29 +212,29 @@ import TrendKit
     }
 
     @Test func statusSaysWhenTheLastSaveFailed() {
-        perform("simulate save-failure", "value 75", "save", "status")
-        #expect(printed.contains("\ndraft: new entry, unsaved changes, last save failed\n"))
-        #expect(printed.hasSuffix("simulations: none\n"))
+        shell.perform("simulate save-failure", "value 75", "save", "status")
+        #expect(shell.printed.contains("\ndraft: new entry, unsaved changes, last save failed\n"))
+        #expect(shell.printed.hasSuffix("simulations: none\n"))
     }
 
     @Test func aRefreshFailureKeepsTheEntriesLoadedEarlier() {
-        perform("value 75", "save", "simulate refresh-failure")
-        #expect(perform("refresh") == [.failed])
+        shell.perform("value 75", "save", "simulate refresh-failure")
+        #expect(shell.perform("refresh") == [.failed])
         #expect(
-            errors
+            shell.errors
                 == "error: The entries could not be loaded (simulated failure). The 1 entry loaded earlier is still shown.\nerror: The trend could not be read (simulated failure).\nerror: The habits could not be loaded (simulated failure).\n"
         )
         #expect(session.weights.entries.count == 1)
-        #expect(perform("refresh") == [.succeeded])
-        #expect(printed.hasSuffix("Loaded 1 entry.\nLoaded 1 day of trend.\nLoaded 0 habits.\n"))
+        #expect(shell.perform("refresh") == [.succeeded])
+        #expect(shell.printed.hasSuffix("Loaded 1 entry.\nLoaded 1 day of trend.\nLoaded 0 habits.\n"))
     }
 
     @Test func whenTheStoreWillNotOpenSettingsAndHelpStillWork() {
-        perform("simulate open-failure")
-        #expect(perform("value 75", "save") == [.succeeded, .failed])
-        #expect(errors.hasPrefix("error: The store could not be opened (simulated failure)."))
+        shell.perform("simulate open-failure")
+        #expect(shell.perform("value 75", "save") == [.succeeded, .failed])
+        #expect(shell.errors.hasPrefix("error: The store could not be opened (simulated failure)."))
         #expect(
-            perform("cancel", "unit lb", "help unit", "value 165", "show") == [
+            shell.perform("cancel", "unit lb", "help unit", "value 165", "show") == [
                 .succeeded, .succeeded, .succeeded, .succeeded, .succeeded,
             ])
         #expect(session.settings.unit == .pounds)
@@ -253,130 +242,116 @@ import TrendKit
     }
 
     @Test func historyIsOffWithoutAHistoryFile() {
-        #expect(perform("history") == [.succeeded])
-        #expect(printed == "History is off for this session.\n")
+        #expect(shell.perform("history") == [.succeeded])
+        #expect(shell.printed == "History is off for this session.\n")
     }
 
     @Test func aParseErrorIsReportedAsAFailure() {
-        #expect(perform("unit stone") == [.failed])
-        #expect(errors == "error: \"stone\" is not a unit; use kg or lb. Usage: unit [kg|lb]\n")
+        #expect(shell.perform("unit stone") == [.failed])
+        #expect(
+            shell.errors
+                == "error: \"stone\" is not a unit; use kg, lb or st. Usage: unit [kg|lb|st] | unit KIND [UNIT]\n")
     }
 
     @Test func controlCharactersAreWrittenEscaped() {
-        perform("note \u{1B}[31mred\u{7}", "\u{1B}[2J")
-        #expect(printed == "note: \\e[31mred\\u{7}\n")
-        #expect(errors == "error: Unknown command \"\\e[2J\". Type \"help\" to see the commands.\n")
+        shell.perform("note \u{1B}[31mred\u{7}", "\u{1B}[2J")
+        #expect(shell.printed == "note: \\e[31mred\\u{7}\n")
+        #expect(shell.errors == "error: Unknown command \"\\e[2J\". Type \"help\" to see the commands.\n")
         #expect(editor?.draft.note == "\u{1B}[31mred\u{7}")
     }
 
     @Test func aFailedSaveDoesNotMakeListFail() {
-        perform("value 74", "save", "simulate save-failure", "value 75", "save", "cancel")
-        let errorsBefore = errors
-        #expect(perform("list") == [.succeeded])
-        #expect(errors == errorsBefore)
-        #expect(printed.hasSuffix("#1  2026-11-29 08:00  74.0 kg  trend 74.0\n"))
+        shell.perform("value 74", "save", "simulate save-failure", "value 75", "save", "cancel")
+        let errorsBefore = shell.errors
+        #expect(shell.perform("list") == [.succeeded])
+        #expect(shell.errors == errorsBefore)
+        #expect(shell.printed.hasSuffix("#1  2026-11-29 08:00  74.0 kg  trend 74.0\n"))
     }
 }
 
 /// Habits beside weights: one draft at a time, quoting, and failures kept to their feature.
 @Suite @MainActor struct HabitSessionTests {
-    let output = CapturedOutput()
-    let session: Session
+    let shell: SessionDriver
+    var session: Session { shell.session }
+    var output: CapturedOutput { shell.output }
 
-    init() {
-        session = Session.make(files: OwnFiles(store: .memory), clock: Fixtures.clock, output: output)
-        session.start()
-    }
-
-    @discardableResult
-    func perform(_ lines: String...) -> [Session.Outcome] {
-        var outcomes: [Session.Outcome] = []
-        for line in lines {
-            do {
-                guard let command = try CommandParser.parse(line) else { continue }
-                outcomes.append(session.perform(command))
-            } catch {
-                outcomes.append(session.reject(error))
-            }
-        }
-        return outcomes
-    }
-
-    var printed: String { output.text(of: .out) }
-    var errors: String { output.text(of: .err) }
+    init() { shell = SessionDriver(clock: Fixtures.clock) }
 
     @Test func aBlankNameKeepsTheDraftAndSaysWhy() {
-        #expect(perform("new habit", "save") == [.succeeded, .failed])
+        #expect(shell.perform("new habit", "save") == [.succeeded, .failed])
         #expect(
-            errors
+            shell.errors
                 == "error: A habit needs a name; type one with \"name TEXT\". The draft is kept; fix it and save again.\n"
         )
         #expect(session.drafts.open is HabitEditor)
         #expect(session.draftMark == .failedSave)
         #expect(!session.hasUnsavedChanges, "a blank habit draft has nothing unsaved")
-        #expect(perform("name Read 10 pages", "save") == [.succeeded, .succeeded])
-        #expect(printed.hasSuffix("Saved the habit \"Read 10 pages\".\n"))
+        #expect(shell.perform("name Read 10 pages", "save") == [.succeeded, .succeeded])
+        #expect(shell.printed.hasSuffix("Saved the habit \"Read 10 pages\".\n"))
         #expect(session.habitLog.habits.map(\.name) == ["Read 10 pages"])
     }
 
     @Test func aStorageFailureOnAHabitSaveKeepsTheNameAndTheRetryWritesOne() {
         #expect(
-            perform("simulate save-failure once habits", "name Run", "save", "save") == [
+            shell.perform("simulate save-failure once habits", "name Run", "save", "save") == [
                 .succeeded, .succeeded, .failed, .succeeded,
             ])
         #expect(
-            errors
+            shell.errors
                 == "error: The habit could not be saved. The store could not save (simulated failure), so nothing was written. The draft is kept; type \"save\" to try again.\n"
         )
         #expect(session.habitLog.habits.map(\.name) == ["Run"])
     }
 
     @Test func oneDraftAtATimeWhateverItsKind() {
-        #expect(perform("value 75", "new habit", "name Run") == [.succeeded, .failed, .failed])
+        #expect(shell.perform("value 75", "new habit", "name Run") == [.succeeded, .failed, .failed])
         #expect(session.drafts.open is EntryEditor)
         #expect(
-            perform("cancel", "new habit", "name Run", "value 75") == [
+            shell.perform("cancel", "new habit", "name Run", "value 75") == [
                 .succeeded, .succeeded, .succeeded, .failed,
             ])
         #expect(session.drafts.open is HabitEditor)
-        #expect(errors.components(separatedBy: "Save it with \"save\" or discard it with \"cancel\" first.").count == 4)
+        #expect(
+            shell.errors.components(separatedBy: "Save it with \"save\" or discard it with \"cancel\" first.").count
+                == 4)
     }
 
     @Test func aHabitFailureStaysWithHabitsAndWeightsAndSettingsKeepWorking() {
-        perform("new habit", "name Run", "save", "simulate save-failure always habits")
+        shell.perform("new habit", "name Run", "save", "simulate save-failure always habits")
         #expect(
-            perform("done Run", "value 75", "save", "unit lb", "help done") == [
+            shell.perform("done Run", "value 75", "save", "unit lb", "help done") == [
                 .failed, .succeeded, .succeeded, .succeeded, .succeeded,
             ])
-        #expect(printed.contains("Saved #1: 75.0 kg on 2026-11-29 08:00."))
-        #expect(perform("status") == [.succeeded])
+        #expect(shell.printed.contains("Saved #1: 75.0 kg on 2026-11-29 08:00."))
+        #expect(shell.perform("status") == [.succeeded])
         #expect(
-            printed.contains(
+            shell.printed.contains(
                 "\nhabits: ready, 1 habit; error: The store could not save (simulated failure), so nothing was written.\n"
             ))
-        #expect(printed.contains("\nweights: ready, 1 loaded\n"), "the weights feature carries no habit error")
+        #expect(shell.printed.contains("\nweights: ready, 1 loaded\n"), "the weights feature carries no habit error")
     }
 
     @Test func anOpenFailureOfHabitsLeavesWeightsWorking() {
-        perform("simulate open-failure habits", "refresh")
-        #expect(perform("value 75", "save", "habits") == [.succeeded, .succeeded, .failed])
-        #expect(printed.contains("Saved #1: 75.0 kg"))
-        #expect(errors.contains("The store could not be opened (simulated failure)."))
+        shell.perform("simulate open-failure habits", "refresh")
+        #expect(shell.perform("value 75", "save", "habits") == [.succeeded, .succeeded, .failed])
+        #expect(shell.printed.contains("Saved #1: 75.0 kg"))
+        #expect(shell.errors.contains("The store could not be opened (simulated failure)."))
     }
 
     @Test func doneTwiceWritesOnceAndSaysSo() {
-        perform("new habit", "name Read 10 pages", "save")
-        #expect(perform("done \"Read 10 pages\"", "done \"read 10 PAGES\" today") == [.succeeded, .succeeded])
+        shell.perform("new habit", "name Read 10 pages", "save")
         #expect(
-            printed.hasSuffix(
+            shell.perform("done \"Read 10 pages\"", "done \"read 10 PAGES\" today") == [.succeeded, .succeeded])
+        #expect(
+            shell.printed.hasSuffix(
                 "Done: \"Read 10 pages\" on 2026-11-29.\n\"Read 10 pages\" was already done on 2026-11-29; nothing changed.\n"
             ))
         #expect(session.habitLog.habits.first?.doneDays.count == 1)
     }
 
     @Test func habitsShowsTheWeekTheStreakAndThirtyDays() {
-        perform("new habit", "name Read", "save", "done Read -1d", "done Read", "done Read -3d")
-        #expect(perform("habits") == [.succeeded])
-        #expect(printed.hasSuffix("habit  last 7 days  streak  30 days\nRead   ...x.xx           2        3\n"))
+        shell.perform("new habit", "name Read", "save", "done Read -1d", "done Read", "done Read -3d")
+        #expect(shell.perform("habits") == [.succeeded])
+        #expect(shell.printed.hasSuffix("habit  last 7 days  streak  30 days\nRead   ...x.xx           2        3\n"))
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 import TrendKit
 import TrendShell
+import TrendshTestSupport
 
 /// The loop over a script of lines: what it prints and the exit status it ends with.
 @Suite @MainActor struct REPLTests {
@@ -10,19 +11,15 @@ import TrendShell
     func run(
         _ lines: [String], echo: Bool = false, bail: Bool = false, interactive: Bool = false
     ) -> REPL.Ending {
-        run(reader: ScriptLineReader(lines: lines), echo: echo, bail: bail, interactive: interactive)
+        SessionDriver(clock: Fixtures.clock, output: output).run(
+            lines, echo: echo, bail: bail, interactive: interactive)
     }
 
     func run(reader: any LineReader, echo: Bool = false, bail: Bool = false, interactive: Bool = false)
         -> REPL.Ending
     {
-        let session = Session.make(files: OwnFiles(store: .memory), clock: Fixtures.clock, output: output)
-        session.start()
-        var repl = REPL(session: session, reader: reader, output: output)
-        repl.echo = echo
-        repl.bail = bail
-        repl.interactive = interactive
-        return repl.run()
+        SessionDriver(clock: Fixtures.clock, output: output).run(
+            reader: reader, echo: echo, bail: bail, interactive: interactive)
     }
 
     static let endedUnsaved =

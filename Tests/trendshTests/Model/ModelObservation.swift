@@ -9,12 +9,14 @@ struct ModelObservation: Equatable, Sendable, CustomStringConvertible {
     /// none), and a line for any unit whose column is not aligned.
     var listed: [String] = []
     var habits: [String] = []
+    /// The kinds a person added, from the store's `kinds` table: word, lowest, highest.
+    var kinds: [String] = []
     var draft: [String] = []
     var pending: [String] = []
 
     var description: String {
-        (["entries:"] + entries + ["list:"] + listed + ["habits:"] + habits + ["draft:"] + draft + ["pending:"]
-            + pending).map { "  " + $0 }
+        (["entries:"] + entries + ["list:"] + listed + ["habits:"] + habits + ["kinds:"] + kinds + ["draft:"] + draft
+            + ["pending:"] + pending).map { "  " + $0 }
             .joined(separator: "\n")
     }
 
@@ -23,7 +25,7 @@ struct ModelObservation: Equatable, Sendable, CustomStringConvertible {
         var lines: [String] = []
         for (name, expected, got) in [
             ("entries", entries, actual.entries), ("list", listed, actual.listed), ("habits", habits, actual.habits),
-            ("draft", draft, actual.draft),
+            ("kinds", kinds, actual.kinds), ("draft", draft, actual.draft),
             ("pending", pending, actual.pending),
         ] where expected != got {
             lines.append("\(name): the model has \(expected), trendsh has \(got)")
@@ -41,12 +43,15 @@ extension TrendshModel {
             let cells =
                 ["#\(id)", entry.date] + (entry.tenths.map { ["\(Self.kilograms($0)) kg"] } ?? [])
                 + entry.measures.sorted { $0.key < $1.key }.map {
-                    "\($0.key.rawValue) \(Self.kilograms($0.value)) \($0.key.unit)"
+                    "\($0.key.rawValue) \(Self.kilograms($0.value))" + ($0.key.listedUnit.map { " " + $0 } ?? "")
                 }
                 + (entry.note.isEmpty ? [] : [entry.note])
             return cells.joined(separator: " ")
         }
         seen.habits = habits.map { "\($0): " + (habitDays[$0] ?? []).sorted().joined(separator: ",") }
+        seen.kinds = addedKinds.sorted { $0.key < $1.key }.map {
+            "\($0.key) \(Self.kilograms($0.value.lowerBound)) \(Self.kilograms($0.value.upperBound))"
+        }
         if let draft {
             let state = draft.hasUnsavedChanges ? "unsaved changes" : "no unsaved changes"
             switch draft.kind {
@@ -72,7 +77,8 @@ extension TrendshModel {
             case .amend(let id, .note, let text): return "amend #\(id) note \"\(text)\""
             case .amend(let id, .measure(let kind), ""): return "amend #\(id) \(kind) (removed)"
             case .amend(let id, .measure(let kind), let text):
-                return "amend #\(id) \(kind) \(Self.kilograms(Self.tenths(text, of: kind)!)) \(kind.unit)"
+                let value = Self.kilograms(Self.canonicalTenths(text, of: kind)!)
+                return "amend #\(id) \(kind) \(value)" + (kind.listedUnit.map { " " + $0 } ?? "")
             case .undo(let step): return "undo step \(step)"
             case .redo(let step): return "redo step \(step)"
             }
@@ -83,7 +89,10 @@ extension TrendshModel {
     static func line(id: Int, _ entry: Entry) -> String {
         line(
             id: id, weight: entry.tenths.map(kilograms) ?? "-",
-            measures: entry.measures.sorted { $0.key < $1.key }.map { "\($0.key) \(kilograms($0.value))" },
+            // As the store file is read: by the kind's id.
+            measures: entry.measures.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+                "\($0.key) \(kilograms($0.value))"
+            },
             date: entry.date, note: entry.note)
     }
 
@@ -117,6 +126,9 @@ extension ModelObservation {
                 WHERE habit_id = h.id ORDER BY day)), '') FROM habits h ORDER BY h.id
             """
         ).map { "\($0[0] ?? ""): \($0[1] ?? "")" }
+        kinds = try store.rows("SELECT id, min_value, max_value FROM kinds ORDER BY id").map {
+            "\($0[0] ?? "") \(Self.tenths($0[1])) \(Self.tenths($0[2]))"
+        }
         let statusLines = status.split(separator: "\n").map(String.init)
         if let line = statusLines.first(where: { $0.hasPrefix("draft: ") }) {
             var state = String(line.dropFirst(7))

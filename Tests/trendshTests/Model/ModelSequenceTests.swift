@@ -97,6 +97,7 @@ enum ModelCheck {
             for index in current.indices.reversed() where index < current.count {
                 var shorter = current
                 shorter.remove(at: index)
+                guard ModelSteps.keepsToTheGenerator(shorter) else { continue }
                 // Twice, since a kill's moment is not the same every run.
                 if let found = run(shorter) ?? run(shorter) {
                     current = shorter
@@ -119,6 +120,10 @@ enum ModelCheck {
                     step: 0,
                     message: "\"\(line)\" \(failed ? "failed" : "succeeded"), the model expected otherwise.\n"
                         + "stdout: \(printed.stdout)stderr: \(printed.stderr)")
+            }
+            if let expected = model.expectedError, !printed.stderr.contains("error: " + expected) {
+                throw ModelFailure(
+                    step: 0, message: "\"\(line)\" should have said \"\(expected)\".\nstderr: \(printed.stderr)")
             }
         case .restart:
             session.restart()

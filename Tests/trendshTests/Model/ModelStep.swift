@@ -37,6 +37,14 @@ enum ModelSteps {
     static let measures: [TrendshModel.Kind: (accepted: [String], refused: [String])] = [
         .fat: (["21.5", "18", "30.2", "2", "75", "21,5"], ["1.9", "80", "abc"]),
         .waist: (["82", "83.8", "90.5", "35 in", "30 in", "250"], ["25", "260", "120 in"]),
+        // Added kinds: whether a value is in range depends on the range the kind was added with.
+        .neck: (["35", "40,5", "45", "75"], ["19", "85", "abc"]),
+        .arm: (["30", "12.5", "55"], ["9", "61"]),
+    ]
+    /// `measure add` lines: neck with either of two ranges, arm, and one refused (no range).
+    static let kindAdditions = [
+        "measure add neck cm 20 80", "measure add neck cm 30 50", "measure add arm cm 10 60",
+        "measure add neck cm 80 20",
     ]
     static let files = ["a.csv", "b.csv"]
 
@@ -50,6 +58,21 @@ enum ModelSteps {
             model.applyForGeneration(step)
         }
         return steps
+    }
+
+    /// True when every `measure remove` in `steps` is one the generator could have made; the
+    /// shrinker keeps to such sequences.
+    static func keepsToTheGenerator(_ steps: [ModelStep]) -> Bool {
+        var model = TrendshModel()
+        for step in steps {
+            if case .type(let line) = step, line.hasPrefix("measure remove "),
+                let kind = TrendshModel.Kind(rawValue: String(line.dropFirst(15))), !model.mayTryToRemove(kind)
+            {
+                return false
+            }
+            model.applyForGeneration(step)
+        }
+        return true
     }
 
     static func next(_ random: inout ModelRandom, model: TrendshModel) -> ModelStep {
@@ -81,10 +104,19 @@ enum ModelSteps {
                 return "amend \(someID()) \(kind) \(someMeasure(kind))"
             }
         }
+        /// `measure add …`, or `measure remove WORD`: while entries hold values of the kind, which
+        /// is refused with their count, or where no undo, redo, pending change or draft could
+        /// bring a value of the kind back after it is gone (see `historyMentions`).
+        func someKindChange() -> String {
+            let removable = TrendshModel.Kind.allCases.filter { model.mayTryToRemove($0) }
+            if !removable.isEmpty && random.oneIn(2) { return "measure remove \(random.pick(removable))" }
+            return random.pick(kindAdditions)
+        }
         // Most of the time, carry on with what is open, so sequences get somewhere.
         if let draft = model.draft, draft.hasUnsavedChanges, random.below(100) < 35 {
             return random.oneIn(5) ? .killDuringSave(microseconds: random.below(4000)) : .type("save")
         }
+        if model.addedKinds.isEmpty && random.oneIn(4) { return .type(random.pick(kindAdditions)) }
         if model.draft == nil && ids.count < 2 && random.oneIn(2) {
             return .type(random.oneIn(3) ? someMeasureLine() : "value \(someValue())")
         }
@@ -103,7 +135,8 @@ enum ModelSteps {
         case 47..<54:
             if random.oneIn(4) { return .killDuringAmend(someAmend(), microseconds: random.below(4000)) }
             return .type(someAmend())
-        case 54..<58: return .type("retry")
+        case 54..<55: return .type("retry")
+        case 55..<58: return .type(someKindChange())
         case 58..<61: return .type("undo")
         case 61..<63: return .type("undo \(1 + random.below(max(1, model.nextStep)))")
         case 63..<66: return .type("redo")
@@ -120,7 +153,8 @@ enum ModelSteps {
         case 82..<85: return .restart
         case 85..<88: return .kill
         case 88..<92: return .killDuringSave(microseconds: random.below(4000))
-        case 92..<94: return .otherSession([someMeasureLine(), "save"])
+        case 92..<93: return .otherSession([someMeasureLine(), "save"])
+        case 93..<94: return .otherSession([random.pick(kindAdditions)])
         default:
             switch random.below(4) {
             case 0:

@@ -2,14 +2,20 @@
 extension TrendshModel {
     /// Carries out one typed line; true when it should fail.
     mutating func type(_ line: String) -> Bool {
+        expectedError = nil
         let words = line.split(separator: " ", maxSplits: 1).map(String.init)
         let rest = words.count > 1 ? words[1] : ""
         switch words[0] {
         case "value", "note", "date": return setField(words[0], rest)
-        case "fat", "waist": return setMeasure(Kind(rawValue: words[0])!, rest)
+        case "fat", "waist", "arm", "neck": return setMeasure(Kind(rawValue: words[0])!, rest)
         case "measure":
             let parts = rest.split(separator: " ", maxSplits: 1).map(String.init)
-            return setMeasure(Kind(rawValue: parts[0])!, parts.count > 1 ? parts[1] : "")
+            let more = parts.count > 1 ? parts[1] : ""
+            switch parts[0] {
+            case "add": return addKind(more)
+            case "remove": return removeKind(more)
+            default: return setMeasure(Kind(rawValue: parts[0])!, more)
+            }
         case "edit": return edit(Int(rest) ?? 0)
         case "save": return save()
         case "cancel":
@@ -89,7 +95,7 @@ extension TrendshModel {
                 typed.tenths = tenths
             }
             for (kind, text) in open.measures {
-                guard let tenths = Self.tenths(text, of: kind) else { return true }
+                guard let tenths = tenths(text, of: kind) else { return true }
                 typed.measures[kind] = tenths
             }
             guard typed.holdsAMeasurement else { return true }
@@ -110,8 +116,12 @@ extension TrendshModel {
                 record(.entries(before: [id: entry], after: [id: typed]))
             } else {
                 guard writeAllowed() else { return true }
-                if case .edit = open.kind, !open.entryGoneSaid {
-                    draft?.entryGoneSaid = true
+                // The entry is gone: the save is refused, and the draft, kept as typed, becomes
+                // a new entry's, which the next save writes.
+                if case .edit = open.kind {
+                    draft?.kind = .new
+                    draft?.opened = ["", "", Self.now]
+                    draft?.openedMeasures = [:]
                     return true
                 }
                 record(.entries(before: [nextID: nil], after: [nextID: typed]))
@@ -160,9 +170,11 @@ extension TrendshModel {
         let words = text.split(separator: " ", maxSplits: 2).map(String.init)
         guard let id = Int(words[0]), let entry = entries[id] else { return true }
         let field = Field(word: words[1])!
+        // A field of an added kind the store does not hold is no field.
+        if case .measure(let kind) = field, range(of: kind) == nil { return true }
         let typed = words.count > 2 ? words[2] : ""
         // A value is checked at once; so is a removal, against the entry as it is now.
-        guard let changed = Self.amended(entry, field, typed), changed.holdsAMeasurement else { return true }
+        guard let changed = amended(entry, field, typed), changed.holdsAMeasurement else { return true }
         let action = PendingAction.amend(id: id, field: field, text: typed)
         let change = Pending(action: action, base: versions[id] ?? 0)
         if let index = pending.firstIndex(where: {
@@ -189,7 +201,7 @@ extension TrendshModel {
                     continue
                 }
                 // Removing the last measurement that is left is refused, and the change dropped.
-                guard let after = Self.amended(entry, field, text), after.holdsAMeasurement else {
+                guard let after = amended(entry, field, text), after.holdsAMeasurement else {
                     failed = true
                     continue
                 }

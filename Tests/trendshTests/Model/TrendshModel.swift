@@ -65,8 +65,6 @@ struct TrendshModel: Equatable, Sendable {
         var openedMeasures: [Kind: String] = [:]
         /// For an edit: the entry's version when the draft was opened, or last refused.
         var base = 0
-        /// For an edit: a save was refused because the entry was gone; the next saves it anew.
-        var entryGoneSaid = false
         var name = ""
 
         var hasUnsavedChanges: Bool {
@@ -120,6 +118,8 @@ struct TrendshModel: Equatable, Sendable {
     var history: [HistoryStep] = []
     var nextStep = 1
     var undoneCount = 0
+    /// The kinds a person added, with their ranges in tenths of a centimetre.
+    var addedKinds: [Kind: ClosedRange<Int>] = [:]
     static let importRows: [String: [Entry]] = [
         "a.csv": [
             Entry(tenths: 803, note: "imp", date: "2026-11-20 07:30"),
@@ -132,6 +132,8 @@ struct TrendshModel: Equatable, Sendable {
     var draft: Draft?
     var pending: [Pending] = []
     var fault = Fault.none
+    /// What the last typed line's error must say, where the model knows more than that it fails.
+    var expectedError: String?
 
     /// Tenths of a kilogram for a typed weight, or nil when the rules refuse it.
     static func tenths(_ text: String) -> Int? {

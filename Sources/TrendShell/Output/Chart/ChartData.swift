@@ -27,7 +27,9 @@ public struct ChartData: Sendable, Equatable {
     }
 
     /// The chart of `kind` in `unit`; a goal (in the canonical unit) only for the weight.
-    public init(window: TrendWindow, kind: MeasurementKind, unit: MeasureUnit, goal: Double? = nil) {
+    /// Stone is drawn in pounds: an axis counts in one unit, and stone is a display form of them.
+    public init(window: TrendWindow, kind: MeasurementKind, unit shown: MeasureUnit, goal: Double? = nil) {
+        let unit = shown == .stones ? MeasureUnit.pounds : shown
         firstDay = window.firstDay
         lastDay = window.lastDay
         self.unit = unit
