@@ -32,7 +32,8 @@ import TrendshTestSupport
         #expect(try Self.kinds(shell.storePath) == [["neck", "neck", "length", "cm", "20.0", "80.0", "1", "0"]])
         let help = shell.run(["help measure"]).stdout
         #expect(help.contains("(0-3, default 1). \"undo\" takes it back.\n"))
-        #expect(help.contains("while no entry holds a value of it; \"undo\" brings it back.\n"))
+        #expect(
+            help.contains("while no entry, draft or pending change holds a value of it;\n  \"undo\" brings it back.\n"))
     }
 
     @Test func undoOfAMeasureRemoveBringsTheKindBackWithItsExactDeclaration() throws {

@@ -66,9 +66,12 @@ public final class KindCatalog {
     }
 
     /// Removes an added kind, refused while entries hold values of it.
-    public func remove(word: String) throws(TrendError) -> MeasurementKind {
+    public func remove(word: String, waiting: (KindID) -> KindValueHolder? = { _ in nil }) throws(TrendError)
+        -> MeasurementKind
+    {
         guard let kind = kind(named: word) else { throw .kind(.noSuchKind(word)) }
         guard !kind.isBuiltIn else { throw .kind(.builtIn(kind.word)) }
+        if let holder = waiting(kind.id) { throw .kind(.waiting(kind.word, in: holder)) }
         guard let repository else {
             all.removeAll { $0.id == kind.id }
             return kind

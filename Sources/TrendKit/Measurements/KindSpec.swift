@@ -73,4 +73,15 @@ public enum KindError: Error, Equatable, Sendable {
     case builtIn(String)
     /// Entries hold `count` values of the kind, so it stays.
     case inUse(String, count: Int)
+    /// A value of the kind waits outside the store (in the open draft, or in a pending
+    /// change), so it stays: removing it would drop that value without a word.
+    case waiting(String, in: KindValueHolder)
+}
+
+/// Where a value of a kind waits to be saved, outside the store.
+public enum KindValueHolder: Sendable, Equatable {
+    /// The open draft holds a value of the kind.
+    case openDraft
+    /// A change waiting to be applied sets a value of the kind.
+    case pendingChange
 }

@@ -35,6 +35,14 @@ public final class PendingChanges {
 
     /// The waiting changes, oldest first.
     public private(set) var changes: [PendingChange] = []
+
+    /// True when a waiting amend sets a value of kind `id`.
+    public func setsValue(of id: KindID) -> Bool {
+        changes.contains { change in
+            if case .measure(id, _?) = change.amendment?.newValue { return true }
+            return false
+        }
+    }
     /// The last attempt's failure of each change that failed, kept until it applies.
     public private(set) var failures: [OperationID: TrendError] = [:]
     /// The pending-changes file and its lock.

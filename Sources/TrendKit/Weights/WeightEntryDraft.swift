@@ -122,6 +122,12 @@ public struct WeightEntryDraft: Sendable, Equatable {
         editing?.prefilledKilograms != nil && value == opened.value && unit == opened.unit
     }
 
+    /// True when a value of kind `id` is typed in the draft (text that is not blank).
+    public func holdsValue(of id: KindID) -> Bool {
+        guard let typed = measurements[id] else { return false }
+        return !typed.text.trimmingWhitespace().isEmpty
+    }
+
     /// Converts the typed value through the unit's own validation. The value as prefilled
     /// stands for the stored weight exactly, which must keep the rule too: a weight another
     /// program stored outside 20–500 kg is not saved again.

@@ -38,7 +38,8 @@ enum MeasureCommands {
             "\"measure add WORD UNIT MIN MAX [DECIMALS]\" adds a kind of your own, kept in the store (example:",
             "\"measure add neck cm 20 80\"): its word names it, its values are typed in UNIT (kg, lb, %, cm, in or mm)",
             "between MIN and MAX, and shown with DECIMALS decimals (0-3, default 1). \"undo\" takes it back.",
-            "\"measure remove WORD\" removes such a kind while no entry holds a value of it; \"undo\" brings it back.",
+            "\"measure remove WORD\" removes such a kind while no entry, draft or pending change holds a value of it;",
+            "\"undo\" brings it back.",
             "\"measure list\", or \"measure\" alone, lists the kinds with their units and ranges.",
         ],
         readsStore: false,
@@ -172,7 +173,11 @@ enum MeasureCommands {
     static func removeKind(_ word: String, in session: Session) -> Session.Outcome {
         do throws(TrendError) {
             do throws(StorageError) { try session.rereadKinds() } catch { throw .storage(error) }
-            let kind = try session.weights.kinds.remove(word: word)
+            let draft = (session.drafts.open as? EntryEditor)?.draft
+            let kind = try session.weights.kinds.remove(word: word) { id in
+                if draft?.holdsValue(of: id) == true { return .openDraft }
+                return session.pending.setsValue(of: id) ? .pendingChange : nil
+            }
             return session.say(Messages.kindRemoved(kind))
         } catch {
             return session.fail(Messages.reason(error, units: session.units) + " " + Messages.nothingChanged)

@@ -23,6 +23,12 @@ extension Messages {
             let values = count == 1 ? "1 entry holds a value" : "\(count) entries hold values"
             return
                 "\(values) of \"\(word)\", so it stays. Remove those values first (\"amend ID \(word)\" with no text)."
+        case .waiting(let word, .openDraft):
+            return
+                "The open draft holds a value of \"\(word)\", so it stays. Save or cancel the draft, or type \"\(word)\" with no value, first."
+        case .waiting(let word, .pendingChange):
+            return
+                "A pending change sets a value of \"\(word)\", so it stays. Type \"retry\" to apply it first."
         }
     }
 

@@ -1,0 +1,47 @@
+import Testing
+import TrendshTestSupport
+
+/// `measure remove` is refused while a value of the kind waits outside the store: typed in the
+/// open draft, or set by an amend kept as pending. Removing the kind then would drop that
+/// value without a word; refused, the draft and the pending change keep it, and the kind stays.
+@Suite struct KindRemoveWaitingTests {
+    @Test func aKindTheOpenDraftHoldsAValueOfStaysAndTheDraftKeepsIt() throws {
+        let shell = Shell()
+        defer { shell.home.remove() }
+
+        let result = shell.run(["measure add neck cm 20 80", "value 75", "neck 38", "measure remove neck", "save"])
+
+        #expect(
+            result.stderr.contains(
+                "error: The open draft holds a value of \"neck\", so it stays. Save or cancel the draft, or type \"neck\" with no value, first. Nothing was changed."
+            ), "\(result.stderr)")
+        #expect(result.stdout.contains("Saved #1: 75.0 kg, neck 38.0 cm on "), "the draft kept the value: \(result)")
+        let after = shell.run(["neck", "measure remove neck"])
+        #expect(after.stderr.contains("1 entry holds a value of \"neck\", so it stays."), "\(after)")
+    }
+
+    @Test func aKindAnEmptiedDraftValueNamedIsRemoved() throws {
+        let shell = Shell()
+        defer { shell.home.remove() }
+
+        let result = shell.run(["measure add neck cm 20 80", "value 75", "neck 38", "neck", "measure remove neck"])
+
+        #expect(result.stdout.contains("Removed the kind \"neck\""), "\(result)")
+    }
+
+    @Test func aKindAPendingAmendSetsAValueOfStaysUntilTheChangeIsApplied() throws {
+        let shell = Shell()
+        defer { shell.home.remove() }
+
+        let result = shell.run([
+            "measure add neck cm 20 80", "value 75", "save", "simulate save-failure once", "amend 1 neck 38",
+            "measure remove neck", "retry", "list",
+        ])
+
+        #expect(
+            result.stderr.contains(
+                "error: A pending change sets a value of \"neck\", so it stays. Type \"retry\" to apply it first."),
+            "\(result.stderr)")
+        #expect(result.stdout.contains("75.0 kg  neck 38.0 cm"), "the pending amend was applied: \(result)")
+    }
+}
