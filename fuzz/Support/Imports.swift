@@ -141,7 +141,7 @@ enum Imports {
                         ImportPreview.Row(
                             key: RowKey(file: 0, line: row.line, ordinal: row.ordinal), verdict: verdict,
                             fixed: false, sharesLine: row.sharesLine),
-                        draft: draft, unit: unit, labelled: true))
+                        draft: draft, units: MeasureUnits(kinds: MeasurementKind.builtIn, settings: Settings(unit: unit)), labelled: true))
                 Fuzz.check(!Fuzz.hasControl(shown), "\(shown.debugDescription) holds a control character")
             }
         }
