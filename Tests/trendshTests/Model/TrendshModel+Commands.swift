@@ -278,13 +278,22 @@ extension TrendshModel {
     }
 
     /// A `trendsh -c …` run on the same store: a session of its own, no draft, no pending changes.
+    /// While the live session's changes wait in the pending-changes file, it refuses `amend`,
+    /// `undo` and `redo`, since those come first.
     mutating func otherSession(_ commands: [String]) -> Bool {
         let mine = (draft, pending, fault)
         draft = nil
         pending = []
         fault = .none
         var failed = false
-        for command in commands { failed = type(command) || failed }
+        for command in commands {
+            let waitsBehind = ["amend", "undo", "redo"].contains { command.split(separator: " ").first == $0[...] }
+            if waitsBehind && !mine.1.isEmpty {
+                failed = true
+                continue
+            }
+            failed = type(command) || failed
+        }
         (draft, pending, fault) = mine
         return failed
     }
