@@ -6,7 +6,7 @@ import TrendshTestSupport
 struct ModelObservation: Equatable, Sendable, CustomStringConvertible {
     var entries: [String] = []
     /// `list`'s rows, newest first, spaces collapsed and the trend left out (the model keeps
-    /// none), and a line for any unit whose column is not aligned.
+    /// none), and a line for any kind whose column is not aligned.
     var listed: [String] = []
     var habits: [String] = []
     /// The kinds a person added, from the store's `kinds` table: word, lowest, highest.
@@ -43,7 +43,7 @@ extension TrendshModel {
             let cells =
                 ["#\(id)", entry.date] + (entry.tenths.map { ["\(Self.kilograms($0)) kg"] } ?? [])
                 + entry.measures.sorted { $0.key < $1.key }.map {
-                    "\($0.key.rawValue) \(Self.kilograms($0.value))" + ($0.key.listedUnit.map { " " + $0 } ?? "")
+                    "\($0.key.rawValue) \(Self.kilograms($0.value)) \($0.key.unit)"
                 }
                 + (entry.note.isEmpty ? [] : [entry.note])
             return cells.joined(separator: " ")
@@ -78,7 +78,7 @@ extension TrendshModel {
             case .amend(let id, .measure(let kind), ""): return "amend #\(id) \(kind) (removed)"
             case .amend(let id, .measure(let kind), let text):
                 let value = Self.kilograms(Self.canonicalTenths(text, of: kind)!)
-                return "amend #\(id) \(kind) \(value)" + (kind.listedUnit.map { " " + $0 } ?? "")
+                return "amend #\(id) \(kind) \(value) \(kind.unit)"
             case .undo(let step): return "undo step \(step)"
             case .redo(let step): return "redo step \(step)"
             }
@@ -163,7 +163,7 @@ extension ModelObservation {
         return abs(value * 10 - tenths) < 1e-6 ? TrendshModel.kilograms(Int(tenths)) : text
     }
 
-    /// `list`'s rows with their spaces collapsed and the trend left out; then, for each unit whose
+    /// `list`'s rows with their spaces collapsed and the trend left out; then, for each kind whose
     /// cells do not all end in the same column, a line that says so.
     static func rows(ofList list: String) -> [String] {
         var rows: [String] = []
@@ -183,13 +183,19 @@ extension ModelObservation {
                     skipNext = true
                     continue
                 }
-                if ["kg", "%", "cm"].contains(piece) { ends[String(piece), default: []].insert(offset) }
+                // A unit ends its kind's cell (`neck 35.0 cm`), or the weight's (`80.0 kg`).
+                if ["kg", "%", "cm"].contains(piece) {
+                    let kind =
+                        words.count > 1 && words[words.count - 2].allSatisfy(\.isLetter)
+                        ? words[words.count - 2] : "weight"
+                    ends["\(kind) (\(piece))", default: []].insert(offset)
+                }
                 words.append(String(piece))
             }
             rows.append(words.joined(separator: " "))
         }
-        for (unit, columns) in ends.sorted(by: { $0.key < $1.key }) where columns.count > 1 {
-            rows.append("the \(unit) column is not aligned: it ends at \(columns.sorted())")
+        for (column, columns) in ends.sorted(by: { $0.key < $1.key }) where columns.count > 1 {
+            rows.append("the \(column) column is not aligned: it ends at \(columns.sorted())")
         }
         return rows
     }

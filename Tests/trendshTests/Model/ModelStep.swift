@@ -53,23 +53,20 @@ enum ModelSteps {
         var model = TrendshModel()
         var steps: [ModelStep] = []
         for _ in 0..<count {
-            let step = next(&random, model: model)
+            var step = next(&random, model: model)
+            while !model.generatorMayMake(step) { step = next(&random, model: model) }
             steps.append(step)
             model.applyForGeneration(step)
         }
         return steps
     }
 
-    /// True when every `measure remove` in `steps` is one the generator could have made; the
-    /// shrinker keeps to such sequences.
+    /// True when every step of `steps` is one the generator could have made (see
+    /// `TrendshModel.generatorMayMake`); the shrinker keeps to such sequences.
     static func keepsToTheGenerator(_ steps: [ModelStep]) -> Bool {
         var model = TrendshModel()
         for step in steps {
-            if case .type(let line) = step, line.hasPrefix("measure remove "),
-                let kind = TrendshModel.Kind(rawValue: String(line.dropFirst(15))), !model.mayTryToRemove(kind)
-            {
-                return false
-            }
+            guard model.generatorMayMake(step) else { return false }
             model.applyForGeneration(step)
         }
         return true
@@ -104,13 +101,19 @@ enum ModelSteps {
                 return "amend \(someID()) \(kind) \(someMeasure(kind))"
             }
         }
-        /// `measure add …`, or `measure remove WORD`: while entries hold values of the kind, which
-        /// is refused with their count, or where no undo, redo, pending change or draft could
-        /// bring a value of the kind back after it is gone (see `historyMentions`).
+        /// `measure add …`, or `measure remove WORD` of an added kind (refused with a count while
+        /// entries hold values of it).
         func someKindChange() -> String {
-            let removable = TrendshModel.Kind.allCases.filter { model.mayTryToRemove($0) }
-            if !removable.isEmpty && random.oneIn(2) { return "measure remove \(random.pick(removable))" }
+            let held = Set(model.entries.values.flatMap(\.measures.keys)).filter { model.addedKinds[$0] != nil }
+            if !held.isEmpty && random.oneIn(3) { return "measure remove \(random.pick(held.sorted()))" }
+            if random.oneIn(2) { return "measure remove \(random.pick([TrendshModel.Kind.neck, .arm]))" }
             return random.pick(kindAdditions)
+        }
+        /// `undo STEP`, often of a kind's step, which entries may hold values of by now.
+        func someUndoOfAStep() -> String {
+            let kindSteps = model.history.filter { $0.done && $0.kindDescription != nil }.map(\.number)
+            if !kindSteps.isEmpty && random.oneIn(2) { return "undo \(random.pick(kindSteps))" }
+            return "undo \(1 + random.below(max(1, model.nextStep)))"
         }
         // Most of the time, carry on with what is open, so sequences get somewhere.
         if let draft = model.draft, draft.hasUnsavedChanges, random.below(100) < 35 {
@@ -121,6 +124,7 @@ enum ModelSteps {
             return .type(random.oneIn(3) ? someMeasureLine() : "value \(someValue())")
         }
         if !model.pending.isEmpty && random.oneIn(3) { return .type("retry") }
+        if model.history.contains(where: { !$0.done }) && random.oneIn(8) { return .type("redo") }
         // While saves fail, amends wait as pending changes, measurements' among them.
         if model.fault != .none && !ids.isEmpty && random.oneIn(4) { return .type(someAmend()) }
         switch random.below(100) {
@@ -138,7 +142,7 @@ enum ModelSteps {
         case 54..<55: return .type("retry")
         case 55..<58: return .type(someKindChange())
         case 58..<61: return .type("undo")
-        case 61..<63: return .type("undo \(1 + random.below(max(1, model.nextStep)))")
+        case 61..<63: return .type(someUndoOfAStep())
         case 63..<66: return .type("redo")
         case 66..<73:
             return .type(

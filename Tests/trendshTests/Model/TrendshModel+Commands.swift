@@ -215,13 +215,24 @@ extension TrendshModel {
             case .undo(let number), .redo(let number):
                 let undoing = change.action == .undo(step: number)
                 guard let index = history.firstIndex(where: { $0.number == number }), history[index].done == undoing,
-                    history[index].canFlip(entries, habitDays: habitDays),
+                    history[index].canFlip(entries, habitDays: habitDays, kinds: addedKinds),
                     !history[(index + 1)...].contains(where: {
                         $0.done && !$0.rows.isDisjoint(with: history[index].rows)
                     })
                 else {
                     failed = true
                     continue
+                }
+                // A kind is not taken away while entries hold values of it: refused with their count.
+                if let kind = history[index].kindItWouldRemove, let description = history[index].kindDescription {
+                    let holding = entries.values.filter { $0.measures[kind] != nil }.count
+                    if holding > 0 {
+                        expectedError =
+                            Self.holdingValues(holding, of: kind)
+                            + ", so step \(number) (\(description)) can't be put back; nothing was written."
+                        failed = true
+                        continue
+                    }
                 }
                 put(history[index].change, undoing: undoing)
                 history[index].done = !undoing
@@ -267,13 +278,22 @@ extension TrendshModel {
     }
 
     /// A `trendsh -c …` run on the same store: a session of its own, no draft, no pending changes.
+    /// While the live session's changes wait in the pending-changes file, it refuses `amend`,
+    /// `undo` and `redo`, since those come first.
     mutating func otherSession(_ commands: [String]) -> Bool {
         let mine = (draft, pending, fault)
         draft = nil
         pending = []
         fault = .none
         var failed = false
-        for command in commands { failed = type(command) || failed }
+        for command in commands {
+            let waitsBehind = ["amend", "undo", "redo"].contains { command.split(separator: " ").first == $0[...] }
+            if waitsBehind && !mine.1.isEmpty {
+                failed = true
+                continue
+            }
+            failed = type(command) || failed
+        }
         (draft, pending, fault) = mine
         return failed
     }

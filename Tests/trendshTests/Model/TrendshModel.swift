@@ -16,6 +16,10 @@ struct TrendshModel: Equatable, Sendable {
         case entries(before: [Int: Entry?], after: [Int: Entry?])
         case habitAdded(String)
         case habitDone(String, day: String)
+        /// `measure add`, with the range it declared, in tenths of a centimetre.
+        case kindAdded(Kind, ClosedRange<Int>)
+        /// `measure remove`, with the range the kind had.
+        case kindRemoved(Kind, ClosedRange<Int>)
     }
 
     struct HistoryStep: Equatable, Sendable {
@@ -27,13 +31,49 @@ struct TrendshModel: Equatable, Sendable {
 
         /// True when the entries are as the step left them (or, undone, as it found them):
         /// the store compares what is there, not how it got there. A habit's creation is not
-        /// taken back while days hang on it.
-        func canFlip(_ entries: [Int: Entry], habitDays: [String: [String]]) -> Bool {
+        /// taken back while days hang on it; a kind is as the step left it when it is there
+        /// with the same range, or not there.
+        func canFlip(_ entries: [Int: Entry], habitDays: [String: [String]], kinds: [Kind: ClosedRange<Int>]) -> Bool {
             switch change {
             case .entries(let before, let after):
                 return (done ? after : before).allSatisfy { entries[$0.key] == $0.value }
             case .habitAdded(let name): return !done || (habitDays[name] ?? []).isEmpty
             case .habitDone: return true
+            case .kindAdded(let kind, let range): return kinds[kind] == (done ? range : nil)
+            case .kindRemoved(let kind, let range): return kinds[kind] == (done ? nil : range)
+            }
+        }
+
+        /// The kind flipping the step would take away: an added kind undone, a removal redone.
+        var kindItWouldRemove: Kind? {
+            switch change {
+            case .kindAdded(let kind, _) where done: return kind
+            case .kindRemoved(let kind, _) where !done: return kind
+            default: return nil
+            }
+        }
+
+        /// The entries flipping the step would put back (its other side).
+        var entriesItWouldPutBack: [Entry] {
+            guard case .entries(let before, let after) = change else { return [] }
+            return (done ? before : after).values.compactMap { $0 }
+        }
+
+        /// True when flipping it would put back an entry holding a value of an added kind
+        /// that `kinds` does not hold.
+        func putsBackAValueOfAGoneKind(_ kinds: [Kind: ClosedRange<Int>]) -> Bool {
+            entriesItWouldPutBack.contains { entry in
+                entry.measures.keys.contains { $0.builtInRange == nil && kinds[$0] == nil }
+            }
+        }
+
+        /// How `undo list` and the refusals describe a kind's step.
+        var kindDescription: String? {
+            switch change {
+            case .kindAdded(let kind, let range): return "added the kind \"\(kind)\" (\(TrendshModel.described(range)))"
+            case .kindRemoved(let kind, let range):
+                return "removed the kind \"\(kind)\" (\(TrendshModel.described(range)))"
+            default: return nil
             }
         }
 
@@ -43,6 +83,7 @@ struct TrendshModel: Equatable, Sendable {
             case .entries(let before, _): return Set(before.keys.map { "entry \($0)" })
             case .habitAdded(let name): return ["habit \(name)"]
             case .habitDone(let name, let day): return ["day \(name) \(day)"]
+            case .kindAdded(let kind, _), .kindRemoved(let kind, _): return ["kind \(kind)"]
             }
         }
     }
@@ -200,6 +241,8 @@ struct TrendshModel: Equatable, Sendable {
             } else {
                 habitDays[name, default: []].append(day)
             }
+        case .kindAdded(let kind, let range): addedKinds[kind] = undoing ? nil : range
+        case .kindRemoved(let kind, let range): addedKinds[kind] = undoing ? range : nil
         }
     }
 
