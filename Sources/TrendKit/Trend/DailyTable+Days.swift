@@ -112,23 +112,14 @@ extension DailyTable {
     static func recount(_ day: Int, of id: Int64, _ zone: TrendZone, in db: SQLiteDatabase)
         throws(StorageError)
     {
-        // A local day lies within a day either side of the same UTC day (offsets are under
-        // 26 hours); the index narrows the rows to those, and the local day picks.
-        let from = StoredTime.text(Date(timeIntervalSince1970: Double(day - 1) * 86_400))
-        let to = StoredTime.text(Date(timeIntervalSince1970: Double(day + 2) * 86_400))
+        let (from, to) = DayRow.storedTimes(around: day)
         let rows = try db.statement(
             """
             SELECT \(secondsColumn), kilograms FROM entries
             WHERE taken_at >= ? AND taken_at < ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at, id
             """)
         try rows.bind([.text(from), .text(to)])
-        var found: DayRow?
-        while try rows.step() {
-            guard zone.day(unixSeconds: rows.int64(0)) == day else { continue }
-            if found == nil { found = DayRow(day: day, kilograms: rows.double(1)) } else { found?.add(rows.double(1)) }
-        }
-        rows.reset()
-        guard let found else {
+        guard let found = try DayRow.counted(day, in: zone, from: rows) else {
             try db.run("DELETE FROM daily WHERE zone = ? AND day = ?", [.integer(id), .integer(Int64(day))])
             return
         }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// One local day's entries, summed as they are read.
 struct DayRow {
     var day: Int
@@ -58,5 +60,29 @@ struct DayChange {
 
     mutating func note(kilograms: Double, added isAdded: Bool) {
         if isAdded { added.append(kilograms) } else { removed.append(kilograms) }
+    }
+}
+
+extension DayRow {
+    /// The stored times that can fall on local day `day`: a local day lies within a day either
+    /// side of the same UTC day (offsets are under 26 hours), so the index narrows the rows to
+    /// those and the local day picks.
+    static func storedTimes(around day: Int) -> (from: String, to: String) {
+        (
+            StoredTime.text(Date(timeIntervalSince1970: Double(day - 1) * 86_400)),
+            StoredTime.text(Date(timeIntervalSince1970: Double(day + 2) * 86_400))
+        )
+    }
+
+    /// Local day `day` in `zone` counted from `rows` (a time in seconds, then a value, per
+    /// row; the statement is reset after): nil when none of them falls on that day.
+    static func counted(_ day: Int, in zone: TrendZone, from rows: SQLiteStatement) throws(StorageError) -> DayRow? {
+        var found: DayRow?
+        while try rows.step() {
+            guard zone.day(unixSeconds: rows.int64(0)) == day else { continue }
+            if found == nil { found = DayRow(day: day, kilograms: rows.double(1)) } else { found?.add(rows.double(1)) }
+        }
+        rows.reset()
+        return found
     }
 }

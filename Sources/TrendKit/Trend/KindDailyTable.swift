@@ -118,9 +118,7 @@ enum KindDailyTable {
     static func recount(_ day: Int, of id: Int64, _ kind: MeasurementKind, _ zone: TrendZone, in db: SQLiteDatabase)
         throws(StorageError)
     {
-        // A local day lies within a day either side of the same UTC day.
-        let from = StoredTime.text(Date(timeIntervalSince1970: Double(day - 1) * 86_400))
-        let to = StoredTime.text(Date(timeIntervalSince1970: Double(day + 2) * 86_400))
+        let (from, to) = DayRow.storedTimes(around: day)
         let rows = try db.statement(
             """
             SELECT \(secondsColumn), m.value FROM entries AS e JOIN measurements AS m ON m.entry_id = e.id AND m.kind = ?
@@ -130,13 +128,7 @@ enum KindDailyTable {
             .text(kind.id.rawValue), .text(from), .text(to), .real(kind.range.lowerBound),
             .real(kind.range.upperBound),
         ])
-        var found: DayRow?
-        while try rows.step() {
-            guard zone.day(unixSeconds: rows.int64(0)) == day else { continue }
-            if found == nil { found = DayRow(day: day, kilograms: rows.double(1)) } else { found?.add(rows.double(1)) }
-        }
-        rows.reset()
-        guard let found else {
+        guard let found = try DayRow.counted(day, in: zone, from: rows) else {
             try db.run("DELETE FROM kind_daily WHERE zone = ? AND day = ?", [.integer(id), .integer(Int64(day))])
             return
         }
