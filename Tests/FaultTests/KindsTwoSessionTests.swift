@@ -23,6 +23,57 @@ import Testing
         #expect(after.stdout.contains("Your kinds (set like \"fat 21.5\"): neck (cm).\n"))
     }
 
+    /// A word that may be a kind another session added, typed while the store cannot be read,
+    /// is refused with the store's reason, not as an unknown command; once the store is
+    /// free the same line sets the kind.
+    @Test func aWordTypedWhileTheStoreCannotBeReadSaysWhyAndWorksOnceItCan() throws {
+        let fixture = try StoreFixture()
+        try fixture.seedEntry("80")
+        _ = fixture.run(["measure add neck cm 20 80"])
+        // Held before the session starts (a hold cannot begin while another connection is
+        // open), so the session never read the kinds: "neck" is new to it.
+        let holder = try ExclusivelyHeldStoreTests.holdExclusively(fixture.storePath)
+        let first = fixture.start()
+
+        let held = try first.run(["neck 35"])
+        try holder.execute("ROLLBACK")
+        holder.close()
+        let free = try first.run(["neck 35"])
+        first.finish()
+
+        #expect(
+            held.stderr.contains(
+                "error: \"neck\" is not a command or a kind this session knows, and the store could not be read to see whether another session added it. "
+                    + Fixtures.Sentence.locked), "\(held)")
+        #expect(!held.stderr.contains("Unknown command"))
+        #expect(free.stdout.contains("neck: 35\n"), "\(free)")
+    }
+
+    /// Another session's undo removed the kind after this session's draft got a value of it:
+    /// `show` still lists the value, `save` says why it cannot, and `measure WORD` clears it.
+    @Test func aValueOfAKindAnotherSessionUndidStaysInSightAndCanBeCleared() throws {
+        let fixture = try StoreFixture()
+        _ = fixture.run(["measure add neck cm 20 80"])
+        let live = fixture.start()
+        try live.run(["value 80", "neck 35", "list"])
+        _ = fixture.run(["undo"])
+
+        let refused = try live.run(["save", "show"])
+        let cleared = try live.run(["measure neck", "save"])
+        live.finish()
+
+        #expect(
+            refused.stderr.contains(
+                "error: The draft holds a value of \"neck\", a kind the store no longer has (an undo or another session removed it)."
+            ), "\(refused)")
+        #expect(
+            refused.stdout.contains(
+                "  neck:  35 (cm), of a kind the store no longer has; \"save\" refuses it until it is cleared or the kind is back\n"
+            ), "\(refused)")
+        #expect(cleared.stdout.contains("neck cleared\n"), "\(cleared)")
+        #expect(cleared.stdout.contains("Saved #1: 80.0 kg on "), "\(cleared)")
+    }
+
     @Test func aKindRemovedByAnotherSessionIsNoLongerListed() throws {
         let fixture = try StoreFixture()
         _ = fixture.run(["measure add neck cm 20 80"])

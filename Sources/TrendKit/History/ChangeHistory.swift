@@ -61,17 +61,23 @@ public final class ChangeHistory {
         }
     }
 
-    /// Reverts `step` (nil: the newest change when it runs) as `operation`, once.
-    public func undo(step: Int64?, operation: OperationID) throws(TrendError) -> HistoryResult {
+    /// Reverts `step` (nil: the newest change when it runs) as `operation`, once. It is
+    /// refused when it would remove a row that `held` names (a kind the open draft uses).
+    public func undo(step: Int64?, operation: OperationID, held: RowsHeldOutside = .none) throws(TrendError)
+        -> HistoryResult
+    {
         try finish { () throws(StorageError) -> HistoryOutcome in
-            try repository.undo(step: step, operation: operation)
+            try repository.undo(step: step, operation: operation, held: held)
         }
     }
 
-    /// Re-applies `step` (nil: the change undone last, when it runs) as `operation`, once.
-    public func redo(step: Int64?, operation: OperationID) throws(TrendError) -> HistoryResult {
+    /// Re-applies `step` (nil: the change undone last, when it runs) as `operation`, once,
+    /// refused as `undo` is.
+    public func redo(step: Int64?, operation: OperationID, held: RowsHeldOutside = .none) throws(TrendError)
+        -> HistoryResult
+    {
         try finish { () throws(StorageError) -> HistoryOutcome in
-            try repository.redo(step: step, operation: operation)
+            try repository.redo(step: step, operation: operation, held: held)
         }
     }
 

@@ -14,10 +14,24 @@ public protocol HistoryRepository: AnyObject {
     func nextToUndo() throws(StorageError) -> HistoryStep?
     /// The step `redo` would bring back now, if any.
     func nextToRedo() throws(StorageError) -> HistoryStep?
-    /// Reverts `step` (nil: the newest done step when it runs) as `operation`, once.
-    func undo(step: Int64?, operation: OperationID) throws(StorageError) -> HistoryOutcome
-    /// Re-applies `step` (nil: the step undone last, when it runs) as `operation`, once.
-    func redo(step: Int64?, operation: OperationID) throws(StorageError) -> HistoryOutcome
+    /// Reverts `step` (nil: the newest done step when it runs) as `operation`, once; refused
+    /// when it would remove a row in `held`.
+    func undo(step: Int64?, operation: OperationID, held: RowsHeldOutside) throws(StorageError) -> HistoryOutcome
+    /// Re-applies `step` (nil: the step undone last, when it runs) as `operation`, once;
+    /// refused when it would remove a row in `held`.
+    func redo(step: Int64?, operation: OperationID, held: RowsHeldOutside) throws(StorageError) -> HistoryOutcome
     /// True when the store records `operation` as applied, whichever feature applied it.
     func operationApplied(_ operation: OperationID) throws(StorageError) -> Bool
+}
+
+extension HistoryRepository {
+    /// Reverts `step` as `operation`, once, with nothing held outside the store.
+    func undo(step: Int64?, operation: OperationID) throws(StorageError) -> HistoryOutcome {
+        try undo(step: step, operation: operation, held: .none)
+    }
+
+    /// Re-applies `step` as `operation`, once, with nothing held outside the store.
+    func redo(step: Int64?, operation: OperationID) throws(StorageError) -> HistoryOutcome {
+        try redo(step: step, operation: operation, held: .none)
+    }
 }

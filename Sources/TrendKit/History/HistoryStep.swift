@@ -69,6 +69,12 @@ public enum HistoryError: Error, Equatable, Sendable {
     /// Putting the step back would remove a row that `count` values still use (`row`, as it is
     /// now): a kind that entries hold values of.
     case inUse(HistoryStep, row: RowValue?, count: Int)
+    /// Putting the step back would bring back a value of a row that no longer exists: a kind
+    /// of measurement (`word`) removed since the step photographed an entry's values of it.
+    case usesMissing(HistoryStep, word: String)
+    /// Putting the step back would remove a row that a value outside the store still uses
+    /// (`row`, as it is now): a kind the open draft holds a value of.
+    case heldOutside(HistoryStep, row: RowValue?)
 }
 
 /// What undo or redo did, as the repository reports it.

@@ -43,12 +43,16 @@ public final class SQLiteHistoryRepository: HistoryRepository {
         try store.read(.history) { db throws(StorageError) in try Self.step(HistorySQL.undoneLast(in: db), db) }
     }
 
-    public func undo(step: Int64?, operation: OperationID) throws(StorageError) -> HistoryOutcome {
-        try apply(.undo, step: step, operation: operation)
+    public func undo(step: Int64?, operation: OperationID, held: RowsHeldOutside) throws(StorageError)
+        -> HistoryOutcome
+    {
+        try apply(.undo, step: step, operation: operation, held: held)
     }
 
-    public func redo(step: Int64?, operation: OperationID) throws(StorageError) -> HistoryOutcome {
-        try apply(.redo, step: step, operation: operation)
+    public func redo(step: Int64?, operation: OperationID, held: RowsHeldOutside) throws(StorageError)
+        -> HistoryOutcome
+    {
+        try apply(.redo, step: step, operation: operation, held: held)
     }
 
     public func operationApplied(_ operation: OperationID) throws(StorageError) -> Bool {
@@ -57,8 +61,8 @@ public final class SQLiteHistoryRepository: HistoryRepository {
 
     /// Finds the step and its feature with a read, then puts it back in a write under that
     /// feature, checking everything again inside the transaction.
-    private func apply(_ direction: Direction, step target: Int64?, operation: OperationID) throws(StorageError)
-        -> HistoryOutcome
+    private func apply(_ direction: Direction, step target: Int64?, operation: OperationID, held: RowsHeldOutside)
+        throws(StorageError) -> HistoryOutcome
     {
         let feature: FeatureID? = try store.read(.history) { db throws(StorageError) in
             if try OperationLog.wasApplied(operation, in: db) { return nil }
@@ -66,7 +70,7 @@ public final class SQLiteHistoryRepository: HistoryRepository {
             return try HistorySQL.header(id, in: db)?.feature
         }
         return try store.write(feature ?? .history) { db throws(StorageError) in
-            try Self.apply(direction, step: target, operation: operation, db)
+            try Self.apply(direction, step: target, operation: operation, held: held, db)
         }
     }
 
@@ -78,8 +82,10 @@ public final class SQLiteHistoryRepository: HistoryRepository {
         return direction == .undo ? try HistorySQL.newestDone(in: db) : try HistorySQL.undoneLast(in: db)
     }
 
-    private static func apply(_ direction: Direction, step target: Int64?, operation: OperationID, _ db: SQLiteDatabase)
-        throws(StorageError) -> HistoryOutcome
+    private static func apply(
+        _ direction: Direction, step target: Int64?, operation: OperationID, held: RowsHeldOutside,
+        _ db: SQLiteDatabase
+    ) throws(StorageError) -> HistoryOutcome
     {
         if let applied = try OperationLog.applied(operation, in: db) {
             return .alreadyApplied(try step(applied.target, db))
@@ -99,6 +105,16 @@ public final class SQLiteHistoryRepository: HistoryRepository {
             if try HistorySQL.hasRows(of: table, in: id, db: db) { inBulk.append(table) }
         }
         if let refusal = try check(rows, inBulk: inBulk, of: described, direction, db) { return .refused(refusal) }
+        for table in UndoableTable.all {
+            guard let missingUseSQL = table.missingUseSQL else { continue }
+            let missing = try db.text(
+                "\(HistorySQL.stepKeys) \(missingUseSQL)", [.integer(id), .integer(direction.to)])
+            if let missing { return .refused(.usesMissing(described, word: missing)) }
+        }
+        // Every row is as the step left it: one it removes must not be held outside the store.
+        for row in rows where held.holds(row) && !(direction == .undo ? row.existedBefore : row.existsAfter) {
+            return .refused(.heldOutside(described, row: try row.table.current(db, row.key)))
+        }
 
         // Rows that will exist are written in the order they were recorded (a habit before its
         // days), rows that will not are removed in the opposite order (its days first), so no

@@ -40,6 +40,11 @@ public struct UndoableTable: Sendable {
     /// such a row is not removed. Written after `HistorySQL.stepKeys`; nil when nothing uses
     /// the table's rows.
     let usersSQL: String?
+    /// The first row of another table that the step's rows of this table would use once step
+    /// ?1 is put back to side ?2 and that would not exist then (a kind another step removed,
+    /// which an entry's photograph holds a value of): its key as text, or NULL. Written after
+    /// `HistorySQL.stepKeys`; nil when the table's rows use no other table's rows.
+    let missingUseSQL: String?
     /// The same work over every row of the table in a step at once, for a table whose rows
     /// stand alone; nil when the history puts its rows back one by one.
     let bulk: BulkSQL?
@@ -58,7 +63,7 @@ public struct UndoableTable: Sendable {
         name: String, feature: FeatureID, imagesTable: String, captureSQL: String, existsSQL: String,
         revisionSQL: String?, matchesSQL: String, clashSQL: String?, insertSQL: String, updateSQL: String,
         deleteSQL: String, restoreSQL: [String] = [], dependents: (table: String, countSQL: String)? = nil,
-        usersSQL: String? = nil, bulk: BulkSQL? = nil,
+        usersSQL: String? = nil, missingUseSQL: String? = nil, bulk: BulkSQL? = nil,
         afterChange: @escaping @Sendable (SQLiteDatabase) throws(StorageError) -> Void,
         current: @escaping @Sendable (SQLiteDatabase, ChangedRowKey) throws(StorageError) -> RowValue?,
         image: @escaping @Sendable (SQLiteDatabase, Int64, Int64, Int64) throws(StorageError) -> RowValue?,
@@ -78,6 +83,7 @@ public struct UndoableTable: Sendable {
         self.restoreSQL = restoreSQL
         self.dependents = dependents
         self.usersSQL = usersSQL
+        self.missingUseSQL = missingUseSQL
         self.bulk = bulk
         self.afterChange = afterChange
         self.current = current
@@ -102,6 +108,24 @@ public struct UndoableTable: Sendable {
 
 /// Which row of an undoable table: its key columns' values, and the same as text for
 /// `change_rows.row_key`.
+/// Rows that values outside the store still use, such as the kinds the open draft holds
+/// values of: an undo or redo that would remove one is refused, as `measure remove` is, so
+/// that no typed value is left without its kind.
+public struct RowsHeldOutside: Sendable, Equatable {
+    /// Per table name, the keys (`ChangedRowKey.text`) of its rows that are held.
+    let keys: [String: Set<String>]
+
+    /// Nothing outside the store holds a row.
+    public static let none = RowsHeldOutside(keys: [:])
+
+    /// The added kinds among `ids`, which values outside the store hold.
+    public static func kinds(_ ids: some Sequence<KindID>) -> RowsHeldOutside {
+        RowsHeldOutside(keys: [UndoableTable.kinds.name: Set(ids.map(\.rawValue))])
+    }
+
+    func holds(_ row: StepRow) -> Bool { keys[row.table.name]?.contains(row.key.text) ?? false }
+}
+
 public struct ChangedRowKey: Sendable, Equatable {
     public let values: [SQLiteValue]
     public let text: String

@@ -155,7 +155,7 @@ public struct WeightEntryDraft: Sendable, Equatable {
                 values[id] = exact
                 continue
             }
-            guard let kind = kinds(id) else { throw .unknownKind(id.rawValue) }
+            guard let kind = kinds(id) else { throw .kindGone(id.rawValue) }
             do {
                 values[id] = try kind.canonical(fromTyped: typed.text, unit: typed.unit)
             } catch {

@@ -26,6 +26,9 @@ public enum WeightValidationError: Error, Equatable, Sendable {
     case noMeasurement
     /// `amend` names a kind this store does not know.
     case unknownKind(String)
+    /// The draft holds a value of a kind the store no longer has: an undo or another session
+    /// removed it after the value was typed.
+    case kindGone(String)
 }
 
 extension EntryDateParser {

@@ -1,3 +1,5 @@
+import TrendKit
+
 /// The text after a command's name, and the ways a declaration reads it. Words are split on
 /// spaces; a word in double quotes may hold spaces, and `\"` and `\\` stand for a quote and a
 /// backslash inside quotes.
@@ -166,4 +168,7 @@ public enum ParseError: Error, Equatable, Sendable {
     case badArguments(command: String, problem: ArgumentProblem)
     /// A double quote was opened and not closed.
     case unclosedQuote(command: String)
+    /// The first word is neither a command nor a kind this session knows, and the store could
+    /// not be read to learn whether another session added a kind of that word.
+    case kindsUnreadable(word: String, StorageError)
 }

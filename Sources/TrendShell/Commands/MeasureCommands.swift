@@ -124,6 +124,14 @@ enum MeasureCommands {
             return session.fail(Messages.reason(error))
         }
         guard let kind = found else {
+            // A value of a kind removed since it was typed can still be cleared by its word.
+            let gone = KindID(measuring.word.lowercased())
+            if measuring.text.isEmpty, let editor = session.drafts.open as? EntryEditor,
+                editor.draft.measurements[gone] != nil
+            {
+                editor.draft.measurements[gone] = nil
+                return session.say("\(gone.rawValue) cleared")
+            }
             return session.fail(Messages.notAKind(measuring.word, kinds: session.weights.kinds.all))
         }
         guard let editor = session.weightDraft() else { return .failed }

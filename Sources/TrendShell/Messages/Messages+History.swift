@@ -121,6 +121,14 @@ extension Messages {
             let values = count == 1 ? "1 entry holds a value" : "\(count) entries hold values"
             return
                 "\(values) of \"\(word)\", so step \(step.id) (\(describe(step, units: units))) can't be put back; nothing was written. Remove those values first (\"amend ID \(word)\" with no text)."
+        case .heldOutside(let step, let row):
+            let word: String
+            if case .kind(let kind)? = row ?? step.after ?? step.before { word = kind.word } else { word = "it" }
+            return
+                "The open draft holds a value of \"\(word)\", so step \(step.id) (\(describe(step, units: units))) can't be put back; nothing was written. Save or cancel the draft, or type \"\(word)\" with no value, first."
+        case .usesMissing(let step, let word):
+            return
+                "Step \(step.id) (\(describe(step, units: units))) holds a value of \"\(word)\", a kind that no longer exists, so it can't be put back; nothing was written. Bring the kind back first (undo its removal, or \"measure add \(word) …\"), then try again."
         case .changedByNewerStep(let step, let newer, let row):
             return
                 "Step \(newer.id) (\(describe(newer, units: units))) changed \(rowName(step, row)) after step \(step.id) (\(describe(step, units: units))) and is done, so step \(step.id) stays \(step.isUndone ? "undone" : "done"); nothing was written. Type \"undo \(newer.id)\" first."
@@ -130,7 +138,8 @@ extension Messages {
     /// After an undo refused at a step: how to reach older steps past it.
     static func pastTheRefusedStep(_ error: HistoryError) -> String {
         switch error {
-        case .changedSince(let step, _, _), .nameTaken(let step, _), .inUse(let step, _, _):
+        case .changedSince(let step, _, _), .nameTaken(let step, _), .inUse(let step, _, _), .usesMissing(let step, _),
+            .heldOutside(let step, _):
             return
                 " Step \(step.id) stays done; \"undo STEP\" takes back an older step whose rows no newer step changed (\"undo list\" shows the numbers)."
         case .nothingToUndo, .nothingToRedo, .noSuchStep, .alreadyUndone, .alreadyRedone, .changedByNewerStep:

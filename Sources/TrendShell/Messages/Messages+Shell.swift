@@ -12,6 +12,9 @@ extension Messages {
         case .unclosedQuote(let command):
             return
                 "A double quote is not closed. Close it, or type \\\" for a quote inside quotes. Usage: \(CommandTable.declaration(named: command)?.usage ?? command)"
+        case .kindsUnreadable(let word, let error):
+            return
+                "\"\(word)\" is not a command or a kind this session knows, and the store could not be read to see whether another session added it. \(reason(error))"
         }
     }
 

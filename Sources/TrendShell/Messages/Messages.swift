@@ -112,6 +112,9 @@ public enum Messages {
                 "An entry holds at least one measurement, so its last one cannot be removed. Delete the entry instead."
         case .unknownKind(let word):
             return "\"\(word)\" is not a kind of measurement this store knows. Type \"help\" to see the kinds."
+        case .kindGone(let word):
+            return
+                "The draft holds a value of \"\(word)\", a kind the store no longer has (an undo or another session removed it). Add the kind again (\"measure add \(word) …\"), or type \"measure \(word)\" to clear the value."
         }
     }
 
@@ -149,6 +152,11 @@ public enum Messages {
         let kindWords = kinds.filter { $0.id != .weight }.map(\.word)
         let choices = (["value", "note", "date"] + kindWords).joinedWords(separator: ", ")
         return "\"\(word)\" is not a field of an entry; use \(choices)."
+    }
+
+    /// A draft's value of a kind the store no longer has, as `show` lists it.
+    public static func valueOfRemovedKind(_ typed: String) -> String {
+        "\(typed), of a kind the store no longer has; \"save\" refuses it until it is cleared or the kind is back"
     }
 
     /// `measure` named a word that is no kind of measurement.

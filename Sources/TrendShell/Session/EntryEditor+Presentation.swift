@@ -14,6 +14,11 @@ extension EntryEditor: PresentableDraft {
             guard let typed = draft.measurements[kind.id] else { continue }
             fields.append((kind.word, Renderer.typedMeasurement(typed)))
         }
+        // A value of a kind removed since it was typed stays in sight, so it can be cleared.
+        let known = Set(session.weights.kinds.all.map(\.id))
+        for (id, typed) in draft.measurements.sorted(by: { $0.key < $1.key }) where !known.contains(id) {
+            fields.append((id.rawValue, Messages.valueOfRemovedKind(Renderer.typedMeasurement(typed))))
+        }
         fields += [
             ("date", LocalCalendar.minuteText(draft.date)), ("note", draft.note.isEmpty ? "(none)" : draft.note),
         ]

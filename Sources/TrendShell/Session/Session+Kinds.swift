@@ -17,9 +17,14 @@ extension Session {
         } catch .unknownCommand(let name) {
             guard KindSpec.isWellFormed(name.lowercased()) else { throw .unknownCommand(name) }
             let before = kindWords
-            // A store that cannot be read leaves the kinds as they were: the line is then an
-            // unknown command, as it was, and the next command that reads the store says why.
-            guard (try? rereadKinds()) != nil, kindWords != before else { throw .unknownCommand(name) }
+            // A store that cannot be read leaves the kinds as they were, and the line is
+            // refused with the reason: it may name a kind that another session added.
+            do {
+                try rereadKinds()
+            } catch {
+                throw .kindsUnreadable(word: name, error)
+            }
+            guard kindWords != before else { throw .unknownCommand(name) }
             return try CommandParser.parse(line, kindWords: kindWords)
         }
     }

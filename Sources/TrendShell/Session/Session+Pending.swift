@@ -126,12 +126,18 @@ extension Session {
         return true
     }
 
+    /// The kinds the open draft holds values of, which an undo or redo may not take away.
+    private var heldKinds: RowsHeldOutside {
+        guard let draft = (drafts.open as? EntryEditor)?.draft else { return .none }
+        return .kinds(weights.kinds.all.map(\.id).filter { draft.holdsValue(of: $0) })
+    }
+
     /// Applies one change through its feature.
     private func apply(_ change: PendingChange) throws(TrendError) -> AppliedChange {
         switch change.action {
         case .amend(let amendment, _): return .amended(try weights.amend(amendment))
-        case .undo(let step): return .undone(try changeHistory.undo(step: step, operation: change.id))
-        case .redo(let step): return .redone(try changeHistory.redo(step: step, operation: change.id))
+        case .undo(let step): return .undone(try changeHistory.undo(step: step, operation: change.id, held: heldKinds))
+        case .redo(let step): return .redone(try changeHistory.redo(step: step, operation: change.id, held: heldKinds))
         }
     }
 
