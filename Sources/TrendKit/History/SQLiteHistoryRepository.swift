@@ -85,8 +85,7 @@ public final class SQLiteHistoryRepository: HistoryRepository {
     private static func apply(
         _ direction: Direction, step target: Int64?, operation: OperationID, held: RowsHeldOutside,
         _ db: SQLiteDatabase
-    ) throws(StorageError) -> HistoryOutcome
-    {
+    ) throws(StorageError) -> HistoryOutcome {
         if let applied = try OperationLog.applied(operation, in: db) {
             return .alreadyApplied(try step(applied.target, db))
         }
