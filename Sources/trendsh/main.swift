@@ -163,6 +163,14 @@ if oneShot {
 if let recorder {
     reader = RecordingLineReader(reader: reader, recorder: recorder, echo: options.echo ? output : nil)
 }
+// A piped run writes a draft change with the next command when its next line is already
+// read; its output waits for the draft file (Session.writeWaitingDraft). Not with --bail,
+// which stops at the command whose write failed, nor with --echo, whose transcript shows each
+// command's errors right after its line.
+if !interactive && !oneShot && recorder == nil && !options.bail && !options.echo {
+    session.defersDraftWrites = true
+    output.beforeFlush = { MainActor.assumeIsolated { session.writeWaitingDraft() } }
+}
 var repl = REPL(session: session, reader: reader, output: sessionOutput ?? recordedOutput)
 // A recording's reader prints the echo itself, so the cast does not show the line twice.
 repl.echo = options.echo && recorder == nil

@@ -54,7 +54,10 @@ import TrendshTestSupport
         // Every write into the draft file in place fails; a new file beside it is not touched.
         try shim.arm(.draftWriteError)
 
-        let edited = fixture.run(["note after run", "value 76", "show"], environment: shim.environment)
+        // Lines that arrive together write the draft file with the next command that reads the
+        // store, or once the input is read: `status` makes the first edit its own write (the
+        // rebuild), so that the second is a write into the rebuilt file.
+        let edited = fixture.run(["note after run", "status", "value 76", "show"], environment: shim.environment)
         try shim.disarm()
         let next = fixture.run(["show"])
 

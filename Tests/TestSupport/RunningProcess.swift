@@ -61,6 +61,8 @@ public final class RunningProcess: @unchecked Sendable {
 
     /// Everything printed on standard output so far, including what was taken.
     public var stdoutSoFar: [UInt8] { stdoutBytes }
+    /// Everything printed on standard error so far, including what was taken.
+    public var stderrSoFar: [UInt8] { stderrBytes }
     /// Bytes of standard output already returned by `take()`.
     public var stdoutTaken: Int { taken.stdout }
 

@@ -108,6 +108,11 @@ public struct WeightText: Equatable, Sendable {
 
     public init(_ text: String) {
         let trimmed = text.trimmingWhitespace()
+        // A plain number, as nearly every weight is typed: no unit to look for.
+        if trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2C }) {
+            (number, unit) = (trimmed, nil)
+            return
+        }
         // The letters at the end, found by walking back over the scalars. (Indices only: a
         // reversed view of a prefix of a reversed view is a type the runtime would build on
         // first use, which costs more than reading a weight.)
@@ -132,6 +137,10 @@ public struct WeightText: Equatable, Sendable {
 extension String {
     /// The text without leading and trailing spaces, tabs and line breaks.
     func trimmingWhitespace() -> String {
+        // Text that starts and ends with a visible ASCII character has nothing to trim.
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return self
+        }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

@@ -17,12 +17,19 @@ public struct DraftRecord: Equatable, Sendable {
     /// `TDR2`, then the kind and each field (sorted by key) as a UTF-8 string prefixed by
     /// its length in four bytes, little-endian; the field count comes first.
     public func encoded() -> [UInt8] {
-        var bytes = Self.magic
+        // Every draft edit writes one: sized once and filled in place (sorting the pairs and
+        // copying each text into an array of its own cost some 20,000 instructions a record).
+        let keys = fields.keys.sorted()
+        var size = Self.magic.count + 4 + kind.utf8.count + 4
+        for key in keys { size += 8 + key.utf8.count + (fields[key]?.utf8.count ?? 0) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        bytes.append(contentsOf: Self.magic)
         Self.append(kind, to: &bytes)
-        Self.append(UInt32(fields.count), to: &bytes)
-        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+        Self.append(UInt32(keys.count), to: &bytes)
+        for key in keys {
             Self.append(key, to: &bytes)
-            Self.append(value, to: &bytes)
+            Self.append(fields[key] ?? "", to: &bytes)
         }
         return bytes
     }
@@ -45,13 +52,15 @@ public struct DraftRecord: Equatable, Sendable {
     }
 
     private static func append(_ value: UInt32, to bytes: inout [UInt8]) {
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+        bytes.append(UInt8(truncatingIfNeeded: value))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 24))
     }
 
     private static func append(_ text: String, to bytes: inout [UInt8]) {
-        let utf8 = Array(text.utf8)
-        append(UInt32(utf8.count), to: &bytes)
-        bytes += utf8
+        append(UInt32(text.utf8.count), to: &bytes)
+        bytes.append(contentsOf: text.utf8)
     }
 }
 

@@ -105,10 +105,18 @@ public final class SQLiteHistoryRepository: HistoryRepository {
         }
         if let refusal = try check(rows, inBulk: inBulk, of: described, direction, db) { return .refused(refusal) }
         for table in UndoableTable.all {
-            guard let missingUseSQL = table.missingUseSQL else { continue }
-            let missing = try db.text(
-                "\(HistorySQL.stepKeys) \(missingUseSQL)", [.integer(id), .integer(direction.to)])
-            if let missing { return .refused(.usesMissing(described, word: missing)) }
+            guard let (used, sql) = table.missingUses else { continue }
+            let putBack = Set(
+                rows.filter { $0.table.name == used && (direction == .undo ? $0.existedBefore : $0.existsAfter) }
+                    .map(\.key.text))
+            let statement = try db.statement("\(HistorySQL.stepKeys) \(sql)")
+            defer { statement.reset() }
+            try statement.bind([.integer(id), .integer(direction.to)])
+            while try statement.step() {
+                if let missing = statement.text(0), !putBack.contains(missing) {
+                    return .refused(.usesMissing(described, word: missing))
+                }
+            }
         }
         // Every row is as the step left it: one it removes must not be held outside the store.
         for row in rows where held.holds(row) && !(direction == .undo ? row.existedBefore : row.existsAfter) {

@@ -40,11 +40,13 @@ public struct UndoableTable: Sendable {
     /// such a row is not removed. Written after `HistorySQL.stepKeys`; nil when nothing uses
     /// the table's rows.
     let usersSQL: String?
-    /// The first row of another table that the step's rows of this table would use once step
-    /// ?1 is put back to side ?2 and that would not exist then (a kind another step removed,
-    /// which an entry's photograph holds a value of): its key as text, or NULL. Written after
-    /// `HistorySQL.stepKeys`; nil when the table's rows use no other table's rows.
-    let missingUseSQL: String?
+    /// The rows of another table (`table`) that the step's rows of this table would use once
+    /// step ?1 is put back to side ?2, and that exist neither now nor among the step's own rows
+    /// (`sql` lists their keys as text, in the step's order; the history leaves out those the
+    /// step itself puts back): a kind another step removed, which an entry's photograph holds
+    /// a value of. Written after `HistorySQL.stepKeys`; nil when the table's rows use no other
+    /// table's rows.
+    let missingUses: (table: String, sql: String)?
     /// The same work over every row of the table in a step at once, for a table whose rows
     /// stand alone; nil when the history puts its rows back one by one.
     let bulk: BulkSQL?
@@ -63,7 +65,7 @@ public struct UndoableTable: Sendable {
         name: String, feature: FeatureID, imagesTable: String, captureSQL: String, existsSQL: String,
         revisionSQL: String?, matchesSQL: String, clashSQL: String?, insertSQL: String, updateSQL: String,
         deleteSQL: String, restoreSQL: [String] = [], dependents: (table: String, countSQL: String)? = nil,
-        usersSQL: String? = nil, missingUseSQL: String? = nil, bulk: BulkSQL? = nil,
+        usersSQL: String? = nil, missingUses: (table: String, sql: String)? = nil, bulk: BulkSQL? = nil,
         afterChange: @escaping @Sendable (SQLiteDatabase) throws(StorageError) -> Void,
         current: @escaping @Sendable (SQLiteDatabase, ChangedRowKey) throws(StorageError) -> RowValue?,
         image: @escaping @Sendable (SQLiteDatabase, Int64, Int64, Int64) throws(StorageError) -> RowValue?,
@@ -83,7 +85,7 @@ public struct UndoableTable: Sendable {
         self.restoreSQL = restoreSQL
         self.dependents = dependents
         self.usersSQL = usersSQL
-        self.missingUseSQL = missingUseSQL
+        self.missingUses = missingUses
         self.bulk = bulk
         self.afterChange = afterChange
         self.current = current

@@ -23,12 +23,21 @@ public final class KindCatalog {
         replaceAdded(with: try repository.addedKinds())
     }
 
-    public func kind(_ id: KindID) -> MeasurementKind? { all.first { $0.id == id } }
+    public func kind(_ id: KindID) -> MeasurementKind? {
+        // By index: a closure over each kind copied its whole declaration.
+        let kinds = all
+        for index in kinds.indices where kinds[index].id == id { return kinds[index] }
+        return nil
+    }
 
     /// The kind this word names (its word or its id, in any case).
     public func kind(named word: String) -> MeasurementKind? {
         let lowered = word.lowercased()
-        return all.first { $0.word == lowered || $0.id.rawValue == lowered }
+        let kinds = all
+        for index in kinds.indices where kinds[index].word == lowered || kinds[index].id.rawValue == lowered {
+            return kinds[index]
+        }
+        return nil
     }
 
     /// The kinds other than weight.

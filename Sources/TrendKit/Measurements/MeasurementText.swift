@@ -9,6 +9,12 @@ public struct MeasurementText: Equatable, Sendable {
 
     public init(_ text: String) {
         let trimmed = text.trimmingWhitespace()
+        // A plain number (`21.5`, `82`, `40,2`), as nearly every value is typed: no unit to
+        // look for, and no stone (reading the scalars' properties cost thousands of instructions).
+        if trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2C }) {
+            (number, unit, extraPounds) = (trimmed, nil, nil)
+            return
+        }
         let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         // `12 st 4`, `12st 4`, `12 st 4 lb`, `12st4lb`: stone and pounds.
         if let stone = Self.stoneAndPounds(words.joined(separator: " ")) {

@@ -77,11 +77,20 @@ extension DraftKind {
 extension WeightEntryDraft {
     /// The draft as the draft file keeps it.
     public var record: DraftRecord {
-        var fields = [
-            "id": id.rawValue, "date": StoredTime.text(date), "value": value, "unit": unit.rawValue, "note": note,
-            "opened.date": StoredTime.text(opened.date), "opened.value": opened.value,
-            "opened.unit": opened.unit.rawValue, "opened.note": opened.note,
-        ]
+        // Sized once: every draft edit builds one, and a growing table rehashes its keys.
+        var fields: [String: String] = [:]
+        fields.reserveCapacity(
+            16 + 2 * (measurements.count + opened.measurements.count)
+                + (editing?.prefilledMeasurements.count ?? 0))
+        fields["id"] = id.rawValue
+        fields["date"] = StoredTime.text(date)
+        fields["value"] = value
+        fields["unit"] = unit.rawValue
+        fields["note"] = note
+        fields["opened.date"] = StoredTime.text(opened.date)
+        fields["opened.value"] = opened.value
+        fields["opened.unit"] = opened.unit.rawValue
+        fields["opened.note"] = opened.note
         // Each measurement other than weight: `m.KIND` its text and `m.KIND.unit` its unit;
         // `opened.m.…` as opened; `editing.m.KIND` the stored value behind a prefilled one.
         for (kind, typed) in measurements {

@@ -36,7 +36,7 @@ extension UndoableTable {
             """,
         deleteSQL: "DELETE FROM entries WHERE id = ?1",
         restoreSQL: MeasurementImage.restoreOne,
-        missingUseSQL: MeasurementImage.missingKindSQL,
+        missingUses: (table: "kinds", sql: MeasurementImage.missingKindsSQL),
         // An import's step holds thousands of entries: they are checked and put back together.
         bulk: BulkSQL(
             firstChangedSQL: """

@@ -40,17 +40,16 @@ enum MeasurementImage {
         """,
     ]
 
-    /// The first kind that the step's entries (?1) would hold a value of on side ?2 and that
-    /// would not exist then: neither built in, nor added and left alone by the step, nor put
-    /// back by it. Another step removed it after this one photographed its values.
-    static let missingKindSQL = """
+    /// The kinds that the step's entries (?1) would hold values of on side ?2 and that are
+    /// neither built in nor added and left alone by the step (the history leaves out those the
+    /// step puts back itself). Another step removed them after this one photographed the values.
+    static let missingKindsSQL = """
         SELECT j.key FROM entry_images i, json_each(i.measurements) j
         WHERE i.change = ?1 AND i.side = ?2 AND i.measurements IS NOT NULL
             AND j.key NOT IN (\(MeasurementKind.builtIn.map { "'\($0.id.rawValue)'" }.joined(separator: ", ")))
             AND j.key NOT IN (SELECT id FROM kinds WHERE id NOT IN (
                 SELECT key FROM step_keys WHERE row_table = 'kinds'))
-            AND j.key NOT IN (SELECT id FROM kind_images WHERE change = ?1 AND side = ?2)
-        ORDER BY i.position LIMIT 1
+        ORDER BY i.position
         """
 
     /// The values an object holds. The object is the one `of(_:)` built: kind words and

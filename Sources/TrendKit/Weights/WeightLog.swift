@@ -298,7 +298,14 @@ public final class WeightLog {
 
     /// Drops an entry from the window, keeping the trusted prefix honest.
     func forget(_ id: Int64) {
-        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        // By index: a closure over each entry copied it, retains and all (some 500
+        // instructions an entry, on every save).
+        var found: Int?
+        for index in entries.indices where entries[index].id == id {
+            found = index
+            break
+        }
+        guard let index = found else { return }
         entries.remove(at: index)
         if index < trustedCount { trustedCount -= 1 }
     }

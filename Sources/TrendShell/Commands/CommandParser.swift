@@ -30,6 +30,13 @@ public enum CommandParser {
     }
 
     static func trimmed(_ text: String) -> String {
+        // A line that starts and ends with a visible ASCII character has nothing to trim (the
+        // last byte is then a character of its own, with no mark that could join it).
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        {
+            return text
+        }
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
             let last = text.lastIndex(where: { !$0.isWhitespace })
         else { return "" }

@@ -108,8 +108,8 @@ enum MeasureCommands {
 
     /// A line whose first word is a kind's word, read as `measure WORD REST`.
     static func parsed(kindWord word: String, rest: String) throws(ParseError) -> ParsedCommand {
-        let arguments = Arguments(command: measure.name, rest: word + " " + rest)
-        let measuring = try measuring(arguments.rest, for: arguments)
+        // `rest` comes trimmed from the parser, and `word` lowered: as `measuring` reads them.
+        let measuring = Measuring(word: word, text: rest)
         return ParsedCommand(name: measure.name, arguments: Request.set(measuring), readsStore: false) { session in
             setMeasurement(measuring, in: session)
         }

@@ -37,6 +37,13 @@ extension LineInput {
 public protocol LineReader: AnyObject {
     /// Reads the next line, showing `prompt` where there is a terminal to show it on.
     func readLine(prompt: String) -> LineInput
+    /// True when the next line is already read from the input, whole, so that nothing waits
+    /// for an answer before it runs: a pipe that sent several lines at once.
+    var hasBufferedLine: Bool { get }
+}
+
+extension LineReader {
+    public var hasBufferedLine: Bool { false }
 }
 
 /// The longest line trendsh reads; longer lines are refused, never cut.
@@ -65,6 +72,8 @@ public final class DescriptorLineReader: LineReader {
         self.watchesSignals = watchesSignals
         self.beforeWaiting = beforeWaiting
     }
+
+    public var hasBufferedLine: Bool { buffer[position..<filled].contains(0x0A) }
 
     public func readLine(prompt: String) -> LineInput {
         var line: [UInt8] = []

@@ -17,7 +17,10 @@ public struct MeasureUnits: Sendable, Equatable {
         self.settings = settings
     }
 
-    public func kind(_ id: KindID) -> MeasurementKind? { kinds.first { $0.id == id } }
+    public func kind(_ id: KindID) -> MeasurementKind? {
+        for index in kinds.indices where kinds[index].id == id { return kinds[index] }
+        return nil
+    }
 
     /// The unit `kind` is shown in.
     public func unit(of kind: MeasurementKind) -> MeasureUnit { settings.unit(of: kind) }

@@ -37,6 +37,10 @@ public final class StandardOutput: OutputSink {
     private static let limit = 64 * 1024
 
     public let showsText: Bool
+    /// Runs before buffered text is pushed out (and so before anything goes to standard
+    /// error): the session writes a draft change that waits (`Session.writeWaitingDraft`),
+    /// so that nothing shown is ahead of the draft file.
+    public var beforeFlush: () -> Void = {}
 
     /// - Parameters:
     ///   - closedAtStart: standard output was closed when trendsh started (it now points at
@@ -66,6 +70,7 @@ public final class StandardOutput: OutputSink {
     }
 
     public func flush() {
+        beforeFlush()
         guard !pending.isEmpty else { return }
         defer { pending.removeAll(keepingCapacity: true) }
         guard failure == nil else { return }

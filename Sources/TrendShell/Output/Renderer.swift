@@ -46,7 +46,10 @@ public enum Renderer {
 
     /// Where a kind stands among the kinds `units` knows (unknown ones last, by id).
     static func order(_ id: KindID, _ units: MeasureUnits) -> Int {
-        units.kinds.firstIndex { $0.id == id } ?? units.kinds.count
+        // By index: a closure over each kind copied its whole declaration.
+        let kinds = units.kinds
+        for index in kinds.indices where kinds[index].id == id { return index }
+        return kinds.count
     }
 
     /// `#12: 75.0 kg, fat 21.5 % on 2026-11-29 08:00`

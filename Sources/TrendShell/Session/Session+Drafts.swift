@@ -70,6 +70,29 @@ extension Session {
 
     func reasonText(_ error: TrendError) -> String { Messages.reason(error, units: units) }
 
+    /// Writes a draft change that a command left waiting, if any: before anything is shown
+    /// (standard output pushed out, anything written to standard error) and when the loop ends.
+    ///
+    /// A piped run reads many lines at once, and its output waits in a buffer until the reader
+    /// would wait for more, until something goes to standard error, or until a command that
+    /// reads the store. A draft-only command whose next line is already read may therefore
+    /// leave its change to be written with the next command: until then nothing about it is
+    /// shown, and nobody waits on it. A weigh-in typed as five lines that saves writes the
+    /// draft file not at all (the draft is in the store once the save says so); one whose save
+    /// fails writes it before the failure is said. A kill in between loses only lines whose
+    /// answers were never shown, as it loses the lines not yet read.
+    public func writeWaitingDraft() {
+        guard draftWriteWaits else { return }
+        draftWriteWaits = false
+        if !persistDraft() { waitingDraftWriteFailed = true }
+    }
+
+    /// True once when writing a waiting draft change failed since the last call.
+    public func takeWaitingDraftFailure() -> Bool {
+        defer { waitingDraftWriteFailed = false }
+        return waitingDraftWriteFailed
+    }
+
     /// Writes the draft to disk if it changed. False when the file could not be written;
     /// the in-memory draft stays either way, and the message says which copy is on disk.
     func persistDraft() -> Bool {

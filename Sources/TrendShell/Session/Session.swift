@@ -51,6 +51,17 @@ public final class Session {
     var startWaitsForTheStore = false
     /// True when starting reported an error (a draft file that could not be read).
     public internal(set) var startFailed = false
+    /// True when a draft-only command may leave its change to the draft file for the next
+    /// command (see `Session+Drafts`): a piped run, without `--bail` or `--echo`, whose output
+    /// is written only after `writeWaitingDraft`. Main sets it.
+    public var defersDraftWrites = false
+    /// Set by the loop before each command: the line after it is already read.
+    public var nextLineIsRead = false
+    /// True while a draft change waits to be written to the draft file.
+    var draftWriteWaits = false
+    /// True when writing a waiting draft change failed (it was reported then): the run's
+    /// status counts it as a failed command.
+    var waitingDraftWriteFailed = false
 
     init(
         store: Store, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, trend: TrendReport,
@@ -141,7 +152,12 @@ public final class Session {
         }
         var outcome = command.run(self)
         reportSettingsNotices()
-        if !persistDraft() && outcome == .succeeded { outcome = .failed }
+        if defersDraftWrites && nextLineIsRead && !command.readsStore && outcome == .succeeded {
+            draftWriteWaits = true
+        } else {
+            draftWriteWaits = false
+            if !persistDraft() && outcome == .succeeded { outcome = .failed }
+        }
         if !persistPending() && outcome == .succeeded { outcome = .failed }
         reportStoreNotices()
         return outcome

@@ -88,6 +88,7 @@ public struct REPL {
                 let outcome: Session.Outcome
                 do {
                     guard let command = try session.parse(line) else { continue }
+                    session.nextLineIsRead = reader.hasBufferedLine
                     outcome = session.perform(command)
                     // What touched the store is shown at once: a broken output then stops
                     // the run before the next change. Draft edits stay buffered.
@@ -95,6 +96,7 @@ public struct REPL {
                 } catch {
                     outcome = session.reject(error)
                 }
+                if session.takeWaitingDraftFailure() { anyFailed = true }
                 if outcome == .quit { break loop }
                 if outcome == .failed {
                     anyFailed = true
@@ -105,7 +107,9 @@ public struct REPL {
             // anything goes to standard error); a failed flush ends the session here.
             if output.failure != nil { break loop }
         }
+        session.writeWaitingDraft()
         output.flush()
+        if session.takeWaitingDraftFailure() { anyFailed = true }
         if let number = output.failure {
             session.fail(Messages.outputFailed(number))
             return .status(.failure)

@@ -61,6 +61,11 @@ import Testing
     @Test func amendingAMeasurementRaisesTheEntrysRevisionAndUndoPutsTheOldValueBack() throws {
         let fixture = try HistoryFixture()
         defer { fixture.remove() }
+        // "neck" is a kind a person added: undo puts back only values of kinds that exist.
+        let neck = KindRecords.kind(
+            id: Self.neck, name: "neck", quantity: .length, unit: .centimetres, range: 20...80, decimals: 1,
+            hasTrend: false)
+        try fixture.store.write(.weights) { db throws(StorageError) in _ = try KindRecords.insert(neck, in: db) }
         let saved = try fixture.weights.insert(Self.entry("a", kilograms: 75, [Self.fat: 21.5])).written
         try fixture.amend(saved, .measure(Self.fat, 22))
         var entries = try fixture.entries()
