@@ -1,5 +1,6 @@
 /// Lays rows out in columns aligned by display width: ids and numbers to the right, words to
-/// the left, two spaces between, and the last column unpadded. Each cell is escaped first
+/// the left, two spaces between, and the last column unpadded; a line ends at its last cell
+/// that holds text, so no line ends in spaces. Each cell is escaped first
 /// (`DisplayText`), so columns line up as the text is shown, control characters and all.
 public enum TextColumns {
     public enum Alignment: Sendable {
@@ -15,10 +16,12 @@ public enum TextColumns {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], displayWidth(cell)) }
         }
         return rows.map { row in
+            // Empty cells at the end of a row (an entry with no trend) add no trailing spaces.
+            let filled = (row.lastIndex { !$0.isEmpty } ?? -1) + 1
             var line = ""
-            for (index, cell) in row.enumerated() {
+            for (index, cell) in row.prefix(filled).enumerated() {
                 if index > 0 { line += "  " }
-                let isLast = index == row.count - 1
+                let isLast = index == filled - 1
                 let padding = String(repeating: " ", count: widths[index] - displayWidth(cell))
                 let alignment = index < alignments.count ? alignments[index] : .left
                 switch alignment {

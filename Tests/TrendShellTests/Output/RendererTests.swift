@@ -66,6 +66,19 @@ import TrendKit
         #expect(TextColumns.displayWidth(text) == width)
     }
 
+    @Test func aRowEndsAtItsLastCellThatHoldsText() {
+        let lines = TextColumns.lines(
+            [["#3", "76.0 kg", "fat 20.0 %", "trend 75.5"], ["#2", "", "waist 83.8 cm", ""], ["#1", "75.0 kg", "", ""]],
+            alignments: [.right, .left, .left, .left])
+        #expect(
+            lines == [
+                "#3  76.0 kg  fat 20.0 %     trend 75.5",
+                "#2           waist 83.8 cm",
+                "#1  75.0 kg",
+            ])
+        #expect(lines.allSatisfy { !$0.hasSuffix(" ") })
+    }
+
     @Test func anEntrySummaryNamesIdWeightAndDate() {
         #expect(Renderer.entrySummary(Fixtures.entryWithNote, units: .kilograms) == "#12: 75.0 kg on 2026-11-29 08:00")
     }
