@@ -121,7 +121,8 @@ public struct ChangeRecorder {
         // The steps `changes` holds are counted, not their numbers (which have gaps where
         // undone steps were cleared): once `trimBatch` rows past the newest `levels` have
         // gathered, they go together.
-        if try HistorySQL.stepFromNewest(Self.levels + Self.trimBatch - 1, in: db) != nil,
+        if try HistorySQL.mayHoldMoreSteps(than: Self.levels + Self.trimBatch - 1, in: db),
+            try HistorySQL.stepFromNewest(Self.levels + Self.trimBatch - 1, in: db) != nil,
             let oldestKept = try HistorySQL.stepFromNewest(Self.levels - 1, in: db)
         {
             try HistorySQL.forgetSteps(before: oldestKept, in: db)

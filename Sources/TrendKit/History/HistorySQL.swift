@@ -40,6 +40,13 @@ enum HistorySQL {
         """
 
     /// The step numbered `offset` from the newest (0 is the newest) that `changes` holds, kept or not.
+    /// False when `changes` cannot hold more than `count` rows: its newest and oldest ids are
+    /// closer than that (two look-ups at the ends of the table). Each save asks, and counting
+    /// back `count` rows every time cost more than the rest of its history bookkeeping.
+    static func mayHoldMoreSteps(than count: Int64, in db: SQLiteDatabase) throws(StorageError) -> Bool {
+        try db.integer("SELECT coalesce((SELECT max(id) FROM changes) - (SELECT min(id) FROM changes) + 1, 0)") > count
+    }
+
     static func stepFromNewest(_ offset: Int64, in db: SQLiteDatabase) throws(StorageError) -> Int64? {
         let id = try db.integer(
             "SELECT coalesce((SELECT id FROM changes ORDER BY id DESC LIMIT 1 OFFSET ?), 0)", [.integer(offset)])
