@@ -68,7 +68,10 @@ import TrendKit
 
     @Test func aRowEndsAtItsLastCellThatHoldsText() {
         let lines = TextColumns.lines(
-            [["#3", "76.0 kg", "fat 20.0 %", "trend 75.5"], ["#2", "", "waist 83.8 cm", ""], ["#1", "75.0 kg", "", ""]],
+            [
+                ["#3", "76.0 kg", "fat 20.0 %", "trend 75.5"], ["#2", "", "waist 83.8 cm", ""],
+                ["#1", "75.0 kg", "", ""],
+            ],
             alignments: [.right, .left, .left, .left])
         #expect(
             lines == [
