@@ -11,7 +11,8 @@ public enum CommandParser {
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
         let name: String
         let rest: String
-        if let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+        // Found among the bytes: a space or a tab is never part of a longer character.
+        if let space = trimmed.utf8.firstIndex(where: { $0 == 0x20 || $0 == 0x09 }) {
             name = String(trimmed[..<space])
             rest = Self.trimmed(String(trimmed[space...]))
         } else {
