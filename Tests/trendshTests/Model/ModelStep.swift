@@ -53,7 +53,8 @@ enum ModelSteps {
         var model = TrendshModel()
         var steps: [ModelStep] = []
         for _ in 0..<count {
-            let step = next(&random, model: model)
+            var step = next(&random, model: model)
+            while !model.generatorMayMake(step) { step = next(&random, model: model) }
             steps.append(step)
             model.applyForGeneration(step)
         }
@@ -64,6 +65,17 @@ enum ModelSteps {
     /// removed while the draft or a pending amend holds a value of it, an undo that puts back
     /// a value of a kind removed since or takes away a kind the draft holds a value of (here or
     /// in another session), and what the draft does with a value whose kind is gone.
+    /// True when every step of `steps` is one the generator could have made (see
+    /// `TrendshModel.generatorMayMake`); the shrinker keeps to such sequences.
+    static func keepsToTheGenerator(_ steps: [ModelStep]) -> Bool {
+        var model = TrendshModel()
+        for step in steps {
+            guard model.generatorMayMake(step) else { return false }
+            model.applyForGeneration(step)
+        }
+        return true
+    }
+
     static func someLineAboutAValueWithoutItsKind(_ random: inout ModelRandom, model: TrendshModel) -> ModelStep? {
         let drafted = Set(model.draft?.measures.keys.filter { $0.builtInRange == nil } ?? [])
         if let gone = drafted.filter({ model.addedKinds[$0] == nil }).sorted().first, random.oneIn(3) {
@@ -188,7 +200,11 @@ enum ModelSteps {
         case 58..<61: return .type("undo")
         case 61..<63: return .type(someUndoOfAStep())
         case 63..<66: return .type("redo")
-        case 66..<73:
+        case 66..<68:
+            // A kind with one unit has none to set: an added kind, body fat.
+            return .type(
+                random.pick(["unit neck in", "unit arm cm", "unit neck", "unit arm", "unit fat in", "unit fat"]))
+        case 68..<73:
             return .type(
                 random.pick([
                     "simulate save-failure once", "simulate save-failure once", "simulate save-failure always",

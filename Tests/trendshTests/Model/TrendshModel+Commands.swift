@@ -48,6 +48,7 @@ extension TrendshModel {
             }
             draft?.name = rest
             return false
+        case "unit": return unit(rest)
         case "done": return done(rest)
         case "import":
             if draft?.hasUnsavedChanges == true { return true }
@@ -262,7 +263,21 @@ extension TrendshModel {
                     failed = true
                     continue
                 }
+                // Amends typed after it, against the entries as they were, follow it, as they
+                // follow an amend of this session.
+                let changed: [Int]
+                if case .entries(let before, _) = history[index].change {
+                    changed = Array(before.keys)
+                } else {
+                    changed = []
+                }
+                let versionsBefore = changed.map { versions[$0] }
                 put(history[index].change, undoing: undoing)
+                for (id, version) in zip(changed, versionsBefore) {
+                    for later in pending.indices where pending[later].base == version {
+                        if case .amend(id, _, _) = pending[later].action { pending[later].base = versions[id] ?? 0 }
+                    }
+                }
                 history[index].done = !undoing
                 undoneCount += undoing ? 1 : 0
                 history[index].undoneOrder = undoing ? undoneCount : 0
