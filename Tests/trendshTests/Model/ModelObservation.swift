@@ -60,7 +60,15 @@ extension TrendshModel {
                 if case .edit(let id) = draft.kind { target = "editing #\(id)" } else { target = "new entry" }
                 seen.draft =
                     ["\(target), \(state)", "value: " + (draft.value.isEmpty ? "(none)" : "\(draft.value) (kg)")]
-                    + draft.measures.sorted { $0.key < $1.key }.map { "\($0.key): " + Self.shown($0.value, of: $0.key) }
+                    + draft.measures.filter { range(of: $0.key) != nil }.sorted { $0.key < $1.key }.map {
+                        "\($0.key): " + Self.shown($0.value, of: $0.key)
+                    }
+                    // A value of a kind the store no longer has comes after the others, marked.
+                    + draft.measures.filter { range(of: $0.key) == nil }.sorted { $0.key.rawValue < $1.key.rawValue }
+                    .map {
+                        "\($0.key): " + Self.shown($0.value, of: $0.key) + ", of a kind the store no longer has; "
+                            + "\"save\" refuses it until it is cleared or the kind is back"
+                    }
                     + ["date: " + draft.date, "note: " + (draft.note.isEmpty ? "(none)" : draft.note)]
             case .habit:
                 seen.draft = ["new habit, \(state)", "name: " + (draft.name.isEmpty ? "(none)" : draft.name)]
@@ -168,7 +176,8 @@ extension ModelObservation {
     static func rows(ofList list: String) -> [String] {
         var rows: [String] = []
         var ends: [String: Set<Int>] = [:]
-        for line in list.split(separator: "\n").map(String.init) where line.hasPrefix("#") {
+        // From ten entries on, the ids are right-aligned (` #9` under `#10`).
+        for line in list.split(separator: "\n").map(String.init) where line.drop(while: { $0 == " " }).hasPrefix("#") {
             var words: [String] = []
             var skipNext = false
             var offset = 0

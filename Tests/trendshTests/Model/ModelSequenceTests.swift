@@ -12,6 +12,7 @@ import TrendshTestSupport
 ///
 /// `TRENDSH_MODEL_SEQUENCES=N` runs N sequences (1,000 by default), `TRENDSH_MODEL_SEED=N` only
 /// the sequence of seed N, and `TRENDSH_MODEL_FIRST_SEED=N` starts the seeds at N.
+/// `TRENDSH_MODEL_LONGEST=N` makes sequences of 4 to N steps (13 by default).
 /// `TRENDSH_MODEL_TRACE=1` prints each step and what trendsh held after it.
 @Suite struct ModelSequenceTests {
     static let shards = 4
@@ -34,10 +35,11 @@ import TrendshTestSupport
         return Array(first..<(first + count))
     }
 
-    /// The sequence of `seed`: 4 to 13 steps.
+    /// The sequence of `seed`: 4 to 13 steps, or to `TRENDSH_MODEL_LONGEST`.
     static func steps(seed: UInt64) -> [ModelStep] {
+        let longest = environment("TRENDSH_MODEL_LONGEST").flatMap(Int.init).map { max($0, 4) } ?? 13
         var random = ModelRandom(seed: seed)
-        return ModelSteps.sequence(&random, count: 4 + random.below(10))
+        return ModelSteps.sequence(&random, count: 4 + random.below(longest - 3))
     }
 
     static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
@@ -74,9 +76,8 @@ enum ModelCheck {
         let session = ModelSession()
         var model = TrendshModel()
         for (index, step) in steps.enumerated() {
-            // The generator's ids are guesses (a kill may or may not have saved); here the
-            // model knows which entries exist. So it knows too whether a step reaches what
-            // trendsh still gets wrong (`generatorMayMake`): such a step is left out here.
+            // A kill may not have saved what the generator guessed: the model knows, here,
+            // whether a step reaches what trendsh still gets wrong, and leaves it out.
             guard model.generatorMayMake(step) else { continue }
             do {
                 try perform(step, session: session, model: &model)
@@ -111,6 +112,16 @@ enum ModelCheck {
         return (failure, current)
     }
 
+    /// True when `stderr` holds an error made of `pieces` in order, the first right after `error: `.
+    static func says(_ stderr: String, _ pieces: [String]) -> Bool {
+        var rest = stderr[...]
+        for (index, piece) in pieces.enumerated() {
+            guard let found = rest.ranges(of: index == 0 ? "error: " + piece : piece).first else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
+    }
+
     static func perform(_ step: ModelStep, session: ModelSession, model: inout TrendshModel) throws {
         switch step {
         case .type(let line):
@@ -123,9 +134,11 @@ enum ModelCheck {
                     message: "\"\(line)\" \(failed ? "failed" : "succeeded"), the model expected otherwise.\n"
                         + "stdout: \(printed.stdout)stderr: \(printed.stderr)")
             }
-            if let expected = model.expectedError, !printed.stderr.contains("error: " + expected) {
+            if !model.expectedError.isEmpty && !Self.says(printed.stderr, model.expectedError) {
                 throw ModelFailure(
-                    step: 0, message: "\"\(line)\" should have said \"\(expected)\".\nstderr: \(printed.stderr)")
+                    step: 0,
+                    message: "\"\(line)\" should have said \"\(model.expectedError.joined(separator: "…"))\".\n"
+                        + "stderr: \(printed.stderr)")
             }
         case .restart:
             session.restart()

@@ -61,6 +61,10 @@ enum ModelSteps {
         return steps
     }
 
+    /// Now and then, a step towards a value that waits without its kind, or would: a kind
+    /// removed while the draft or a pending amend holds a value of it, an undo that puts back
+    /// a value of a kind removed since or takes away a kind the draft holds a value of (here or
+    /// in another session), and what the draft does with a value whose kind is gone.
     /// True when every step of `steps` is one the generator could have made (see
     /// `TrendshModel.generatorMayMake`); the shrinker keeps to such sequences.
     static func keepsToTheGenerator(_ steps: [ModelStep]) -> Bool {
@@ -70,6 +74,57 @@ enum ModelSteps {
             model.applyForGeneration(step)
         }
         return true
+    }
+
+    static func someLineAboutAValueWithoutItsKind(_ random: inout ModelRandom, model: TrendshModel) -> ModelStep? {
+        let drafted = Set(model.draft?.measures.keys.filter { $0.builtInRange == nil } ?? [])
+        if let gone = drafted.filter({ model.addedKinds[$0] == nil }).sorted().first, random.oneIn(3) {
+            return .type(random.oneIn(2) ? "measure \(gone)" : random.pick(["save", "measure add \(gone) cm 20 80"]))
+        }
+        let pendingKinds = TrendshModel.Kind.allCases.filter {
+            model.addedKinds[$0] != nil && model.pendingSetsAValue(of: $0)
+        }
+        if !pendingKinds.isEmpty && random.oneIn(3) { return .type("measure remove \(random.pick(pendingKinds))") }
+        let present = drafted.filter { model.addedKinds[$0] != nil }
+        if !present.isEmpty && random.oneIn(5) {
+            switch random.below(4) {
+            case 0: return .type("measure remove \(random.pick(present.sorted()))")
+            case 1: return .otherSession(["undo"])
+            default: return .type(random.oneIn(2) ? "undo" : "redo")
+            }
+        }
+        if let kind = model.addedKinds.keys.sorted().first, drafted.isEmpty, random.oneIn(6) {
+            return .type("\(kind) \(random.pick(measures[kind]!.accepted))")
+        }
+        // A value of an added kind kept in a step (a deleted entry's, an amended one's), then
+        // the kind removed, so that undoing the step would put back a value without its kind.
+        let held = Set(model.entries.values.flatMap(\.measures.keys)).filter { model.addedKinds[$0] != nil }
+        if let id = model.entries.first(where: { !held.isDisjoint(with: $0.value.measures.keys) })?.key,
+            random.oneIn(6)
+        {
+            let kind = model.entries[id]!.measures.keys.filter(held.contains).sorted()[0]
+            return .type(random.oneIn(2) ? "delete \(id)" : "amend \(id) \(kind)")
+        }
+        let kept = Set(model.history.flatMap(\.entriesItWouldPutBack).flatMap(\.measures.keys)).filter {
+            model.addedKinds[$0] != nil && !held.contains($0)
+        }
+        if !kept.isEmpty && random.oneIn(3) { return .type("measure remove \(random.pick(kept.sorted()))") }
+        // While saves fail, an amend of an added kind waits as a pending change.
+        if model.fault != .none, let id = model.entries.keys.sorted().first,
+            let kind = model.addedKinds.keys.sorted().first,
+            random.oneIn(3)
+        {
+            return .type("amend \(id) \(kind) \(random.pick(measures[kind]!.accepted))")
+        }
+        let putBack = model.history.filter { step in
+            step.entriesItWouldPutBack.contains { $0.measures.keys.contains { $0.builtInRange == nil } }
+        }
+        if !putBack.isEmpty && random.oneIn(5) {
+            let step = random.pick(putBack)
+            if step.done { return .type(random.oneIn(2) ? "undo \(step.number)" : "undo") }
+            return .type("redo")
+        }
+        return nil
     }
 
     static func next(_ random: inout ModelRandom, model: TrendshModel) -> ModelStep {
@@ -115,6 +170,7 @@ enum ModelSteps {
             if !kindSteps.isEmpty && random.oneIn(2) { return "undo \(random.pick(kindSteps))" }
             return "undo \(1 + random.below(max(1, model.nextStep)))"
         }
+        if let line = someLineAboutAValueWithoutItsKind(&random, model: model) { return line }
         // Most of the time, carry on with what is open, so sequences get somewhere.
         if let draft = model.draft, draft.hasUnsavedChanges, random.below(100) < 35 {
             return random.oneIn(5) ? .killDuringSave(microseconds: random.below(4000)) : .type("save")
@@ -144,7 +200,11 @@ enum ModelSteps {
         case 58..<61: return .type("undo")
         case 61..<63: return .type(someUndoOfAStep())
         case 63..<66: return .type("redo")
-        case 66..<73:
+        case 66..<68:
+            // A kind with one unit has none to set: an added kind, body fat.
+            return .type(
+                random.pick(["unit neck in", "unit arm cm", "unit neck", "unit arm", "unit fat in", "unit fat"]))
+        case 68..<73:
             return .type(
                 random.pick([
                     "simulate save-failure once", "simulate save-failure once", "simulate save-failure always",

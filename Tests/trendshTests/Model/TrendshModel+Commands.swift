@@ -2,7 +2,7 @@
 extension TrendshModel {
     /// Carries out one typed line; true when it should fail.
     mutating func type(_ line: String) -> Bool {
-        expectedError = nil
+        expectedError = []
         let words = line.split(separator: " ", maxSplits: 1).map(String.init)
         let rest = words.count > 1 ? words[1] : ""
         switch words[0] {
@@ -14,7 +14,14 @@ extension TrendshModel {
             switch parts[0] {
             case "add": return addKind(more)
             case "remove": return removeKind(more)
-            default: return setMeasure(Kind(rawValue: parts[0])!, more)
+            default:
+                let kind = Kind(rawValue: parts[0])!
+                // A value of a kind the store no longer has is cleared by its word.
+                if more.isEmpty && range(of: kind) == nil && draft?.measures[kind] != nil {
+                    draft?.measures[kind] = nil
+                    return false
+                }
+                return setMeasure(kind, more)
             }
         case "edit": return edit(Int(rest) ?? 0)
         case "save": return save()
@@ -41,6 +48,7 @@ extension TrendshModel {
             }
             draft?.name = rest
             return false
+        case "unit": return unit(rest)
         case "done": return done(rest)
         case "import":
             if draft?.hasUnsavedChanges == true { return true }
@@ -94,8 +102,19 @@ extension TrendshModel {
                 guard let tenths = Self.tenths(open.value) else { return true }
                 typed.tenths = tenths
             }
-            for (kind, text) in open.measures {
-                guard let tenths = tenths(text, of: kind) else { return true }
+            // Checked in the order of their words; a value of a kind the store no longer has
+            // is refused with a sentence of its own.
+            for (kind, text) in open.measures.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                guard let tenths = tenths(text, of: kind) else {
+                    if range(of: kind) == nil {
+                        expectedError = [
+                            "The draft holds a value of \"\(kind)\", a kind the store no longer has (an undo or "
+                                + "another session removed it). Add the kind again (\"measure add \(kind) …\"), or "
+                                + "type \"measure \(kind)\" to clear the value."
+                        ]
+                    }
+                    return true
+                }
                 typed.measures[kind] = tenths
             }
             guard typed.holdsAMeasurement else { return true }
@@ -161,8 +180,10 @@ extension TrendshModel {
 
     private mutating func delete(_ id: Int) -> Bool {
         if draft?.kind == .edit(id) { return true }
-        guard writeAllowed(), let entry = entries[id] else { return true }
+        guard writeAllowed() else { return true }
+        guard let entry = entries[id] else { return !deletedIDs.contains(id) }
         record(.entries(before: [id: entry], after: [id: nil]))
+        deletedIDs.insert(id)
         return false
     }
 
@@ -227,20 +248,66 @@ extension TrendshModel {
                 if let kind = history[index].kindItWouldRemove, let description = history[index].kindDescription {
                     let holding = entries.values.filter { $0.measures[kind] != nil }.count
                     if holding > 0 {
-                        expectedError =
+                        expectedError = [
                             Self.holdingValues(holding, of: kind)
-                            + ", so step \(number) (\(description)) can't be put back; nothing was written."
+                                + ", so step \(number) (\(description)) can't be put back; nothing was written."
+                        ]
                         failed = true
                         continue
                     }
                 }
+                // Nor is a value of a kind removed since put back, nor a kind the open draft
+                // holds a value of taken away.
+                if let refusal = refusalOfAValueWithoutItsKind(history[index]) {
+                    expectedError = refusal
+                    failed = true
+                    continue
+                }
+                // Amends typed after it, against the entries as they were, follow it, as they
+                // follow an amend of this session.
+                let changed: [Int]
+                if case .entries(let before, _) = history[index].change {
+                    changed = Array(before.keys)
+                } else {
+                    changed = []
+                }
+                let versionsBefore = changed.map { versions[$0] }
                 put(history[index].change, undoing: undoing)
+                for (id, version) in zip(changed, versionsBefore) {
+                    for later in pending.indices where pending[later].base == version {
+                        if case .amend(id, _, _) = pending[later].action { pending[later].base = versions[id] ?? 0 }
+                    }
+                }
                 history[index].done = !undoing
                 undoneCount += undoing ? 1 : 0
                 history[index].undoneOrder = undoing ? undoneCount : 0
             }
         }
         return failed
+    }
+
+    /// Why flipping `step` would leave a value without its kind: an entry it puts back holds a
+    /// value of a kind the store no longer has, or it takes away a kind the open draft holds a
+    /// value of. The pieces of the refusal, or nil.
+    func refusalOfAValueWithoutItsKind(_ step: HistoryStep) -> [String]? {
+        let gone = Set(step.entriesItWouldPutBack.flatMap(\.measures.keys)).filter {
+            $0.builtInRange == nil && addedKinds[$0] == nil
+        }
+        if !gone.isEmpty {
+            let word = gone.count == 1 ? "\"\(gone.first!)\"" : ""
+            return [
+                "Step \(step.number) (",
+                ") holds a value of \(word)",
+                ", a kind that no longer exists, so it can't be put back; nothing was written.",
+            ]
+        }
+        if let kind = step.kindItWouldRemove, let description = step.kindDescription, draft?.measures[kind] != nil {
+            return [
+                "The open draft holds a value of \"\(kind)\", so step \(step.number) (\(description)) can't be put "
+                    + "back; nothing was written. Save or cancel the draft, or type \"\(kind)\" with no value, first."
+            ]
+        }
+        return nil
     }
 
     private mutating func takeBack(undoing: Bool) -> Bool {

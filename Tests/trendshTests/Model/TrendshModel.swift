@@ -59,14 +59,6 @@ struct TrendshModel: Equatable, Sendable {
             return (done ? before : after).values.compactMap { $0 }
         }
 
-        /// True when flipping it would put back an entry holding a value of an added kind
-        /// that `kinds` does not hold.
-        func putsBackAValueOfAGoneKind(_ kinds: [Kind: ClosedRange<Int>]) -> Bool {
-            entriesItWouldPutBack.contains { entry in
-                entry.measures.keys.contains { $0.builtInRange == nil && kinds[$0] == nil }
-            }
-        }
-
         /// How `undo list` and the refusals describe a kind's step.
         var kindDescription: String? {
             switch change {
@@ -153,6 +145,9 @@ struct TrendshModel: Equatable, Sendable {
     var entries: [Int: Entry] = [:]
     var versions: [Int: Int] = [:]
     var nextID = 1
+    /// The ids a `delete` removed, in any session: deleting one again, when it is not there,
+    /// says it had already been deleted and changes nothing (an undo since notwithstanding).
+    var deletedIDs: Set<Int> = []
     var clock = 0
     var habits: [String] = []
     var habitDays: [String: [String]] = [:]
@@ -173,8 +168,10 @@ struct TrendshModel: Equatable, Sendable {
     var draft: Draft?
     var pending: [Pending] = []
     var fault = Fault.none
-    /// What the last typed line's error must say, where the model knows more than that it fails.
-    var expectedError: String?
+    /// What the last typed line's error must say, where the model knows more than that it fails:
+    /// pieces that follow one another in it, the first right after `error: `; none when the
+    /// model knows only that it fails.
+    var expectedError: [String] = []
 
     /// Tenths of a kilogram for a typed weight, or nil when the rules refuse it.
     static func tenths(_ text: String) -> Int? {
