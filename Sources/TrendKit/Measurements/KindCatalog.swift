@@ -56,7 +56,7 @@ public final class KindCatalog {
             throw .kind(error)
         }
         guard let repository else {
-            all.append(kind)
+            list(kind)
             return kind
         }
         let outcome: KindAddOutcome
@@ -67,11 +67,20 @@ public final class KindCatalog {
         }
         switch outcome {
         case .added(let added):
-            if self.kind(added.id) == nil { all.append(added) }
+            if self.kind(added.id) == nil { list(added) }
             return added
         case .alreadyThere:
             throw .kind(.wordTaken(spec.word))
         }
+    }
+
+    /// Lists an added kind where a session reading the store lists it: the added kinds in the
+    /// order of their ids as SQLite compares them (bytes), after the built-in ones.
+    private func list(_ kind: MeasurementKind) {
+        var added = self.added
+        let index = added.firstIndex { kind.id.rawValue.utf8.lexicographicallyPrecedes($0.id.rawValue.utf8) }
+        added.insert(kind, at: index ?? added.endIndex)
+        replaceAdded(with: added)
     }
 
     /// Removes an added kind, refused while entries hold values of it.

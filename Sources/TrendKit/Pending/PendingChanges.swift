@@ -176,7 +176,9 @@ public final class PendingChanges {
 
     /// Adds a change typed now and returns it as it waits: a change of the same field of the
     /// same entry as a waiting amend (with no undo or redo queued after that one) replaces it
-    /// in its place, keeping the revision it was made from; anything else queues at the end.
+    /// in its place; anything else queues at the end. The new amend is judged against the
+    /// revision it was typed against (what this session showed then, which may include its own
+    /// later edits), and a replaced amend that reached the store counts as this session's.
     @discardableResult
     public func add(_ change: PendingChange) -> PendingChange {
         var queued = change
@@ -186,7 +188,7 @@ public final class PendingChanges {
             let replaced = changes[index].amendment
         {
             amendment.replacedOperations = replaced.replacedOperations + [replaced.operation]
-            amendment.expectedRevision = replaced.expectedRevision ?? amendment.expectedRevision
+            amendment.expectedRevision = amendment.expectedRevision ?? replaced.expectedRevision
             queued = .amend(amendment, text: text)
             failures[replaced.operation] = nil
             madeThisRun.remove(replaced.operation)

@@ -151,11 +151,13 @@ public struct WeightEntryDraft: Sendable, Equatable {
     {
         var values: [KindID: Double] = [:]
         for (id, typed) in measurements.sorted(by: { $0.key < $1.key }) {
+            // A value of a kind taken away since the edit opened is refused even when it is
+            // kept as filled in: saved, the entry would hold a value of no kind.
+            guard let kind = kinds(id) else { throw .kindGone(id.rawValue) }
             if typed == opened.measurements[id], let exact = editing?.prefilledMeasurements[id] {
                 values[id] = exact
                 continue
             }
-            guard let kind = kinds(id) else { throw .kindGone(id.rawValue) }
             do {
                 values[id] = try kind.canonical(fromTyped: typed.text, unit: typed.unit)
             } catch {

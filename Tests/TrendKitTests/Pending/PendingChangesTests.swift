@@ -44,7 +44,7 @@ import TrendshTestSupport
 
         #expect(Self.summary(pending) == ["#1 value 77", "#2 note a", "#1 note b", "#3 date today"])
         #expect(latest.amendment?.replacedOperations == [first.id], "the replaced one may have landed")
-        #expect(latest.amendment?.expectedRevision == 1, "made from the revision the first was typed against")
+        #expect(latest.amendment?.expectedRevision == 5, "judged against the revision it was typed against")
         #expect(pending.changes.first?.id == latest.id)
     }
 
