@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -222,12 +223,18 @@ extension LocalCalendar {
         if let value = getenv("TZ") {
             name = "TZ=" + String(cString: value)
         } else {
-            var buffer = [CChar](repeating: 0, count: 4096)
-            let count = readlink("/etc/localtime", &buffer, buffer.count - 1)
-            name =
-                count > 0
-                ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "/etc/localtime"
+            // Into uninitialised memory: a zeroed array and a copy of it cost more than the call.
+            name = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { buffer in
+                guard let start = buffer.baseAddress else { return "/etc/localtime" }
+                let count = readlink("/etc/localtime", start, buffer.count - 1)
+                return count > 0
+                    ? String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+                    : "/etc/localtime"
+            }
         }
+        // The offsets are worked out once for each name: the C library reads a zone's rules
+        // again only when `TZ` changes, so within a run they are the same for the same name.
+        if let known = lastIdentity.withLock({ $0 }), known.name == name { return known.identity }
         // 2026-01-15 and 2026-07-15, noon UTC.
         func offset(at instant: time_t) -> Int {
             var seconds = instant
@@ -235,6 +242,11 @@ extension LocalCalendar {
             localtime_r(&seconds, &parts)
             return parts.tm_gmtoff
         }
-        return "\(name) \(offset(at: 1_768_478_400))/\(offset(at: 1_784_116_800))"
+        let identity = "\(name) \(offset(at: 1_768_478_400))/\(offset(at: 1_784_116_800))"
+        lastIdentity.withLock { $0 = (name, identity) }
+        return identity
     }
+
+    /// The last identity worked out, and the zone name it was worked out for.
+    private static let lastIdentity = Mutex<(name: String, identity: String)?>(nil)
 }

@@ -52,14 +52,21 @@ public final class SQLiteDatabase {
     public func statement(_ sql: String) throws(StorageError) -> SQLiteStatement {
         // Most cached statements differ in length, so comparing lengths first skips them
         // without reading their text.
+        // By index, and a flag on the statement for "handed out": a closure over the tuples,
+        // and a search of the handed-out list, retained and released every entry they passed.
         let length = sql.utf8.count
-        if let cached = cache.first(where: { $0.length == length && $0.sql == sql }) {
-            cached.statement.reset()
-            if !handedOut.contains(where: { $0 === cached.statement }) { handedOut.append(cached.statement) }
-            return cached.statement
+        for index in cache.indices where cache[index].length == length && cache[index].sql == sql {
+            let statement = cache[index].statement
+            statement.reset()
+            if !statement.isHandedOut {
+                statement.isHandedOut = true
+                handedOut.append(statement)
+            }
+            return statement
         }
         let statement = try prepare(sql)
         cache.append((sql, length, statement))
+        statement.isHandedOut = true
         handedOut.append(statement)
         return statement
     }
@@ -97,7 +104,10 @@ public final class SQLiteDatabase {
     /// Resets every cached statement, ending the read transaction a statement left
     /// mid-result would otherwise keep open (and with it an old snapshot of the store).
     func resetStatements() {
-        for statement in handedOut { statement.reset() }
+        for statement in handedOut {
+            statement.reset()
+            statement.isHandedOut = false
+        }
         handedOut.removeAll(keepingCapacity: true)
     }
 
@@ -172,6 +182,8 @@ public final class SQLiteStatement {
     /// Unowned: the database's cache holds its statements, and every statement is used
     /// while the database that prepared it is alive.
     private unowned let database: SQLiteDatabase
+    /// True while the database's list of statements handed out since the last reset holds it.
+    fileprivate var isHandedOut = false
 
     init(statement: OpaquePointer, database: SQLiteDatabase) {
         self.statement = statement
