@@ -51,11 +51,9 @@ final class LiveShell {
     @discardableResult
     func run(_ lines: [String]) throws -> SessionOutput {
         batches += 1
-        let marker = "# batch \(batches) done"
-        send(lines + [marker])
-        let echo = Array("trendsh> \(marker)\n".utf8)
+        let output: (stdout: String, stderr: String)
         do {
-            try process.readUntil { $0.stdoutSoFar.contains(echo, from: $0.stdoutTaken) }
+            output = try process.carryOut(lines.map { $0 + "\n" }.joined(), marker: "batch \(batches) done")
         } catch {
             switch error {
             case .ended(let output):
@@ -64,9 +62,6 @@ final class LiveShell {
                 throw LiveShellError.noAnswer(SessionOutput(stdout: output.stdout, stderr: output.stderr))
             }
         }
-        // Anything the batch wrote to stderr was written before the marker's echo.
-        process.readAvailable(waitingMilliseconds: 0)
-        let output = process.take()
         return SessionOutput(stdout: output.stdout, stderr: output.stderr)
     }
 

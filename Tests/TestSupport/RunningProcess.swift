@@ -162,6 +162,20 @@ public final class RunningProcess: @unchecked Sendable {
         return ProcessResult(stdout: rest.stdout, stderr: rest.stderr, status: exitStatus ?? -1)
     }
 
+    /// Sends `text` to a trendsh started with `--echo`, then the comment `marker`, and waits
+    /// for the echo of the comment: every line before it has then been carried out. Returns
+    /// what those lines printed (standard error included, all of it written before the echo).
+    /// The one way the tests that feed a live session a batch at a time know it is done.
+    public func carryOut(_ text: String, marker: String, silence: Duration = .seconds(60)) throws(ProcessStalled)
+        -> (stdout: String, stderr: String)
+    {
+        send(text + "# " + marker + "\n")
+        let echo = Array("trendsh> # \(marker)\n".utf8)
+        try readUntil(silence: silence) { $0.stdoutSoFar.contains(echo, from: $0.stdoutTaken) }
+        readAvailable(waitingMilliseconds: 0)
+        return take()
+    }
+
     /// Reads the pipes to their end, then reaps the child.
     public func wait(silenceTimeout: Duration = .seconds(120)) -> ProcessResult {
         finish(silenceTimeout: silenceTimeout)

@@ -33,12 +33,7 @@ final class ModelSession {
     /// Types `line` and returns what it printed once it was carried out.
     func type(_ line: String) throws -> (stdout: String, stderr: String) {
         markers += 1
-        let marker = "# step \(markers) done"
-        process.send(line + "\n" + marker + "\n")
-        let echo = Array("trendsh> \(marker)\n".utf8)
-        try process.readUntil(silence: .seconds(30)) { $0.stdoutSoFar.contains(echo, from: $0.stdoutTaken) }
-        process.readAvailable(waitingMilliseconds: 0)
-        return process.take()
+        return try process.carryOut(line + "\n", marker: "step \(markers) done", silence: .seconds(30))
     }
 
     /// Ends the session as a piped run ends (its input closes) and starts a new one.
