@@ -232,8 +232,8 @@ extension LocalCalendar {
                     : "/etc/localtime"
             }
         }
-        // The offsets are worked out once for each name: the C library reads a zone's rules
-        // again only when `TZ` changes, so within a run they are the same for the same name.
+        // The offsets are worked out once for each name: within a run the C library keeps the
+        // rules it read for a zone until `TZ` names another, so the same name gives the same.
         if let known = lastIdentity.withLock({ $0 }), known.name == name { return known.identity }
         // 2026-01-15 and 2026-07-15, noon UTC.
         func offset(at instant: time_t) -> Int {

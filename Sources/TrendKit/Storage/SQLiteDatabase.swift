@@ -51,9 +51,9 @@ public final class SQLiteDatabase {
     /// A prepared statement for `sql`, reset and with no bindings, reused across calls.
     public func statement(_ sql: String) throws(StorageError) -> SQLiteStatement {
         // Most cached statements differ in length, so comparing lengths first skips them
-        // without reading their text.
-        // By index, and a flag on the statement for "handed out": a closure over the tuples,
-        // and a search of the handed-out list, retained and released every entry they passed.
+        // without reading their text. The search goes by index, and "handed out" is a flag on
+        // the statement: a closure over the tuples, and a search of the handed-out list,
+        // retained and released every entry they passed.
         let length = sql.utf8.count
         for index in cache.indices where cache[index].length == length && cache[index].sql == sql {
             let statement = cache[index].statement

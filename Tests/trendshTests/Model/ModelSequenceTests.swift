@@ -76,9 +76,6 @@ enum ModelCheck {
         let session = ModelSession()
         var model = TrendshModel()
         for (index, step) in steps.enumerated() {
-            // A kill may not have saved what the generator guessed: the model knows, here,
-            // whether a step reaches what trendsh still gets wrong, and leaves it out.
-            guard model.generatorMayMake(step) else { continue }
             do {
                 try perform(step, session: session, model: &model)
             } catch let failure as ModelFailure {
@@ -100,7 +97,6 @@ enum ModelCheck {
             for index in current.indices.reversed() where index < current.count {
                 var shorter = current
                 shorter.remove(at: index)
-                guard ModelSteps.keepsToTheGenerator(shorter) else { continue }
                 // Twice, since a kill's moment is not the same every run.
                 if let found = run(shorter) ?? run(shorter) {
                     current = shorter

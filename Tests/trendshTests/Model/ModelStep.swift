@@ -53,8 +53,7 @@ enum ModelSteps {
         var model = TrendshModel()
         var steps: [ModelStep] = []
         for _ in 0..<count {
-            var step = next(&random, model: model)
-            while !model.generatorMayMake(step) { step = next(&random, model: model) }
+            let step = next(&random, model: model)
             steps.append(step)
             model.applyForGeneration(step)
         }
@@ -65,17 +64,6 @@ enum ModelSteps {
     /// removed while the draft or a pending amend holds a value of it, an undo that puts back
     /// a value of a kind removed since or takes away a kind the draft holds a value of (here or
     /// in another session), and what the draft does with a value whose kind is gone.
-    /// True when every step of `steps` is one the generator could have made (see
-    /// `TrendshModel.generatorMayMake`); the shrinker keeps to such sequences.
-    static func keepsToTheGenerator(_ steps: [ModelStep]) -> Bool {
-        var model = TrendshModel()
-        for step in steps {
-            guard model.generatorMayMake(step) else { return false }
-            model.applyForGeneration(step)
-        }
-        return true
-    }
-
     static func someLineAboutAValueWithoutItsKind(_ random: inout ModelRandom, model: TrendshModel) -> ModelStep? {
         let drafted = Set(model.draft?.measures.keys.filter { $0.builtInRange == nil } ?? [])
         if let gone = drafted.filter({ model.addedKinds[$0] == nil }).sorted().first, random.oneIn(3) {

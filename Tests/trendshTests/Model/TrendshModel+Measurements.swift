@@ -145,10 +145,6 @@ extension TrendshModel {
         "cm, \(kilograms(range.lowerBound)) to \(kilograms(range.upperBound))"
     }
 
-    /// Whether the generator may make `step`. Each thing trendsh got wrong was left out here,
-    /// named with the lines that showed it, until it was fixed; none is left out now.
-    func generatorMayMake(_ step: ModelStep) -> Bool { true }
-
     /// True when a pending amend sets a value of `kind` (one that takes the value away does not).
     func pendingSetsAValue(of kind: Kind) -> Bool {
         pending.contains { change in
