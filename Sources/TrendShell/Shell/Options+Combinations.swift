@@ -1,9 +1,8 @@
 extension Options {
     /// Refuses options that ask for different runs at once, and pacing with nothing to pace.
-    func checkCombinations(checking: Bool) throws(UsageError) {
-        let runs = [
-            ("--check", checking), ("--play", playFile != nil), ("-c", !commands.isEmpty),
-        ].filter(\.1).map(\.0)
+    /// - Parameter runs: the options that choose a run (`Declaration.startsRun`), in the
+    ///   order given.
+    func checkCombinations(runs: [String], checking: Bool) throws(UsageError) {
         if runs.count > 1 { throw .conflicting(runs[0], runs[1]) }
         if checking && castPath != nil { throw .conflicting("--cast", "--check") }
         if skipStartupFile && startupFile != nil { throw .conflicting("-X", "--init") }

@@ -41,7 +41,21 @@ public struct Options: Equatable, Sendable {
         /// `PATH`, `TIME`; nil for a flag.
         public let value: String?
         public let summary: String
+        /// True for an option that chooses what the run is (`-c`, `--play`, `--check`,
+        /// `--manual`): two of them together are a usage error, found from this flag alone.
+        public let startsRun: Bool
         let apply: @Sendable (inout Options, String?) throws(UsageError) -> Void
+
+        init(
+            names: [String], value: String?, summary: String, startsRun: Bool = false,
+            apply: @escaping @Sendable (inout Options, String?) throws(UsageError) -> Void
+        ) {
+            self.names = names
+            self.value = value
+            self.summary = summary
+            self.startsRun = startsRun
+            self.apply = apply
+        }
     }
 
     public static let declarations: [Declaration] = [
@@ -75,7 +89,7 @@ public struct Options: Equatable, Sendable {
         ) { options, _ throws(UsageError) in options.noHistory = true },
         Declaration(
             names: ["--check"], value: "FILE...",
-            summary: "Replay tutorial transcripts and show a diff for each mismatch."
+            summary: "Replay tutorial transcripts and show a diff for each mismatch.", startsRun: true
         ) { _, _ throws(UsageError) in },
         Declaration(
             names: ["--update"], value: nil,
@@ -84,7 +98,8 @@ public struct Options: Equatable, Sendable {
         Declaration(
             names: ["-c"], value: "COMMAND",
             summary:
-                "Run COMMAND and exit, with the exit status of a piped run; repeat -c for more commands. Starts with no draft and leaves a waiting draft alone; keeps a draft whose save fails, or a change the store fails, for the next session when it can. While changes are pending, amend, undo and redo are refused until \"retry\"."
+                "Run COMMAND and exit, with the exit status of a piped run; repeat -c for more commands. Starts with no draft and leaves a waiting draft alone; keeps a draft whose save fails, or a change the store fails, for the next session when it can. While changes are pending, amend, undo and redo are refused until \"retry\".",
+            startsRun: true
         ) { options, value throws(UsageError) in options.commands.append(value ?? "") },
         Declaration(
             names: ["-X"], value: nil, summary: "Do not run the start-up file before the first prompt."
@@ -100,7 +115,8 @@ public struct Options: Equatable, Sendable {
         Declaration(
             names: ["--play"], value: "FILE",
             summary:
-                "Play a transcript as a live demo: narration dimmed, each command typed out after Enter and run for real, in :memory: at the transcript's clock."
+                "Play a transcript as a live demo: narration dimmed, each command typed out after Enter and run for real, in :memory: at the transcript's clock.",
+            startsRun: true
         ) { options, value throws(UsageError) in
             guard let value, !value.isEmpty else { throw .needsValue("--play") }
             options.playFile = value
@@ -135,7 +151,8 @@ public struct Options: Equatable, Sendable {
             options.castPath = value
         },
         Declaration(
-            names: ["--manual"], value: nil, summary: "Print the manual page (roff), made from these declarations."
+            names: ["--manual"], value: nil, summary: "Print the manual page (roff), made from these declarations.",
+            startsRun: true
         ) { options, _ throws(UsageError) in options.showManual = true },
         Declaration(names: ["--help", "-h"], value: nil, summary: "Show this help.") { options, _ throws(UsageError) in
             options.showHelp = true
@@ -151,6 +168,8 @@ public struct Options: Equatable, Sendable {
         var options = Options()
         var remaining = arguments[...]
         var checking = false
+        // The run modes named, in the order given, each once.
+        var runs: [String] = []
         while let argument = remaining.popFirst() {
             let (name, inline): (String, String?) = {
                 guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
@@ -164,6 +183,9 @@ public struct Options: Equatable, Sendable {
                     continue
                 }
                 throw .unknownOption(argument)
+            }
+            if declaration.startsRun, let primary = declaration.names.first, !runs.contains(primary) {
+                runs.append(primary)
             }
             if name == "--check" {
                 guard inline == nil else { throw .takesNoValue(name) }
@@ -185,7 +207,7 @@ public struct Options: Equatable, Sendable {
         }
         if checking && options.checkFiles.isEmpty { throw .checkNeedsFiles }
         if options.updateTranscripts && !checking { throw .updateNeedsCheck }
-        try options.checkCombinations(checking: checking)
+        try options.checkCombinations(runs: runs, checking: checking)
         if options.now == nil, !options.showHelp, !options.showVersion, let text = environment["TRENDSH_NOW"],
             !text.isEmpty
         {

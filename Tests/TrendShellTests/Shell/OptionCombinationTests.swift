@@ -25,9 +25,26 @@ import TrendShell
         #expect(try Options.parse(["--manual"]).showManual)
     }
 
+    /// Every pair of run modes, found from the declarations, so a run mode added later is
+    /// covered without a line here.
+    @Test func anyTwoRunModesAreAUsageError() throws {
+        let modes = Options.declarations.filter(\.startsRun)
+        #expect(modes.count >= 4)
+        for first in modes {
+            for second in modes where second.names != first.names {
+                let arguments = [first, second].flatMap { mode in
+                    [mode.names[0]] + (mode.value == nil ? [] : ["x"])
+                }
+                #expect(throws: UsageError.conflicting(first.names[0], second.names[0]), "\(arguments)") {
+                    try Options.parse(arguments)
+                }
+            }
+        }
+    }
+
     @Test(arguments: [
-        (["--play", "a", "--check", "b"], "--check and --play can't be used together."),
-        (["-c", "list", "--play", "a"], "--play and -c can't be used together."),
+        (["--play", "a", "--check", "b"], "--play and --check can't be used together."),
+        (["-c", "list", "--play", "a"], "-c and --play can't be used together."),
         (["--check", "a", "-c", "list"], "--check and -c can't be used together."),
         (["--check", "a", "--cast", "x.cast"], "--cast and --check can't be used together."),
         (["-X", "--init", "rc"], "-X and --init can't be used together."),
