@@ -73,6 +73,22 @@ public final class TrendReport {
         }
     }
 
+    /// The last `count` periods of `kind` (`stats week|month|year`), the one that holds today
+    /// first. One read of the per-day table, over those periods and the one before them.
+    public func periods(_ period: ReportPeriod, count: Int, kind: MeasurementKind) throws(TrendError) -> PeriodReport {
+        let now = clock.now()
+        let today = LocalCalendar.dayNumber(of: now)
+        let count = max(1, min(count, ReportPeriod.maximumCount))
+        let firstDay = PeriodReport.firstDayRead(period: period, count: count, today: today)
+        return try read { () throws(StorageError) in
+            let window =
+                kind.id == .weight
+                ? try repository.window(from: firstDay, through: today, asOf: now)
+                : try repository.window(of: kind, from: firstDay, through: today, asOf: now)
+            return PeriodReport.make(kind: kind, period: period, count: count, today: today, window: window)
+        }
+    }
+
     /// The trend at the end of each local day the entries fall on, by day number.
     public func trendByDay(for entries: [WeightEntry]) throws(TrendError) -> [Int: Double] {
         let days = entries.map { LocalCalendar.dayNumber(of: $0.date) }

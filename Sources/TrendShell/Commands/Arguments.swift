@@ -143,6 +143,8 @@ public enum ArgumentProblem: Equatable, Sendable {
     case needsOneEntryNumber
     case notAnEntryNumber(String)
     case notACount(String)
+    /// More periods than one report shows.
+    case notAPeriodCount(String, maximum: Int)
     case notAUnit(String)
     case tooManyWords(max: Int)
     /// At most one of these (`command name`).

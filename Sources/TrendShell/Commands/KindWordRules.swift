@@ -4,10 +4,10 @@ import TrendKit
 /// command declaration accepts (read from the declarations), no unit word, and none of the
 /// words the shell keeps for what it may add later.
 enum KindWordRules {
-    /// Words kept for the shell's own use beside those the declarations accept now: the
-    /// trend's periods, and words of commands to come (`on` goes with their `off`).
+    /// Words kept for the shell's own use beside those the declarations accept now: words of
+    /// commands to come (`on` goes with their `off`).
     static let kept: Set<String> = [
-        "week", "month", "year", "hint", "again", "skip", "trace", "person", "people", "share", "unshare", "format",
+        "hint", "again", "skip", "trace", "person", "people", "share", "unshare", "format",
         "on",
     ]
 

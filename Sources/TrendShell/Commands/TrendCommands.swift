@@ -34,14 +34,17 @@ enum TrendCommands {
             return .succeeded
         })
 
-    /// What `stats` was asked for: a kind's word (none: the weight) and a number of days.
+    /// What `stats` was asked for: a kind's word (none: the weight, or with a period every
+    /// kind with data) and a number of days, or a period and how many of them.
     struct StatsRequest: Hashable, Sendable {
         var kind: String?
         var days = 30
+        var period: ReportPeriod?
+        var count: Int?
     }
 
     static let stats = CommandDeclaration.command(
-        "stats", group: .trend, usage: "stats [KIND] [DAYS]",
+        "stats", group: .trend, usage: "stats [KIND] [DAYS | week|month|year [N]]",
         summary: "Show the latest weight, the trend, its rate, the range and the goal over DAYS (default 30).",
         example: "stats 90",
         details: [
@@ -50,20 +53,19 @@ enum TrendCommands {
             "With \"set height\" it shows the BMI; when the latest weigh-in has a body fat, its fat and",
             "lean mass. \"stats KIND\" (\"stats fat 90\") shows a kind's latest value, trend, rates and range;",
             "the energy, the goal and the habits are the weight's alone.",
-        ],
-        parse: { arguments throws(ParseError) -> StatsRequest in
-            var words = try arguments.words()[...]
-            var request = StatsRequest()
-            if let first = words.first, !first.allSatisfy({ $0.isASCII && $0.isNumber }) {
-                request.kind = first
-                words = words.dropFirst()
+        ] + Messages.periodReportDetails,
+        keywords: ReportPeriod.allCases.map(\.rawValue),
+        parse: { arguments throws(ParseError) -> StatsRequest in try parseStats(arguments) },
+        complete: { request in
+            switch request.previousWords.count {
+            case 0: trendKindWords(request) + ReportPeriod.allCases.map(\.rawValue)
+            case 1 where ReportPeriod(rawValue: request.previousWords[0].lowercased()) == nil:
+                ReportPeriod.allCases.map(\.rawValue)
+            default: []
             }
-            guard words.count <= 1 else { throw arguments.problem(.tooManyWords(max: request.kind == nil ? 1 : 2)) }
-            if let days = words.first { request.days = try Arguments.count(days, for: arguments) }
-            return request
         },
-        complete: { request in request.previousWords.isEmpty ? trendKindWords(request) : [] },
         run: { session, request in
+            if let period = request.period { return reportPeriods(session, request, period: period) }
             let kind: MeasurementKind
             switch resolveKind(request.kind, in: session) {
             case .found(let found): kind = found
@@ -82,6 +84,62 @@ enum TrendCommands {
             for line in lines { session.say(line) }
             return .succeeded
         })
+
+    /// `stats [KIND] [DAYS]` or `stats [KIND] week|month|year [N]`.
+    static func parseStats(_ arguments: Arguments) throws(ParseError) -> StatsRequest {
+        var words = try arguments.words()[...]
+        var request = StatsRequest()
+        let isPeriod = { (word: String) in ReportPeriod(rawValue: word.lowercased()) != nil }
+        if let first = words.first, !first.allSatisfy({ $0.isASCII && $0.isNumber }), !isPeriod(first) {
+            request.kind = first
+            words = words.dropFirst()
+        }
+        if let word = words.first, let period = ReportPeriod(rawValue: word.lowercased()) {
+            words = words.dropFirst()
+            request.period = period
+            guard words.count <= 1 else {
+                throw arguments.problem(.tooManyWords(max: request.kind == nil ? 2 : 3))
+            }
+            if let count = words.first {
+                let number = try Arguments.count(count, for: arguments)
+                guard number <= ReportPeriod.maximumCount else {
+                    throw arguments.problem(.notAPeriodCount(count, maximum: ReportPeriod.maximumCount))
+                }
+                request.count = number
+            }
+            return request
+        }
+        guard words.count <= 1 else { throw arguments.problem(.tooManyWords(max: request.kind == nil ? 1 : 2)) }
+        if let days = words.first { request.days = try Arguments.count(days, for: arguments) }
+        return request
+    }
+
+    /// `stats [KIND] week|month|year [N]`: one block for KIND, or one for each kind with data.
+    @MainActor
+    static func reportPeriods(_ session: Session, _ request: StatsRequest, period: ReportPeriod) -> Session.Outcome {
+        let kinds: [MeasurementKind]
+        if let word = request.kind {
+            switch resolveKind(word, in: session) {
+            case .found(let found): kinds = [found]
+            case .refused(let sentence): return session.fail(sentence)
+            }
+        } else {
+            kinds = session.weights.kinds.all.filter(\.hasTrend)
+        }
+        let count = request.count ?? period.defaultCount
+        var reports: [PeriodReport] = []
+        for kind in kinds {
+            do throws(TrendError) {
+                let report = try session.trend.periods(period, count: count, kind: kind)
+                if report.hasData || request.kind != nil { reports.append(report) }
+            } catch {
+                return session.fail(Messages.trendUnavailable(error, units: session.units))
+            }
+        }
+        let lines = Messages.periodReportLines(reports, period: period, count: count, units: session.units)
+        for line in lines { session.say(line) }
+        return .succeeded
+    }
 
     /// The kind a word after `trend`, `stats` or `chart` names, or why it names none they read.
     /// Not a `Result`: its metadata, made at run time from its name, would cost each of these

@@ -25,6 +25,8 @@ extension Messages {
         case .needsOneEntryNumber: return "\(command) needs one entry number."
         case .notAnEntryNumber(let word): return "\"\(word)\" is not an entry number."
         case .notACount(let word): return "\"\(word)\" is not a positive whole number."
+        case .notAPeriodCount(let word, let maximum):
+            return "\"\(word)\" is more periods than a report shows; use a whole number from 1 to \(maximum)."
         case .notAUnit(let word): return "\"\(word)\" is not a unit; use kg, lb or st."
         case .tooManyWords(let max): return "\(command) takes at most \(max) \(max == 1 ? "word" : "words")."
         case .atMostOne(let what): return "\(command) takes at most one \(what)."
