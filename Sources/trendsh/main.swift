@@ -62,6 +62,20 @@ if !options.checkFiles.isEmpty {
     exit(output.failure == nil ? status.rawValue : ExitStatus.failure.rawValue)
 }
 
+// The reminder hook: the answer is the exit status. Nothing is created, not even a folder.
+if options.weighedToday {
+    guard let storePath = options.storePath ?? environment.defaultStorePath else {
+        exitWithUsageError(Messages.noStoreFolder)
+    }
+    switch WeighInToday.answer(location: StoreLocation(storePath), now: options.now ?? Clock.system.now()) {
+    case .weighed: exit(ExitStatus.success.rawValue)
+    case .notWeighed: exit(ExitStatus.notWeighedToday.rawValue)
+    case .unknown(let problem):
+        output.write("error: \(DisplayText.escaped(Messages.weighedTodayUnknown(problem)))", to: .err)
+        exit(ExitStatus.failure.rawValue)
+    }
+}
+
 /// Ends the process as the run ended: with its status, or by the signal that stopped it.
 @MainActor
 func end(_ ending: REPL.Ending) -> Never {

@@ -14,11 +14,34 @@ public final class SQLiteDatabase {
     private var handedOut: [SQLiteStatement] = []
     private var isClosed = false
 
+    /// How a connection may touch the file.
+    enum Access {
+        /// Reads and writes, creating the file when it is missing.
+        case readWrite
+        /// Reads only. SQLite still creates a WAL store's `-wal` and `-shm` when they are missing.
+        case readOnly
+        /// Reads the file alone, as if nothing could change it: no lock, no `-wal` or `-shm`
+        /// read or created. Exact only while no log holds commits the file lacks.
+        case immutable
+    }
+
     /// Opens (creating if needed) the database at `path`, or `:memory:`.
-    init(path: String, busyWait: BusyWait) throws(StorageError) {
+    init(path: String, busyWait: BusyWait, access: Access = .readWrite) throws(StorageError) {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let flags: Int32
+        let name: String
+        switch access {
+        case .readWrite:
+            flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+            name = path
+        case .readOnly:
+            flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+            name = path
+        case .immutable:
+            flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_URI
+            name = "file:" + Self.uriEscaped(path) + "?immutable=1"
+        }
+        let code = sqlite3_open_v2(name, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let error = Self.error(
                 code: handle.map { sqlite3_extended_errcode($0) } ?? code, path: path, handle: handle)
@@ -168,6 +191,24 @@ public final class SQLiteDatabase {
         case SQLITE_CONSTRAINT: return .rejected(message: message(code: code, handle: handle))
         default: return .other(message: message(code: code, handle: handle))
         }
+    }
+
+    /// A path as the path of a `file:` URI: every byte but letters, digits, `/`, `-`, `.`,
+    /// `_` and `~` percent-encoded, so `?`, `#` and `%` in a name stay part of it.
+    static func uriEscaped(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func message(code: Int32, handle: OpaquePointer?) -> String {

@@ -152,12 +152,12 @@ extension Store {
             if info.st_mode & 0o044 != 0 {
                 noteOnce(.readableByOthers(path: path, mode: UInt32(info.st_mode & 0o777)))
             }
-            try checkLogFiles(of: path)
+            try Self.checkLogFiles(of: path)
             checkFolder(of: path)
             return
         }
         guard errno == ENOENT else { throw .cannotOpen(path: path) }
-        try checkLogFiles(of: path)
+        try Self.checkLogFiles(of: path)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             Glibc.close(descriptor)
@@ -176,7 +176,7 @@ extension Store {
     /// is there and is not a plain file of ours: SQLite opens them by name and would write
     /// into another user's file, or a hard link's other name. (It refuses a symbolic link
     /// itself, under `SQLITE_OPEN_NOFOLLOW`, but only with a vague "cannot open".)
-    private func checkLogFiles(of path: String) throws(StorageError) {
+    static func checkLogFiles(of path: String) throws(StorageError) {
         for declaration in OwnFiles.declarations where declaration.keptBySQLite {
             guard let logFile = OwnFiles.path(of: declaration.file, besideStore: path) else { continue }
             var info = stat()

@@ -34,6 +34,15 @@ public final class SQLiteWeightRepository: WeightRepository {
         }
     }
 
+    /// True when an entry with a weight is dated from `first` to `last`, both included.
+    nonisolated static func hasWeight(from first: Date, through last: Date, in db: SQLiteDatabase)
+        throws(StorageError) -> Bool
+    {
+        try db.integer(
+            "SELECT EXISTS (SELECT 1 FROM entries WHERE taken_at BETWEEN ? AND ? AND kilograms IS NOT NULL)",
+            [.text(StoredTime.text(first)), .text(StoredTime.text(last))]) == 1
+    }
+
     public func entry(id: Int64) throws(StorageError) -> WeightEntry? {
         try store.read(.weights) { db throws(StorageError) in try Self.entry(id: id, in: db) }
     }

@@ -8,4 +8,6 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 2
     /// The session ended while the draft had unsaved changes.
     case unsavedDraft = 3
+    /// `--weighed-today`: the store has no weight dated today.
+    case notWeighedToday = 4
 }

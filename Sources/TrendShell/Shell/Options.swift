@@ -32,6 +32,8 @@ public struct Options: Equatable, Sendable {
     /// `--auto SECONDS`, in milliseconds.
     public var autoAdvance: Int?
     public var showManual = false
+    /// `--weighed-today`: answer by the exit status alone whether today has a weigh-in.
+    public var weighedToday = false
 
     public init() {}
 
@@ -151,6 +153,12 @@ public struct Options: Equatable, Sendable {
             options.castPath = value
         },
         Declaration(
+            names: ["--weighed-today"], value: nil,
+            summary:
+                "Exit 0 when the store has a weight dated today (local time), 4 when it has none, 1 when it cannot tell. Prints nothing on success, reads the store without changing it, and waits at most 100 ms for a lock.",
+            startsRun: true
+        ) { options, _ throws(UsageError) in options.weighedToday = true },
+        Declaration(
             names: ["--manual"], value: nil, summary: "Print the manual page (roff), made from these declarations.",
             startsRun: true
         ) { options, _ throws(UsageError) in options.showManual = true },
@@ -251,6 +259,7 @@ public struct Options: Equatable, Sendable {
         "trendsh [--store PATH] [--now TIME] [--echo] [--bail] -c COMMAND [-c COMMAND]...",
         "trendsh --play FILE [--speed N] [--auto SECONDS] [--cast FILE]",
         "trendsh --check [--update] FILE...",
+        "trendsh [--store PATH] [--now TIME] --weighed-today",
         "trendsh --manual",
     ]
 
@@ -260,6 +269,7 @@ public struct Options: Equatable, Sendable {
         "  1    a piped command failed, output could not be written, or a transcript did not match",
         "  2    the command line was wrong",
         "  3    the session ended with unsaved or pending changes this run made (a failure wins over 3)",
+        "  4    with --weighed-today, the store has no weight dated today",
         "  128+N  the signal N ended the session; the draft is kept",
     ]
 
