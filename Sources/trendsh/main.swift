@@ -57,7 +57,7 @@ if !options.checkFiles.isEmpty {
     let rules = NamedFileRules(
         ownFiles: environment.ownFiles(store: .memory, options: options), permissions: namedFiles)
     let status = TranscriptChecker(output: output, rules: rules).check(
-        files: options.checkFiles, update: options.updateTranscripts)
+        files: options.checkFiles, update: options.updateTranscripts, junit: options.junitPath)
     output.flush()
     exit(output.failure == nil ? status.rawValue : ExitStatus.failure.rawValue)
 }

@@ -11,6 +11,8 @@ public struct NamedFileRules: Sendable, Equatable {
             case playedTranscript
             /// Standard input, a file the commands are read from (`trendsh < commands.txt`).
             case standardInput
+            /// A transcript `--check` replays, which its `--junit` report may not replace.
+            case checkedTranscript
         }
 
         public let kind: Kind
@@ -22,6 +24,13 @@ public struct NamedFileRules: Sendable, Equatable {
         public static func playedTranscript(_ path: String) -> Input {
             Input(
                 kind: .playedTranscript, path: FilePath.normalised(path, from: FilePath.workingFolder()),
+                identity: FileIdentity(path: path))
+        }
+
+        /// A transcript at `path` that `--check` replays.
+        public static func checkedTranscript(_ path: String) -> Input {
+            Input(
+                kind: .checkedTranscript, path: FilePath.normalised(path, from: FilePath.workingFolder()),
                 identity: FileIdentity(path: path))
         }
 

@@ -2,7 +2,7 @@ import TrendKit
 
 /// What a file a person names was meant to hold, for the sentence that refuses it.
 public enum NamedFilePurpose: Sendable {
-    case chart, export, recording, transcript
+    case chart, export, recording, transcript, report
 }
 
 extension Messages {
@@ -17,6 +17,7 @@ extension Messages {
         case .export: return what + "; choose another file for the export."
         case .recording: return what + ", so nothing was run; choose another file for the recording."
         case .transcript: return what + ", so it was not rewritten."
+        case .report: return what + ", so the report was not written; choose another file for it."
         }
     }
 
@@ -26,6 +27,16 @@ extension Messages {
         case .ownFile(let match): return describe(match)
         case .input(.playedTranscript): return "the transcript being played"
         case .input(.standardInput): return "the file this run reads its commands from"
+        case .input(.checkedTranscript): return "a transcript being checked"
+        }
+    }
+
+    /// `--junit FILE` could not be written; the file is as it was.
+    public static func reportNotWritten(_ error: NamedFileError) -> String {
+        switch error.reason {
+        case .refused(let refusal): return namedFileRefused(error.path, refusal, for: .report)
+        case .system(let number):
+            return "The report could not be written to \(error.path): \(systemMessage(number)). The file is as it was."
         }
     }
 

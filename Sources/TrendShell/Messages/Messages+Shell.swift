@@ -207,6 +207,7 @@ extension Messages {
         case .emptyStore: return "--store needs a path, or :memory:."
         case .checkNeedsFiles: return "--check needs at least one transcript file."
         case .updateNeedsCheck: return "--update works with --check, on the transcripts it names."
+        case .junitNeedsCheck: return "--junit reports what --check found; use it with --check."
         case .conflicting(let first, let second): return "\(first) and \(second) can't be used together."
         case .needsPlayOrCast(let option): return "\(option) paces --play and --cast; use it with one of them."
         case .badNumber(let option, let text):
@@ -271,6 +272,20 @@ extension Messages {
     }
 
     /// `9 checked: 8 passed, 1 failed` (and how many `--update` rewrote).
+    /// A failed transcript in the JUnit report, in a sentence: what differed.
+    public static func transcriptFailureSummary(outputDiffers: Bool, statusDiffers: Bool, hiddenFailures: Int)
+        -> String
+    {
+        var parts: [String] = []
+        if outputDiffers { parts.append("the replayed output differs from the transcript") }
+        if statusDiffers { parts.append("the exit status differs") }
+        if hiddenFailures > 0 {
+            parts.append(hiddenFailures == 1 ? "a hidden command failed" : "\(hiddenFailures) hidden commands failed")
+        }
+        let text = parts.isEmpty ? "the transcript did not match" : parts.joined(separator: ", and ")
+        return text.prefix(1).uppercased() + text.dropFirst() + "."
+    }
+
     public static func transcriptSummary(checked: Int, passed: Int, failed: Int, updated: Int?) -> String {
         let lessons = checked == 1 ? "1 transcript" : "\(checked) transcripts"
         return "\(lessons) checked: \(passed) passed, \(failed) failed" + (updated.map { ", \($0) updated" } ?? "")

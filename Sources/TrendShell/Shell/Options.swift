@@ -17,6 +17,8 @@ public struct Options: Equatable, Sendable {
     public var checkFiles: [String] = []
     /// `--check --update`: rewrite the transcripts' expected output in place.
     public var updateTranscripts = false
+    /// `--check --junit FILE`: where to write a JUnit XML report of the outcomes.
+    public var junitPath: String?
     /// `-c COMMAND`, in order: run them and exit, as a piped run would.
     public var commands: [String] = []
     /// `-X`: do not run the start-up file.
@@ -97,6 +99,14 @@ public struct Options: Equatable, Sendable {
             names: ["--update"], value: nil,
             summary: "With --check: rewrite each transcript's expected output in place, keeping its narration."
         ) { options, _ throws(UsageError) in options.updateTranscripts = true },
+        Declaration(
+            names: ["--junit"], value: "FILE",
+            summary:
+                "With --check: also write a JUnit XML report (Ant/Jenkins schema), one test case per transcript, to FILE."
+        ) { options, value throws(UsageError) in
+            guard let value, !value.isEmpty else { throw .needsValue("--junit") }
+            options.junitPath = value
+        },
         Declaration(
             names: ["-c"], value: "COMMAND",
             summary:
@@ -215,6 +225,7 @@ public struct Options: Equatable, Sendable {
         }
         if checking && options.checkFiles.isEmpty { throw .checkNeedsFiles }
         if options.updateTranscripts && !checking { throw .updateNeedsCheck }
+        if options.junitPath != nil && !checking { throw .junitNeedsCheck }
         try options.checkCombinations(runs: runs, checking: checking)
         if options.now == nil, !options.showHelp, !options.showVersion, let text = environment["TRENDSH_NOW"],
             !text.isEmpty
@@ -258,7 +269,7 @@ public struct Options: Equatable, Sendable {
         "trendsh [--store PATH] [--now TIME] [--echo] [--bail] [--no-history] [-X | --init FILE] [--cast FILE]",
         "trendsh [--store PATH] [--now TIME] [--echo] [--bail] -c COMMAND [-c COMMAND]...",
         "trendsh --play FILE [--speed N] [--auto SECONDS] [--cast FILE]",
-        "trendsh --check [--update] FILE...",
+        "trendsh --check [--update] [--junit FILE] FILE...",
         "trendsh [--store PATH] [--now TIME] --weighed-today",
         "trendsh --manual",
     ]
@@ -325,6 +336,8 @@ public enum UsageError: Error, Equatable, Sendable {
     case emptyStore
     case checkNeedsFiles
     case updateNeedsCheck
+    /// `--junit` without `--check`, whose outcomes it reports.
+    case junitNeedsCheck
     /// Two options that ask for different runs, such as `--play` and `--check`.
     case conflicting(String, String)
     /// `--speed` or `--auto` without `--play` or `--cast`, which they pace.

@@ -20,13 +20,24 @@ public struct TranscriptChecker {
         self.rules = rules
     }
 
-    /// 0 when every transcript matches (or was updated), 1 otherwise.
-    public func check(files: [String], update: Bool = false) -> ExitStatus {
+    /// 0 when every transcript matches (or was updated) and the report, when asked for, was
+    /// written; 1 otherwise.
+    /// - Parameter junit: where to write a JUnit XML report of the outcomes (`--junit FILE`).
+    public func check(files: [String], update: Bool = false, junit: String? = nil) -> ExitStatus {
         setenv("TZ", "UTC", 1)
         tzset()
         var failures = 0
         var updated = 0
+        var report = JUnitReport(
+            timestamp: String(StoredTime.text(Clock.system.now()).prefix(19)), hostname: Self.hostname())
         for path in files {
+            let started = ContinuousClock.now
+            var outcome = JUnitReport.Outcome.passed
+            defer {
+                let elapsed = ContinuousClock.now - started
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                report.cases.append(JUnitReport.Case(path: path, outcome: outcome, seconds: seconds))
+            }
             do {
                 let text = try Self.read(path)
                 let transcript = try Transcript(parsing: text)
@@ -41,11 +52,17 @@ public struct TranscriptChecker {
                 } else if update && replay.hiddenFailures.isEmpty {
                     try Self.write(transcript.updated(with: replay), to: path, rules: rules)
                     updated += 1
+                    outcome = .updated
                     output.write(Messages.transcriptUpdated(path), to: .out)
                 } else {
                     failures += 1
                     output.write(Messages.transcriptFailed(path), to: .out)
                     for line in diff { output.write(DisplayText.escaped(line), to: .out) }
+                    outcome = .failed(
+                        message: Messages.transcriptFailureSummary(
+                            outputDiffers: !diff.isEmpty, statusDiffers: statusDiffers,
+                            hiddenFailures: replay.hiddenFailures.count),
+                        details: diff)
                     if statusDiffers, let expected = transcript.expectedStatus {
                         output.write(
                             Messages.transcriptStatusDiffers(expected: expected, actual: replay.status), to: .out)
@@ -59,16 +76,38 @@ public struct TranscriptChecker {
                 }
             } catch {
                 failures += 1
-                output.write("error: \(DisplayText.escaped(Messages.transcriptProblem(error, path: path)))", to: .err)
+                let message = Messages.transcriptProblem(error, path: path)
+                output.write("error: \(DisplayText.escaped(message))", to: .err)
+                outcome = .error(message: message)
             }
             output.flush()
+        }
+        var reportWritten = true
+        if let junit {
+            // The report may replace neither an own file nor a transcript being checked.
+            var reportRules = rules
+            reportRules.inputs += files.map(NamedFileRules.Input.checkedTranscript)
+            do {
+                try NamedFile.write(Array(report.xml.utf8), to: junit, rules: reportRules)
+            } catch {
+                reportWritten = false
+                output.write("error: \(DisplayText.escaped(Messages.reportNotWritten(error)))", to: .err)
+            }
         }
         output.write(
             Messages.transcriptSummary(
                 checked: files.count, passed: files.count - failures - updated, failed: failures,
                 updated: update ? updated : nil),
             to: .out)
-        return failures == 0 ? .success : .failure
+        return failures == 0 && reportWritten ? .success : .failure
+    }
+
+    /// This machine's name, for the report; "localhost" when it has none.
+    static func hostname() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "localhost" : name
     }
 
     /// Replays with the transcript's own folder as the working folder, so a file a lesson

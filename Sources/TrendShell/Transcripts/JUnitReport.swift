@@ -1,0 +1,104 @@
+/// `--check --junit FILE`: the outcome of each transcript as a JUnit XML report in the
+/// Ant/Jenkins schema (one `testsuite` inside `testsuites`, one `testcase` per transcript),
+/// as cram's `--xunit-file` writes, so a course's CI shows each lesson.
+struct JUnitReport: Equatable {
+    /// What became of one transcript.
+    enum Outcome: Equatable {
+        case passed
+        /// `--update` rewrote its expected output.
+        case updated
+        /// Its replay differed: `message` in a sentence, `details` the diff's lines.
+        case failed(message: String, details: [String])
+        /// It could not be checked at all (unreadable, not a transcript).
+        case error(message: String)
+    }
+
+    struct Case: Equatable {
+        /// The transcript's path as given.
+        var path: String
+        var outcome: Outcome
+        /// Seconds its replay took.
+        var seconds: Double
+    }
+
+    var cases: [Case] = []
+    /// When the check began, as Ant writes it: ISO 8601, UTC, without a zone.
+    var timestamp: String
+    var hostname: String
+
+    /// The report's text. Every string is shown escaped (DisplayText) and then XML-escaped,
+    /// so no control character or markup from a transcript reaches the file.
+    var xml: String {
+        let failures = cases.filter { if case .failed = $0.outcome { return true } else { return false } }.count
+        let errors = cases.filter { if case .error = $0.outcome { return true } else { return false } }.count
+        let total = Self.seconds(cases.reduce(0) { $0 + $1.seconds })
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<testsuites tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" time="\#(total)">"#,
+            #"  <testsuite name="trendsh.check" package="trendsh" id="0" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="0" time="\#(total)" timestamp="\#(Self.attribute(timestamp))" hostname="\#(Self.attribute(hostname))">"#,
+            "    <properties/>",
+        ]
+        for testCase in cases {
+            let opening =
+                #"    <testcase name="\#(Self.attribute(Self.name(of: testCase.path)))" classname="\#(Self.attribute(Self.className(of: testCase.path)))" time="\#(Self.seconds(testCase.seconds))""#
+            switch testCase.outcome {
+            case .passed, .updated:
+                lines.append(opening + "/>")
+            case .failed(let message, let details):
+                lines.append(opening + ">")
+                lines.append(
+                    #"      <failure message="\#(Self.attribute(message))" type="mismatch">"#
+                        + details.map { Self.text(DisplayText.escaped($0)) }.joined(separator: "\n")
+                        + "</failure>")
+                lines.append("    </testcase>")
+            case .error(let message):
+                lines.append(opening + ">")
+                lines.append(#"      <error message="\#(Self.attribute(message))" type="unreadable"/>"#)
+                lines.append("    </testcase>")
+            }
+        }
+        lines += ["    <system-out/>", "    <system-err/>", "  </testsuite>", "</testsuites>"]
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// The lesson's name: the file's name without its folder and `.transcript`.
+    static func name(of path: String) -> String {
+        let file = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        return file.hasSuffix(".transcript") ? String(file.dropLast(".transcript".count)) : file
+    }
+
+    /// The folder as a dotted class name (`docs/tutorial` → `docs.tutorial`), or `transcripts`.
+    static func className(of path: String) -> String {
+        var parts = path.split(separator: "/").map(String.init).dropLast()
+        parts = parts.drop { $0 == "." || $0 == ".." }
+        return parts.isEmpty ? "transcripts" : parts.joined(separator: ".")
+    }
+
+    /// Seconds with three decimals, never in exponent form.
+    static func seconds(_ value: Double) -> String {
+        let milliseconds = Int((max(0, value.isFinite ? value : 0) * 1000).rounded())
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// Text for an attribute's value: shown escaped, then `&`, `<`, `>` and `"` as entities.
+    static func attribute(_ value: String) -> String {
+        text(DisplayText.escaped(value)).replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// Element text: `&`, `<` and `>` as entities. The text is already shown escaped, so it
+    /// holds no control character XML 1.0 forbids.
+    static func text(_ value: String) -> String {
+        var result = ""
+        result.reserveCapacity(value.utf8.count)
+        for character in value {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
