@@ -15,7 +15,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable -Xs
 	-Xlinker --symbol-ordering-file=$(CURDIR)/tools/symbol-order.txt -Xlinker --no-warn-symbol-ordering
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # sqlite3 (the command) holds a lock in one interactive test and is the benchmarks' reference.
-PACKAGES = libedit-dev libsqlite3-dev sqlite3
+PACKAGES = libedit-dev libsqlite3-dev sqlite3 jq
 
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin

@@ -147,6 +147,7 @@ enum ChangeCommands {
     private static func listHistory(in session: Session) -> Session.Outcome {
         do throws(TrendError) {
             let listing = try session.changeHistory.list()
+            session.answer { HistoryResults.list(listing, units: session.units) }
             for line in Messages.historyLines(listing, units: session.units) { session.say(line) }
             return .succeeded
         } catch {

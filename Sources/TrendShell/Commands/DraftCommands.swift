@@ -54,6 +54,7 @@ enum DraftCommands {
         },
         complete: { request in request.previousWords.isEmpty ? ["all"] : [] },
         run: { session, all in
+            session.answer { DraftResults.show(session.presentedDraft, session: session) }
             guard let open = session.presentedDraft else { return session.say(Messages.noDraftOpen) }
             return open.show(session: session, all: all)
         })

@@ -24,6 +24,7 @@ enum HabitCommands {
         run: { session, _ in
             let log = session.habitLog
             let loadError = log.loadState == .failed ? log.retainedError : nil
+            session.answer { HabitResults.habits(log.habits, today: log.today) }
             if log.habits.isEmpty && loadError == nil { return session.say(Messages.noHabits) }
             for line in Renderer.habitLines(log.habits, today: log.today, unicode: session.drawsUnicode) {
                 session.say(line)

@@ -36,6 +36,7 @@ enum ShellCommands {
             // shows the days read before, beside the error, until "refresh" reads again.
             if session.trend.loadState != .failed { session.trend.refresh() }
             session.pending.rereadWaiting()
+            session.answer { StatusResults.status(session) }
             for line in Messages.statusLines(session) { session.say(line) }
             return .succeeded
         })

@@ -26,6 +26,7 @@ enum TrendCommands {
             } catch {
                 return session.fail(Messages.trendUnavailable(error, units: session.units))
             }
+            session.answer { TrendResults.trend(stats, kind: kind, units: session.units) }
             let lines =
                 kind.id == .weight
                 ? Messages.trendLines(stats, unit: session.unit)
@@ -77,6 +78,7 @@ enum TrendCommands {
             } catch {
                 return session.fail(Messages.trendUnavailable(error, units: session.units))
             }
+            session.answer { TrendResults.stats(stats, kind: kind, units: session.units) }
             let lines =
                 kind.id == .weight
                 ? Messages.statsLines(stats, unit: session.unit)
@@ -136,6 +138,7 @@ enum TrendCommands {
                 return session.fail(Messages.trendUnavailable(error, units: session.units))
             }
         }
+        session.answer { PeriodResults.reports(reports, period: period, count: count, units: session.units) }
         let lines = Messages.periodReportLines(reports, period: period, count: count, units: session.units)
         for line in lines { session.say(line) }
         return .succeeded

@@ -99,7 +99,10 @@ enum WeightCommands {
             }
             // Only a failed load makes the list stale; a failed save elsewhere does not.
             let loadError = session.weights.loadState == .failed ? session.weights.retainedError : nil
-            if entries.isEmpty && failure == nil && loadError == nil { return session.say(Messages.noEntries) }
+            if entries.isEmpty && failure == nil && loadError == nil {
+                session.answer { EntryResults.list([], trendByDay: [:], units: session.units, breaksRule: []) }
+                return session.say(Messages.noEntries)
+            }
             // The trend beside each entry; when it cannot be read, the entries still show.
             var trendByDay: [Int: Double]?
             var trendFailure: TrendError?
@@ -115,6 +118,10 @@ enum WeightCommands {
                 if let rule = entry.brokenRule(asOf: now) {
                     marks[entry.id] = Messages.leftOutMark(rule, units: session.units)
                 }
+            }
+            session.answer {
+                EntryResults.list(
+                    entries, trendByDay: trendByDay, units: session.units, breaksRule: Set(marks.keys))
             }
             for line in Renderer.entryLines(entries, trendByDay: trendByDay, units: session.units, marks: marks) {
                 session.say(line)
