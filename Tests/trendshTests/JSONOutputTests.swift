@@ -228,4 +228,22 @@ struct JSONOutputTests {
         #expect(lines[4].hasSuffix(",1,saved #2: 76.0 kg on 2026-11-21 08:00"))
         #expect(lines[5].hasPrefix("1,done,,save,weights,"))
     }
+
+    @Test func whatASessionSaysOutsideACommandIsANoteOnStandardError() {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        #expect(shell.run(["value 75"]).status == 3)
+        let result = shell.run(["show"], options: ["--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.hasPrefix(
+                #"{"schema":"trendsh-output","version":1,"command":"show","input":"show","ok":true,"draft":{"kind":"weight""#
+            ))
+        #expect(result.stdout.split(separator: "\n").count == 1)
+        #expect(
+            result.stderr.split(separator: "\n").map(String.init) == [
+                #"{"note":"Restored unsaved draft (new entry): value \"75\", dated 2026-11-29 08:00. Type \"save\" to save it or \"cancel\" to discard it."}"#,
+                #"{"note":"The restored draft (value \"75\", dated 2026-11-29 08:00) is still waiting in the draft file; this run did not change it."}"#,
+            ])
+    }
 }

@@ -18,7 +18,7 @@ extension Session {
     }
 
     /// True when errors, warnings and notes are written as JSON objects.
-    var writesJSONDiagnostics: Bool { (answer?.format ?? format) == .json }
+    var writesJSONDiagnostics: Bool { !startupFileRuns && (answer?.format ?? format) == .json }
 
     /// Starts gathering the answer to a line; in text, nothing is gathered.
     public func beginAnswer(input: String) {

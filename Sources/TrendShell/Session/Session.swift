@@ -70,6 +70,9 @@ public final class Session {
     /// The answer being gathered for the command now running, in JSON or CSV (see
     /// `Session+Answers`); nil in text, where every line is written as it comes.
     var answer: Answer?
+    /// True while the start-up file runs: its lines answer in text, each after its file and
+    /// line (`trendshrc:3: `), whatever the format; a `format` in it counts from the prompt on.
+    public var startupFileRuns = false
 
     init(
         store: Store, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, trend: TrendReport,
@@ -215,6 +218,11 @@ public final class Session {
             answer?.lines.append(line)
             return .succeeded
         }
+        if writesJSONDiagnostics {
+            // Said outside any command (a draft restored at start): a note, not an answer.
+            diagnose(.note, line)
+            return .succeeded
+        }
         let text = DisplayText.escaped(line)
         output.write(role.map { style.paint(text, $0) } ?? text, to: .out)
         return .succeeded
@@ -223,9 +231,8 @@ public final class Session {
     /// Writes a line of runs, each in its role's colour when colour is on.
     @discardableResult
     func say(_ line: TextChart.Line) -> Outcome {
-        if answer != nil {
-            answer?.lines.append(line.map(\.text).joined())
-            return .succeeded
+        if answer != nil || writesJSONDiagnostics {
+            return say(line.map(\.text).joined())
         }
         var text = ""
         for run in line {
