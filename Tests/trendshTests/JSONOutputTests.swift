@@ -246,4 +246,49 @@ struct JSONOutputTests {
                 #"{"note":"The restored draft (value \"75\", dated 2026-11-29 08:00) is still waiting in the draft file; this run did not change it."}"#,
             ])
     }
+
+    /// A command that runs a usage form: optional words left out, a period chosen, a file given.
+    static func concrete(_ form: String, file: String) -> String {
+        var words: [String] = []
+        for word in form.split(separator: " ") where !word.hasPrefix("[") {
+            words.append(word == "week|month|year" ? "week" : word == "FILE..." ? file : String(word))
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// The forms `format` names after `prefix` (they come from the commands' declarations).
+    static func declaredForms(_ lines: [Substring], after prefix: String) -> [String] {
+        guard let line = lines.first(where: { $0.hasPrefix(prefix) }) else { return [] }
+        return line.dropFirst(prefix.count).dropLast().split(separator: ", ").map(String.init)
+    }
+
+    @Test func everyFormDeclaredWithAJSONOrCSVAnswerGivesOne() throws {
+        let shell = TrendCommandTests.shellWithAMonth()
+        defer { shell.home.remove() }
+        let csv = shell.home.write("date,kilograms,note\r\n2026-11-01T07:00:00Z,81.5,\r\n", to: "old.csv")
+        #expect(shell.run(["new habit", "name Walk", "save", "done Walk"]).status == 0)
+        let lines = shell.run(["format"]).stdout.split(separator: "\n")
+        let json = Self.declaredForms(
+            lines,
+            after:
+                "In JSON, each command answers with one object; these with fields of their own, any other with its text lines: "
+        )
+        let rows = Self.declaredForms(lines, after: "In CSV, these print rows, any other command its text: ")
+        #expect(json.count == 11 && rows.count == 4, "\(lines)")
+        for form in json {
+            let command = Self.concrete(form, file: csv)
+            let result = shell.run([command, "cancel"], options: ["--format", "json"])
+            let answer = try #require(result.stdout.split(separator: "\n").first.map(String.init))
+            let keepsLines = command.hasPrefix("show") || command.hasPrefix("import")
+            #expect(answer.contains(#""ok":true"#), "\(command): \(answer) \(result.stderr)")
+            #expect(answer.contains(#""lines":"#) == keepsLines, "\(command): \(answer)")
+        }
+        for form in rows {
+            let command = Self.concrete(form, file: csv)
+            let result = shell.run([command], options: ["--format", "csv"])
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            #expect(result.stdout.split(separator: "\r\n").count >= 2, "\(command): \(result.stdout)")
+            #expect(result.stdout.hasSuffix("\r\n"), "\(command): \(result.stdout)")
+        }
+    }
 }

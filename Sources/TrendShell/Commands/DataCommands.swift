@@ -21,6 +21,7 @@ enum DataCommands {
             "must be unzipped first. A row with the time and weight of a stored entry (or of an earlier",
             "row) is a duplicate and is left out.",
         ],
+        answers: AnswerForms(json: ["import FILE..."]),
         parse: { arguments throws(ParseError) in
             var words = try arguments.words()
             var unit: WeightUnit?

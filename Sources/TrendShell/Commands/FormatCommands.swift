@@ -6,6 +6,7 @@ enum FormatCommands {
         "format", group: .shell, usage: "format [text|json|csv]",
         summary: "Show or choose what answers are printed as, for this session only.", example: "format json",
         details: Messages.formatDetails, readsStore: false, keywords: OutputFormat.allCases.map(\.rawValue),
+        answers: AnswerForms(json: ["format [text|json|csv]"]),
         parse: { arguments throws(ParseError) -> OutputFormat? in
             let words = try arguments.words()
             guard let word = words.first else { return nil }
@@ -19,7 +20,10 @@ enum FormatCommands {
         run: { session, chosen in
             guard let chosen else {
                 session.answer { formatResult(session.format) }
-                return session.say(Messages.formatIs(session.format))
+                for line in Messages.formatLines(session.format, declarations: CommandTable.declarations) {
+                    session.say(line)
+                }
+                return .succeeded
             }
             if chosen != .text && session.echoesInput { return session.fail(Messages.formatRefusedWithEcho(chosen)) }
             session.format = chosen

@@ -20,6 +20,7 @@ enum HabitCommands {
         "habits", group: .habits, usage: "habits",
         summary: "List the habits: the last 7 days, the streak, the days done in the last 30.",
         example: "habits",
+        answers: AnswerForms(json: ["habits"], csv: ["habits"]),
         parse: { arguments throws(ParseError) in try arguments.none() },
         run: { session, _ in
             let log = session.habitLog

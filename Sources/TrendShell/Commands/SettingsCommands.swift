@@ -8,6 +8,7 @@ enum SettingsCommands {
     static let settings = CommandDeclaration.command(
         "settings", group: .settings, usage: "settings", summary: "Show every setting.", example: "settings",
         readsStore: false,
+        answers: AnswerForms(json: ["settings"]),
         parse: { arguments throws(ParseError) in try arguments.none() },
         run: { session, _ in
             session.answer {

@@ -30,6 +30,7 @@ enum ShellCommands {
     static let status = CommandDeclaration.command(
         "status", group: .shell, usage: "status", summary: "Show each feature's state, the store and the draft.",
         example: "status",
+        answers: AnswerForms(json: ["status"]),
         parse: { arguments throws(ParseError) in try arguments.none() },
         run: { session, _ in
             // The sparkline shows the last 30 days as stored now. After a failed read it

@@ -8,6 +8,7 @@ enum TrendCommands {
         "trend", group: .trend, usage: "trend [KIND]",
         summary: "Show the smoothed trend and its weekly rate, of the weight or of KIND.", example: "trend fat",
         details: Messages.trendDetails,
+        answers: AnswerForms(json: ["trend [KIND]"]),
         parse: { arguments throws(ParseError) -> String? in
             let words = try arguments.words()
             guard words.count <= 1 else { throw arguments.problem(.tooManyWords(max: 1)) }
@@ -56,6 +57,9 @@ enum TrendCommands {
             "the energy, the goal and the habits are the weight's alone.",
         ] + Messages.periodReportDetails,
         keywords: ReportPeriod.allCases.map(\.rawValue),
+        answers: AnswerForms(
+            json: ["stats [KIND] [DAYS]", "stats [KIND] week|month|year [N]"], csv: ["stats [KIND] week|month|year [N]"]
+        ),
         parse: { arguments throws(ParseError) -> StatsRequest in try parseStats(arguments) },
         complete: { request in
             switch request.previousWords.count {

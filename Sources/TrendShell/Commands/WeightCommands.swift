@@ -87,6 +87,7 @@ enum WeightCommands {
     static let list = CommandDeclaration.command(
         "list", group: .weights, usage: "list [N]", summary: "Show the N newest entries (default 10).",
         example: "list 5",
+        answers: AnswerForms(json: ["list [N]"], csv: ["list [N]"]),
         parse: { arguments throws(ParseError) -> Int in try arguments.count(default: 10) ?? 10 },
         run: { session, count in
             var entries: [WeightEntry]
