@@ -23,6 +23,8 @@ public enum MissingReason: String, Sendable, CaseIterable {
     case noWeight = "no-weight"
     /// The trend could not be read (the error says why, on standard error).
     case unreadable = "unreadable"
+    /// The import adds no new entry, so it has no first or last moment.
+    case noNewRows = "no-new-rows"
     /// The setting is off.
     case notSet = "not-set"
     /// The figure came out as infinity or not a number, which JSON cannot hold.
@@ -33,5 +35,15 @@ extension JSONFields {
     /// `figure` with one of the schema's codes.
     mutating func figure(_ key: String, _ value: Double?, missing reason: MissingReason) {
         figure(key, value, missing: reason.rawValue)
+    }
+
+    /// Any value that may be missing (a day, a status), by the same rule as a figure.
+    mutating func optional(_ key: String, _ value: JSONValue?, missing reason: MissingReason) {
+        guard let value else {
+            add(key, .null)
+            add(key + "Missing", .string(reason.rawValue))
+            return
+        }
+        add(key, value)
     }
 }

@@ -46,11 +46,11 @@ enum DraftResults {
         fields.add("addsToStored", .integer(preview.addsCount))
         fields.add("conflicts", .integer(preview.conflictCount))
         fields.add("droppedValues", .integer(preview.droppedCount))
-        let time = { (milliseconds: Int64?) -> JSONValue in
-            milliseconds.map { .string(LocalTimeText.iso(milliseconds: $0)) } ?? .null
+        let time = { (milliseconds: Int64?) -> JSONValue? in
+            milliseconds.map { .string(LocalTimeText.iso(milliseconds: $0)) }
         }
-        fields.add("earliest", time(preview.earliest))
-        fields.add("latest", time(preview.latest))
+        fields.optional("earliest", time(preview.earliest), missing: .noNewRows)
+        fields.optional("latest", time(preview.latest), missing: .noNewRows)
         var wrapped = JSONFields()
         if let open { wrapped.add("draft", open) }
         wrapped.add("preview", fields.value)

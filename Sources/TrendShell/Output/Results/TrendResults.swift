@@ -29,7 +29,7 @@ enum TrendResults {
             fields.add("latestDate", .string(LocalTimeText.iso(latest.date)))
         } else {
             fields.figure("latest", nil, missing: .noWeighIns)
-            fields.add("latestDate", .null)
+            fields.optional("latestDate", nil, missing: .noWeighIns)
         }
         addTrend(stats, shown: shown, to: &fields)
         fields.figure("weekChange", shown(stats.weekChange.value), missing: .tooFewWeighInDays)
@@ -52,7 +52,7 @@ enum TrendResults {
 
     static func addTrend(_ stats: TrendStats, shown: ShownUnit, to fields: inout JSONFields) {
         fields.figure("trend", shown(stats.latestDay?.trendKilograms), missing: .noWeighIns)
-        fields.add("trendDate", stats.latestDay.map { ResultDates.day($0.day) } ?? .null)
+        fields.optional("trendDate", stats.latestDay.map { ResultDates.day($0.day) }, missing: .noWeighIns)
     }
 
     /// The energy the weekly rate stands for, in kcal a day (negative: a deficit).
@@ -67,33 +67,33 @@ enum TrendResults {
         fields.figure("goal", shown(stats.goalKilograms), missing: .noGoal)
         guard stats.goalKilograms != nil else {
             fields.figure("goalDistance", nil, missing: .noGoal)
-            fields.add("goalStatus", .null)
-            fields.figure("goalDate", nil, missing: .noGoal)
+            fields.optional("goalStatus", nil, missing: .noGoal)
+            fields.optional("goalDate", nil, missing: .noGoal)
             return
         }
         guard let forecast = stats.forecast else {
             fields.figure("goalDistance", nil, missing: .noWeighIns)
-            fields.add("goalStatus", .null)
-            fields.figure("goalDate", nil, missing: .noWeighIns)
+            fields.optional("goalStatus", nil, missing: .noWeighIns)
+            fields.optional("goalDate", nil, missing: .noWeighIns)
             return
         }
         fields.figure("goalDistance", shown(forecast.distanceKilograms), missing: .noWeighIns)
         switch forecast.direction {
         case .atGoal:
             fields.add("goalStatus", .string("at-goal"))
-            fields.figure("goalDate", nil, missing: .notReaching)
+            fields.optional("goalDate", nil, missing: .notReaching)
         case .reaching(let day):
             fields.add("goalStatus", .string("reaching"))
             fields.add("goalDate", ResultDates.day(day))
         case .movingAway:
             fields.add("goalStatus", .string("moving-away"))
-            fields.figure("goalDate", nil, missing: .notReaching)
+            fields.optional("goalDate", nil, missing: .notReaching)
         case .flat:
             fields.add("goalStatus", .string("flat"))
-            fields.figure("goalDate", nil, missing: .notReaching)
+            fields.optional("goalDate", nil, missing: .notReaching)
         case .unknownRate:
             fields.add("goalStatus", .string("unknown-rate"))
-            fields.figure("goalDate", nil, missing: .unknownRate)
+            fields.optional("goalDate", nil, missing: .unknownRate)
         }
     }
 
