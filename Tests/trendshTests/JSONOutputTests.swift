@@ -291,4 +291,18 @@ struct JSONOutputTests {
             #expect(result.stdout.hasSuffix("\r\n"), "\(command): \(result.stdout)")
         }
     }
+
+    @Test func anAnswerThatCannotBeWrittenStopsTheRunBeforeTheNextChange() throws {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        let result = TrendshProcess.run(
+            ["--store", shell.storePath, "--now", Fixtures.now, "--format", "json"], input: "list\nvalue 75\nsave\n",
+            environment: shell.environment, streams: .init(output: .file("/dev/full")))
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.hasPrefix(
+                #"{"error":"Standard output could not be written (no space left on device), so trendsh stopped without running anything more.""#
+            ), "\(result.stderr)")
+        #expect(try OtherProgram(path: shell.storePath).entries() == [], "the save after the failed write never ran")
+    }
 }

@@ -90,6 +90,7 @@ public struct REPL {
                     session.warn(Messages.historyUnwritable(problem.path, problem: Messages.describe(problem.reason)))
                 }
                 let outcome: Session.Outcome
+                var touchedTheStore = false
                 session.beginAnswer(input: line)
                 do {
                     guard let command = try session.parse(line) else {
@@ -98,13 +99,14 @@ public struct REPL {
                     }
                     session.nextLineIsRead = reader.hasBufferedLine
                     outcome = session.perform(command)
-                    // What touched the store is shown at once: a broken output then stops
-                    // the run before the next change. Draft edits stay buffered.
-                    if command.readsStore { output.flush() }
+                    touchedTheStore = command.readsStore
                 } catch {
                     outcome = session.reject(error)
                 }
                 session.finishAnswer(outcome)
+                // What touched the store is shown at once (its JSON answer too): a broken output
+                // then stops the run before the next change. Draft edits stay buffered.
+                if touchedTheStore { output.flush() }
                 if session.takeWaitingDraftFailure() { anyFailed = true }
                 if outcome == .quit { break loop }
                 if outcome == .failed {
