@@ -15,8 +15,8 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable -Xs
 	-Xlinker --symbol-ordering-file=$(CURDIR)/tools/symbol-order.txt -Xlinker --no-warn-symbol-ordering
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # sqlite3 (the command) holds a lock in one interactive test and is the benchmarks' reference.
-# python3 reads the JUnit report (and other formats) back with a real parser in the tests.
-PACKAGES = libedit-dev libsqlite3-dev sqlite3 python3
+# python3 and jq read the JSON output and the JUnit report back with real parsers in the tests.
+PACKAGES = libedit-dev libsqlite3-dev sqlite3 python3 jq
 
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin

@@ -159,6 +159,8 @@ if interactive {
     editLineReader = EditLineReader(previousLines: history?.entries ?? [], completer: Completer(sources: sources))
     recordedOutput.write(Messages.banner(version: Options.version, store: location.description), to: .out)
 }
+session.format = options.format ?? .text
+session.echoesInput = options.echo
 session.start()
 var startupEnded = false
 if let startupFile, let sessionOutput {

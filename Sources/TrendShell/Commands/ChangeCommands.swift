@@ -111,6 +111,7 @@ enum ChangeCommands {
             "\"undo STEP\" takes back an older step, numbered as \"undo list\" shows, when no newer step that is done changed its rows.",
         ],
         keywords: ["list"],
+        answers: AnswerForms(json: ["undo list"], csv: ["undo list"]),
         parse: { arguments throws(ParseError) in
             let words = try arguments.words()
             guard let word = words.first else { return UndoRequest.newest }
@@ -147,6 +148,7 @@ enum ChangeCommands {
     private static func listHistory(in session: Session) -> Session.Outcome {
         do throws(TrendError) {
             let listing = try session.changeHistory.list()
+            session.answer { HistoryResults.list(listing, units: session.units) }
             for line in Messages.historyLines(listing, units: session.units) { session.say(line) }
             return .succeeded
         } catch {

@@ -17,6 +17,9 @@ public struct CommandDeclaration: Sendable {
     /// The words it takes as keyword arguments (`all`, `csv`, `off`): no kind a person adds
     /// may have one of them as its word.
     public let keywords: [String]
+    /// The forms of it that answer with fields of their own in JSON, and those that print
+    /// rows in CSV (`--format`); any other form answers with its text lines.
+    public let answers: AnswerForms
     let parse: @Sendable (Arguments) throws(ParseError) -> ParsedCommand
     let complete: @Sendable (CompletionRequest) -> [String]
 
@@ -25,13 +28,14 @@ public struct CommandDeclaration: Sendable {
     public static func command<Value: Hashable & Sendable>(
         _ name: String, aliases: [String] = [], group: CommandGroup, usage: String, summary: String,
         example: String, details: [String] = [], readsStore: Bool = true, keywords: [String] = [],
+        answers: AnswerForms = AnswerForms(),
         parse: @escaping @Sendable (Arguments) throws(ParseError) -> Value,
         complete: @escaping @Sendable (CompletionRequest) -> [String] = { _ in [] },
         run: @escaping @MainActor @Sendable (Session, Value) -> Session.Outcome
     ) -> CommandDeclaration {
         CommandDeclaration(
             name: name, aliases: aliases, group: group, usage: usage, summary: summary, example: example,
-            details: details, readsStore: readsStore, keywords: keywords,
+            details: details, readsStore: readsStore, keywords: keywords, answers: answers,
             parse: { arguments throws(ParseError) in
                 let value = try parse(arguments)
                 return ParsedCommand(name: name, arguments: value, readsStore: readsStore) { session in
@@ -45,6 +49,19 @@ public struct CommandDeclaration: Sendable {
     func answers(to word: String) -> Bool {
         let lowered = word.lowercased()
         return name == lowered || aliases.contains(lowered)
+    }
+}
+
+/// Which forms of a command have a structured answer (see `Session+Answers`): the usage
+/// forms with fields of their own in JSON, and those that print rows in CSV. The `format`
+/// command lists them from the declarations.
+public struct AnswerForms: Sendable {
+    public var json: [String]
+    public var csv: [String]
+
+    public init(json: [String] = [], csv: [String] = []) {
+        self.json = json
+        self.csv = csv
     }
 }
 

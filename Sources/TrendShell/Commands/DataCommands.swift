@@ -21,6 +21,7 @@ enum DataCommands {
             "must be unzipped first. A row with the time and weight of a stored entry (or of an earlier",
             "row) is a duplicate and is left out.",
         ],
+        answers: AnswerForms(json: ["import FILE..."]),
         parse: { arguments throws(ParseError) in
             var words = try arguments.words()
             var unit: WeightUnit?
@@ -42,6 +43,7 @@ enum DataCommands {
                 return session.fail(Messages.importRefused(error, units: session.units))
             case .success(let preview):
                 guard session.open(editor) else { return .failed }
+                session.answer { DraftResults.preview(preview, draft: editor.draft) }
                 for line in Messages.previewLines(preview, draft: editor.draft, units: session.units) {
                     session.say(line)
                 }
@@ -295,6 +297,8 @@ enum DataCommands {
                     as: request.format, to: sink, asOf: session.weights.latestPermittedEntryDate)
         }
         guard let path = request.path else {
+            // Standard output gets the export's own format, in JSON mode too: no answer object.
+            session.wroteItsOwnFormat()
             do throws(ExportError) {
                 _ = try run(ExportOutput(output: session.output))
                 return .succeeded

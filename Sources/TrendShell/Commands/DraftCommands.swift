@@ -44,6 +44,7 @@ enum DraftCommands {
         example: "show", details: ["An import draft is previewed again; \"show all\" lists every one of its rows."],
         readsStore: false,
         keywords: ["all"],
+        answers: AnswerForms(json: ["show [all]"]),
         parse: { arguments throws(ParseError) -> Bool in
             let words = try arguments.words()
             guard let word = words.first else { return false }
@@ -54,6 +55,7 @@ enum DraftCommands {
         },
         complete: { request in request.previousWords.isEmpty ? ["all"] : [] },
         run: { session, all in
+            session.answer { DraftResults.show(session.presentedDraft, session: session) }
             guard let open = session.presentedDraft else { return session.say(Messages.noDraftOpen) }
             return open.show(session: session, all: all)
         })

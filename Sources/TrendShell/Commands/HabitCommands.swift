@@ -20,10 +20,12 @@ enum HabitCommands {
         "habits", group: .habits, usage: "habits",
         summary: "List the habits: the last 7 days, the streak, the days done in the last 30.",
         example: "habits",
+        answers: AnswerForms(json: ["habits"], csv: ["habits"]),
         parse: { arguments throws(ParseError) in try arguments.none() },
         run: { session, _ in
             let log = session.habitLog
             let loadError = log.loadState == .failed ? log.retainedError : nil
+            session.answer { HabitResults.habits(log.habits, today: log.today) }
             if log.habits.isEmpty && loadError == nil { return session.say(Messages.noHabits) }
             for line in Renderer.habitLines(log.habits, today: log.today, unicode: session.drawsUnicode) {
                 session.say(line)

@@ -8,8 +8,15 @@ enum SettingsCommands {
     static let settings = CommandDeclaration.command(
         "settings", group: .settings, usage: "settings", summary: "Show every setting.", example: "settings",
         readsStore: false,
+        answers: AnswerForms(json: ["settings"]),
         parse: { arguments throws(ParseError) in try arguments.none() },
-        run: { session, _ in show(Messages.settingsLines(session.settings.settings), in: session) })
+        run: { session, _ in
+            session.answer {
+                SettingsResults.settings(
+                    session.settings.settings, unreadable: Messages.settingsUnreadable(session.settings) != nil)
+            }
+            return show(Messages.settingsLines(session.settings.settings), in: session)
+        })
 
     /// `set KEY VALUE`, parsed.
     struct Assignment: Hashable, Sendable {

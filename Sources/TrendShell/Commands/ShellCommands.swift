@@ -30,12 +30,14 @@ enum ShellCommands {
     static let status = CommandDeclaration.command(
         "status", group: .shell, usage: "status", summary: "Show each feature's state, the store and the draft.",
         example: "status",
+        answers: AnswerForms(json: ["status"]),
         parse: { arguments throws(ParseError) in try arguments.none() },
         run: { session, _ in
             // The sparkline shows the last 30 days as stored now. After a failed read it
             // shows the days read before, beside the error, until "refresh" reads again.
             if session.trend.loadState != .failed { session.trend.refresh() }
             session.pending.rereadWaiting()
+            session.answer { StatusResults.status(session) }
             for line in Messages.statusLines(session) { session.say(line) }
             return .succeeded
         })

@@ -8,6 +8,7 @@ enum TrendCommands {
         "trend", group: .trend, usage: "trend [KIND]",
         summary: "Show the smoothed trend and its weekly rate, of the weight or of KIND.", example: "trend fat",
         details: Messages.trendDetails,
+        answers: AnswerForms(json: ["trend [KIND]"]),
         parse: { arguments throws(ParseError) -> String? in
             let words = try arguments.words()
             guard words.count <= 1 else { throw arguments.problem(.tooManyWords(max: 1)) }
@@ -26,6 +27,7 @@ enum TrendCommands {
             } catch {
                 return session.fail(Messages.trendUnavailable(error, units: session.units))
             }
+            session.answer { TrendResults.trend(stats, kind: kind, units: session.units) }
             let lines =
                 kind.id == .weight
                 ? Messages.trendLines(stats, unit: session.unit)
@@ -55,6 +57,9 @@ enum TrendCommands {
             "the energy, the goal and the habits are the weight's alone.",
         ] + Messages.periodReportDetails,
         keywords: ReportPeriod.allCases.map(\.rawValue),
+        answers: AnswerForms(
+            json: ["stats [KIND] [DAYS]", "stats [KIND] week|month|year [N]"], csv: ["stats [KIND] week|month|year [N]"]
+        ),
         parse: { arguments throws(ParseError) -> StatsRequest in try parseStats(arguments) },
         complete: { request in
             switch request.previousWords.count {
@@ -77,6 +82,7 @@ enum TrendCommands {
             } catch {
                 return session.fail(Messages.trendUnavailable(error, units: session.units))
             }
+            session.answer { TrendResults.stats(stats, kind: kind, units: session.units) }
             let lines =
                 kind.id == .weight
                 ? Messages.statsLines(stats, unit: session.unit)
@@ -136,6 +142,7 @@ enum TrendCommands {
                 return session.fail(Messages.trendUnavailable(error, units: session.units))
             }
         }
+        session.answer { PeriodResults.reports(reports, period: period, count: count, units: session.units) }
         let lines = Messages.periodReportLines(reports, period: period, count: count, units: session.units)
         for line in lines { session.say(line) }
         return .succeeded

@@ -87,6 +87,7 @@ enum WeightCommands {
     static let list = CommandDeclaration.command(
         "list", group: .weights, usage: "list [N]", summary: "Show the N newest entries (default 10).",
         example: "list 5",
+        answers: AnswerForms(json: ["list [N]"], csv: ["list [N]"]),
         parse: { arguments throws(ParseError) -> Int in try arguments.count(default: 10) ?? 10 },
         run: { session, count in
             var entries: [WeightEntry]
@@ -99,7 +100,10 @@ enum WeightCommands {
             }
             // Only a failed load makes the list stale; a failed save elsewhere does not.
             let loadError = session.weights.loadState == .failed ? session.weights.retainedError : nil
-            if entries.isEmpty && failure == nil && loadError == nil { return session.say(Messages.noEntries) }
+            if entries.isEmpty && failure == nil && loadError == nil {
+                session.answer { EntryResults.list([], trendByDay: [:], units: session.units, breaksRule: []) }
+                return session.say(Messages.noEntries)
+            }
             // The trend beside each entry; when it cannot be read, the entries still show.
             var trendByDay: [Int: Double]?
             var trendFailure: TrendError?
@@ -115,6 +119,10 @@ enum WeightCommands {
                 if let rule = entry.brokenRule(asOf: now) {
                     marks[entry.id] = Messages.leftOutMark(rule, units: session.units)
                 }
+            }
+            session.answer {
+                EntryResults.list(
+                    entries, trendByDay: trendByDay, units: session.units, breaksRule: Set(marks.keys))
             }
             for line in Renderer.entryLines(entries, trendByDay: trendByDay, units: session.units, marks: marks) {
                 session.say(line)

@@ -25,6 +25,8 @@ public struct StartupFile {
     /// when the file could not be read, and `.succeeded` otherwise: a line that fails is
     /// reported, and the lines after it still run, as they would when typed.
     public func run(session: Session, output: PrefixedOutput) -> Session.Outcome {
+        session.startupFileRuns = true
+        defer { session.startupFileRuns = false }
         var information = stat()
         if !named && stat(path, &information) != 0 && errno == ENOENT { return .succeeded }
         let bytes: [UInt8]

@@ -29,6 +29,9 @@ extension ImportEditor: PresentableDraft {
                 : nil)
         switch result {
         case .success(let preview):
+            session.answer {
+                DraftResults.preview(preview, draft: draft, open: DraftResults.draft(self, session: session))
+            }
             let lines = Messages.previewLines(preview, draft: draft, units: units, withSamples: !all)
             for line in lines { session.say(line) }
             return .succeeded

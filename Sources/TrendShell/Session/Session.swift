@@ -62,6 +62,17 @@ public final class Session {
     /// True when writing a waiting draft change failed (it was reported then): the run's
     /// status counts it as a failed command.
     var waitingDraftWriteFailed = false
+    /// What answers are printed as, for this session alone (`--format`, `format`).
+    public var format: OutputFormat = .text
+    /// True when each line read is echoed (`--echo`): `format` then refuses JSON and CSV,
+    /// whose lines the echo would break up.
+    public var echoesInput = false
+    /// The answer being gathered for the command now running, in JSON or CSV (see
+    /// `Session+Answers`); nil in text, where every line is written as it comes.
+    var answer: Answer?
+    /// True while the start-up file runs: its lines answer in text, each after its file and
+    /// line (`trendshrc:3: `), whatever the format; a `format` in it counts from the prompt on.
+    public var startupFileRuns = false
 
     init(
         store: Store, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, trend: TrendReport,
@@ -150,6 +161,7 @@ public final class Session {
         } else if command.readsStore && store.changedElsewhere() {
             refreshFeatures()
         }
+        answer?.command = command.name
         var outcome = command.run(self)
         reportSettingsNotices()
         if defersDraftWrites && nextLineIsRead && !command.readsStore && outcome == .succeeded {
@@ -166,7 +178,8 @@ public final class Session {
     /// Reports a line that could not be parsed.
     public func reject(_ error: ParseError) -> Outcome {
         quitArmed = false
-        return fail(Messages.parseError(error))
+        answer?.command = error.commandName
+        return fail(Messages.parseError(error), code: ErrorCode(error))
     }
 
     /// Closes the store, so its file alone holds every saved entry.
@@ -201,6 +214,15 @@ public final class Session {
 
     @discardableResult
     func say(_ line: String, role: TerminalStyle.Role? = nil) -> Outcome {
+        if answer != nil {
+            answer?.lines.append(line)
+            return .succeeded
+        }
+        if writesJSONDiagnostics {
+            // Said outside any command (a draft restored at start): a note, not an answer.
+            diagnose(.note, line)
+            return .succeeded
+        }
         let text = DisplayText.escaped(line)
         output.write(role.map { style.paint(text, $0) } ?? text, to: .out)
         return .succeeded
@@ -209,6 +231,9 @@ public final class Session {
     /// Writes a line of runs, each in its role's colour when colour is on.
     @discardableResult
     func say(_ line: TextChart.Line) -> Outcome {
+        if answer != nil || writesJSONDiagnostics {
+            return say(line.map(\.text).joined())
+        }
         var text = ""
         for run in line {
             let escaped = DisplayText.escaped(run.text)
@@ -219,16 +244,19 @@ public final class Session {
     }
 
     @discardableResult
-    func fail(_ message: String) -> Outcome {
+    func fail(_ message: String, code: ErrorCode = .commandFailed) -> Outcome {
+        if writesJSONDiagnostics { return failInJSON(message, code: code) }
         output.write("\(style.paint("error:", .error)) \(DisplayText.escaped(message))", to: .err)
         return .failed
     }
 
     func warn(_ message: String) {
+        if writesJSONDiagnostics { return diagnose(.warning, message) }
         output.write("\(style.paint("warning:", .warning)) \(DisplayText.escaped(message))", to: .err)
     }
 
     func note(_ message: String) {
+        if writesJSONDiagnostics { return diagnose(.note, message) }
         output.write("\(style.paint("note:", .note)) \(DisplayText.escaped(message))", to: .err)
     }
 }

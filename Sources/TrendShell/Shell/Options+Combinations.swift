@@ -6,6 +6,12 @@ extension Options {
         if runs.count > 1 { throw .conflicting(runs[0], runs[1]) }
         if checking && castPath != nil { throw .conflicting("--cast", "--check") }
         if skipStartupFile && startupFile != nil { throw .conflicting("-X", "--init") }
+        if let format, format != .text {
+            if echo { throw .echoWithFormat(format) }
+            if checking { throw .conflicting("--format", "--check") }
+            if playFile != nil { throw .conflicting("--format", "--play") }
+            if weighedToday { throw .conflicting("--format", "--weighed-today") }
+        }
         if playFile == nil && castPath == nil {
             if typingDelay != nil { throw .needsPlayOrCast("--speed") }
             if autoAdvance != nil { throw .needsPlayOrCast("--auto") }

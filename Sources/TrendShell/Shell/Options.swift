@@ -36,6 +36,8 @@ public struct Options: Equatable, Sendable {
     public var showManual = false
     /// `--weighed-today`: answer by the exit status alone whether today has a weigh-in.
     public var weighedToday = false
+    /// `--format text|json|csv`: what answers are printed as; nil for text.
+    public var format: OutputFormat?
 
     public init() {}
 
@@ -86,6 +88,16 @@ public struct Options: Equatable, Sendable {
         },
         Declaration(names: ["--bail"], value: nil, summary: "Stop at the first command that fails.") {
             options, _ throws(UsageError) in options.bail = true
+        },
+        Declaration(
+            names: ["--format"], value: "text|json|csv",
+            summary:
+                "Print each command's answer as text, as one JSON object a line (schema trendsh-output, see docs/json.md), or as CSV rows where a command prints rows. For this run only: never written to the settings file. Not with --echo."
+        ) { options, value throws(UsageError) in
+            guard let value, let format = OutputFormat(rawValue: value.lowercased()) else {
+                throw .badFormat(value ?? "")
+            }
+            options.format = format
         },
         Declaration(
             names: ["--no-history"], value: nil,
@@ -266,8 +278,8 @@ public struct Options: Equatable, Sendable {
 
     /// The forms of the command line, for `--help` and the manual.
     static let usageLines = [
-        "trendsh [--store PATH] [--now TIME] [--echo] [--bail] [--no-history] [-X | --init FILE] [--cast FILE]",
-        "trendsh [--store PATH] [--now TIME] [--echo] [--bail] -c COMMAND [-c COMMAND]...",
+        "trendsh [--store PATH] [--now TIME] [--echo] [--bail] [--format text|json|csv] [--no-history] [-X | --init FILE] [--cast FILE]",
+        "trendsh [--store PATH] [--now TIME] [--echo] [--bail] [--format text|json|csv] -c COMMAND [-c COMMAND]...",
         "trendsh --play FILE [--speed N] [--auto SECONDS] [--cast FILE]",
         "trendsh --check [--update] [--junit FILE] FILE...",
         "trendsh [--store PATH] [--now TIME] --weighed-today",
@@ -343,4 +355,8 @@ public enum UsageError: Error, Equatable, Sendable {
     /// `--speed` or `--auto` without `--play` or `--cast`, which they pace.
     case needsPlayOrCast(String)
     case badNumber(option: String, text: String)
+    /// `--format` with a word that is no format.
+    case badFormat(String)
+    /// `--echo` with `--format json` or `csv`: the echoed lines would break up the objects or rows.
+    case echoWithFormat(OutputFormat)
 }

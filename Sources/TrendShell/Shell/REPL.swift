@@ -69,13 +69,17 @@ public struct REPL {
                 break loop
             case .tooLong(let byteCount):
                 if echo { output.write(Self.echo(ofLineOf: byteCount), to: .out) }
-                session.fail(Messages.lineTooLong(byteCount, limit: maximumLineBytes))
+                session.beginAnswer(input: Self.shownText(ofLineOf: byteCount))
+                session.fail(Messages.lineTooLong(byteCount, limit: maximumLineBytes), code: .lineTooLong)
+                session.finishAnswer(.failed)
                 anyFailed = true
                 if bail { break loop }
             case .notUTF8(let shown):
                 endOfInputWarned = false
                 if echo { output.write(Self.echo(of: shown), to: .out) }
-                session.fail(Messages.lineNotUTF8(shown))
+                session.beginAnswer(input: shown)
+                session.fail(Messages.lineNotUTF8(shown), code: .lineNotUTF8)
+                session.finishAnswer(.failed)
                 anyFailed = true
                 if bail { break loop }
             case .line(let line):
@@ -86,16 +90,23 @@ public struct REPL {
                     session.warn(Messages.historyUnwritable(problem.path, problem: Messages.describe(problem.reason)))
                 }
                 let outcome: Session.Outcome
+                var touchedTheStore = false
+                session.beginAnswer(input: line)
                 do {
-                    guard let command = try session.parse(line) else { continue }
+                    guard let command = try session.parse(line) else {
+                        session.dropAnswer()
+                        continue
+                    }
                     session.nextLineIsRead = reader.hasBufferedLine
                     outcome = session.perform(command)
-                    // What touched the store is shown at once: a broken output then stops
-                    // the run before the next change. Draft edits stay buffered.
-                    if command.readsStore { output.flush() }
+                    touchedTheStore = command.readsStore
                 } catch {
                     outcome = session.reject(error)
                 }
+                session.finishAnswer(outcome)
+                // What touched the store is shown at once (its JSON answer too): a broken output
+                // then stops the run before the next change. Draft edits stay buffered.
+                if touchedTheStore { output.flush() }
                 if session.takeWaitingDraftFailure() { anyFailed = true }
                 if outcome == .quit { break loop }
                 if outcome == .failed {

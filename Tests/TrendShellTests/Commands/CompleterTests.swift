@@ -23,7 +23,7 @@ import TrendKit
                 "stats",
                 "chart", "name", "habits", "done", "undone", "rename", "import", "fix", "export", "amend", "retry",
                 "undo", "redo", "settings", "set", "unit", "goal", "help", "status", "refresh", "simulate", "history",
-                "quit", "exit",
+                "quit", "exit", "format",
             ]
         ),
         ("s", ["show", "save", "stats", "settings", "set", "status", "simulate"]),
@@ -60,10 +60,11 @@ import TrendKit
                 "stats",
                 "chart", "name", "habits", "done", "undone", "rename", "import", "fix", "export", "amend", "retry",
                 "undo", "redo", "settings", "set", "unit", "goal", "help", "status", "refresh", "simulate", "history",
-                "quit",
+                "quit", "format",
             ]
         ),
         ("help s", ["show", "save", "stats", "settings", "set", "status", "simulate"]),
+        ("format ", ["text", "json", "csv"]),
         ("simulate ", ["save-failure", "open-failure", "refresh-failure", "off"]),
         ("simulate save-failure ", ["once", "always", "weights", "trend", "habits"]),
         ("simulate save-failure a", ["always"]),

@@ -196,7 +196,8 @@ import TrendKit
                 ["edit", "value", "note", "date", "list", "measure", "delete", "amend"],
                 ["name", "habits", "done", "undone", "rename"], ["trend", "stats", "chart"],
                 ["import", "fix", "export"], ["retry", "undo", "redo"],
-                ["settings", "set", "unit", "goal"], ["help", "status", "refresh", "simulate", "history", "quit"],
+                ["settings", "set", "unit", "goal"],
+                ["help", "status", "refresh", "simulate", "history", "quit", "format"],
             ])
         #expect(HelpText.list().last == "Type \"help COMMAND\" for one command's usage and an example.")
     }

@@ -48,6 +48,7 @@ import TrendShell
         (["--check", "a", "-c", "list"], "--check and -c can't be used together."),
         (["--check", "a", "--cast", "x.cast"], "--cast and --check can't be used together."),
         (["-X", "--init", "rc"], "-X and --init can't be used together."),
+        (["--weighed-today", "--format", "json"], "--format and --weighed-today can't be used together."),
         (["--speed", "20"], "--speed paces --play and --cast; use it with one of them."),
         (["--auto", "1"], "--auto paces --play and --cast; use it with one of them."),
         (
