@@ -32,6 +32,8 @@ public struct Options: Equatable, Sendable {
     /// `--auto SECONDS`, in milliseconds.
     public var autoAdvance: Int?
     public var showManual = false
+    /// `--completion SHELL`: the shell whose completion script to print.
+    public var completionShell: CompletionShell?
 
     public init() {}
 
@@ -40,6 +42,8 @@ public struct Options: Equatable, Sendable {
         public let names: [String]
         /// `PATH`, `TIME`; nil for a flag.
         public let value: String?
+        /// What the value is (a file, one of some words, any text), for completion scripts.
+        public let valueKind: ValueKind
         public let summary: String
         /// True for an option that chooses what the run is (`-c`, `--play`, `--check`,
         /// `--manual`): two of them together are a usage error, found from this flag alone.
@@ -47,11 +51,12 @@ public struct Options: Equatable, Sendable {
         let apply: @Sendable (inout Options, String?) throws(UsageError) -> Void
 
         init(
-            names: [String], value: String?, summary: String, startsRun: Bool = false,
+            names: [String], value: String?, valueKind: ValueKind = .text, summary: String, startsRun: Bool = false,
             apply: @escaping @Sendable (inout Options, String?) throws(UsageError) -> Void
         ) {
             self.names = names
             self.value = value
+            self.valueKind = valueKind
             self.summary = summary
             self.startsRun = startsRun
             self.apply = apply
@@ -60,7 +65,7 @@ public struct Options: Equatable, Sendable {
 
     public static let declarations: [Declaration] = [
         Declaration(
-            names: ["--store"], value: "PATH",
+            names: ["--store"], value: "PATH", valueKind: .file,
             summary:
                 "The store file (default $XDG_DATA_HOME/trendsh/trend.sqlite, or ~/.local/share/trendsh/trend.sqlite). \":memory:\" keeps nothing after the session."
         ) { options, value throws(UsageError) in
@@ -88,7 +93,7 @@ public struct Options: Equatable, Sendable {
             summary: "Do not read or write the history file (also TRENDSH_HISTORY=off)."
         ) { options, _ throws(UsageError) in options.noHistory = true },
         Declaration(
-            names: ["--check"], value: "FILE...",
+            names: ["--check"], value: "FILE...", valueKind: .files,
             summary: "Replay tutorial transcripts and show a diff for each mismatch.", startsRun: true
         ) { _, _ throws(UsageError) in },
         Declaration(
@@ -105,7 +110,7 @@ public struct Options: Equatable, Sendable {
             names: ["-X"], value: nil, summary: "Do not run the start-up file before the first prompt."
         ) { options, _ throws(UsageError) in options.skipStartupFile = true },
         Declaration(
-            names: ["--init"], value: "FILE",
+            names: ["--init"], value: "FILE", valueKind: .file,
             summary:
                 "Run FILE before the first prompt of an interactive session, instead of $XDG_CONFIG_HOME/trendsh/trendshrc."
         ) { options, value throws(UsageError) in
@@ -113,7 +118,7 @@ public struct Options: Equatable, Sendable {
             options.startupFile = value
         },
         Declaration(
-            names: ["--play"], value: "FILE",
+            names: ["--play"], value: "FILE", valueKind: .file,
             summary:
                 "Play a transcript as a live demo: narration dimmed, each command typed out after Enter and run for real, in :memory: at the transcript's clock.",
             startsRun: true
@@ -143,7 +148,7 @@ public struct Options: Equatable, Sendable {
             options.autoAdvance = Int((seconds * 1000).rounded())
         },
         Declaration(
-            names: ["--cast"], value: "FILE",
+            names: ["--cast"], value: "FILE", valueKind: .file,
             summary:
                 "Record the run as an asciicast v2 file for asciinema: with --play, -c, a piped run, or an interactive session."
         ) { options, value throws(UsageError) in
@@ -154,6 +159,18 @@ public struct Options: Equatable, Sendable {
             names: ["--manual"], value: nil, summary: "Print the manual page (roff), made from these declarations.",
             startsRun: true
         ) { options, _ throws(UsageError) in options.showManual = true },
+        Declaration(
+            names: ["--completion"], value: "SHELL", valueKind: .words(CompletionShell.names),
+            summary:
+                "Print a completion script for \(Messages.list(CompletionShell.names)), made from these declarations; see the guide for where it goes.",
+            startsRun: true
+        ) { options, value throws(UsageError) in
+            let text = value ?? ""
+            guard let shell = CompletionShell(rawValue: text) else {
+                throw .notOneOf(option: "--completion", text: text, choices: CompletionShell.names)
+            }
+            options.completionShell = shell
+        },
         Declaration(names: ["--help", "-h"], value: nil, summary: "Show this help.") { options, _ throws(UsageError) in
             options.showHelp = true
         },
@@ -252,6 +269,7 @@ public struct Options: Equatable, Sendable {
         "trendsh --play FILE [--speed N] [--auto SECONDS] [--cast FILE]",
         "trendsh --check [--update] FILE...",
         "trendsh --manual",
+        "trendsh --completion " + CompletionShell.names.joined(separator: "|"),
     ]
 
     static let exitStatusLines = [
@@ -320,4 +338,6 @@ public enum UsageError: Error, Equatable, Sendable {
     /// `--speed` or `--auto` without `--play` or `--cast`, which they pace.
     case needsPlayOrCast(String)
     case badNumber(option: String, text: String)
+    /// A value that must be one of a few words (`--completion tcsh`).
+    case notOneOf(option: String, text: String, choices: [String])
 }
