@@ -20,10 +20,17 @@ PACKAGES = libedit-dev libsqlite3-dev sqlite3
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+# The folders bash-completion, zsh and fish read completion scripts from (docs/guide.md, "Shell
+# completion"); `make deb` puts zsh's in Debian's vendor-completions instead.
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
+# The trendsh whose `--completion` writes the scripts.
+TRENDSH = .build/release/trendsh
 # The recorded lesson the README links: a cast of lesson 1, made without a terminal (so 80x24).
 LESSON = docs/tutorial/01-a-draft-is-not-an-entry
 
-.PHONY: run test fuzz build release deps bench lint sanitize install manual casts
+.PHONY: run test fuzz build release deps bench lint sanitize install install-completions manual casts
 
 run: release
 	.build/release/trendsh $(ARGS)
@@ -86,12 +93,24 @@ sanitize: deps
 		$(SWIFT) test --sanitize=thread --scratch-path .build/sanitize-thread; \
 		status=$$?; $(SANITIZER_REPORTS); exit $$status
 
-# `make install PREFIX=~/.local` puts the binary in PREFIX/bin and the manual page in
-# PREFIX/share/man/man1 (DESTDIR is put before both, for packaging).
+# `make install PREFIX=~/.local` puts the binary in PREFIX/bin, the manual page in
+# PREFIX/share/man/man1 and the completion scripts in their shells' folders (DESTDIR is put
+# before each, for packaging).
 install: release
 	install -d $(BINDIR) $(MANDIR)
 	install -m 0755 .build/release/trendsh $(BINDIR)/trendsh
 	install -m 0644 docs/trendsh.1 $(MANDIR)/trendsh.1
+	$(MAKE) install-completions
+
+# The three completion scripts, each written by TRENDSH itself, so they cannot drift from its
+# options. The tests run this with the debug build, then complete in real bash, zsh and fish
+# from where it put them.
+install-completions:
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	$(TRENDSH) --completion bash > $(DESTDIR)$(BASHCOMPDIR)/trendsh
+	$(TRENDSH) --completion zsh > $(DESTDIR)$(ZSHCOMPDIR)/_trendsh
+	$(TRENDSH) --completion fish > $(DESTDIR)$(FISHCOMPDIR)/trendsh.fish
+	chmod 0644 $(DESTDIR)$(BASHCOMPDIR)/trendsh $(DESTDIR)$(ZSHCOMPDIR)/_trendsh $(DESTDIR)$(FISHCOMPDIR)/trendsh.fish
 
 # Remake the generated docs; the tests fail when the committed ones differ from these.
 manual: build
