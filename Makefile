@@ -15,7 +15,9 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable -Xs
 	-Xlinker --symbol-ordering-file=$(CURDIR)/tools/symbol-order.txt -Xlinker --no-warn-symbol-ordering
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # sqlite3 (the command) holds a lock in one interactive test and is the benchmarks' reference.
-PACKAGES = libedit-dev libsqlite3-dev sqlite3
+# bash-completion, zsh and fish complete trendsh in the completion tests; dpkg-dev, binutils
+# (strip) and lintian build and check the Debian package (`make deb`, `make deb-check`).
+PACKAGES = libedit-dev libsqlite3-dev sqlite3 bash-completion zsh fish dpkg-dev binutils lintian
 
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
@@ -30,7 +32,7 @@ TRENDSH = .build/release/trendsh
 # The recorded lesson the README links: a cast of lesson 1, made without a terminal (so 80x24).
 LESSON = docs/tutorial/01-a-draft-is-not-an-entry
 
-.PHONY: run test fuzz build release deps bench lint sanitize install install-completions manual casts
+.PHONY: run test fuzz build release deps bench lint sanitize install install-completions deb deb-check manual casts
 
 run: release
 	.build/release/trendsh $(ARGS)
@@ -39,9 +41,11 @@ run: release
 FUZZ_SECONDS ?= 20
 FUZZ_JOBS ?= 2
 
+# The Debian package is built from the release binary and checked after the suite (deb-check).
 test: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product trendsh
 	$(SWIFT) test
+	packaging/debian/build-deb && packaging/debian/check-deb
 	FUZZ_JOBS=$(FUZZ_JOBS) fuzz/run $(FUZZ_SECONDS)
 
 fuzz: deps
@@ -111,6 +115,15 @@ install-completions:
 	$(TRENDSH) --completion zsh > $(DESTDIR)$(ZSHCOMPDIR)/_trendsh
 	$(TRENDSH) --completion fish > $(DESTDIR)$(FISHCOMPDIR)/trendsh.fish
 	chmod 0644 $(DESTDIR)$(BASHCOMPDIR)/trendsh $(DESTDIR)$(ZSHCOMPDIR)/_trendsh $(DESTDIR)$(FISHCOMPDIR)/trendsh.fish
+
+# `make deb` builds trendsh_VERSION-REVISION_ARCH.deb here from the release binary
+# (packaging/debian/build-deb says what it holds); `make deb-check` builds it and checks it:
+# lintian reports no error, and it holds exactly what the build made (packaging/debian/check-deb).
+deb: release
+	packaging/debian/build-deb
+
+deb-check: deb
+	packaging/debian/check-deb
 
 # Remake the generated docs; the tests fail when the committed ones differ from these.
 manual: build
