@@ -162,7 +162,7 @@ public struct Options: Equatable, Sendable {
         Declaration(
             names: ["--completion"], value: "SHELL", valueKind: .words(CompletionShell.names),
             summary:
-                "Print a completion script for \(Messages.list(CompletionShell.names)), made from these declarations; see the guide for where it goes.",
+                "Print a completion script for \(CompletionShell.listed), made from these declarations; see the guide for where it goes.",
             startsRun: true
         ) { options, value throws(UsageError) in
             let text = value ?? ""
