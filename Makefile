@@ -15,16 +15,25 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable -Xs
 	-Xlinker --symbol-ordering-file=$(CURDIR)/tools/symbol-order.txt -Xlinker --no-warn-symbol-ordering
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # sqlite3 (the command) holds a lock in one interactive test and is the benchmarks' reference.
-# python3 and jq read the JSON output and the JUnit report back with real parsers in the tests.
-PACKAGES = libedit-dev libsqlite3-dev sqlite3 python3 jq
+# python3 and jq read the JSON output and the JUnit report back with real parsers in the tests;
+# bash-completion, zsh and fish complete trendsh in the completion tests; dpkg-dev, binutils
+# (strip) and lintian build and check the Debian package (`make deb`, `make deb-check`).
+PACKAGES = libedit-dev libsqlite3-dev sqlite3 python3 jq bash-completion zsh fish dpkg-dev binutils lintian
 
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+# The folders bash-completion, zsh and fish read completion scripts from (docs/guide.md, "Shell
+# completion"); `make deb` puts zsh's in Debian's vendor-completions instead.
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
+# The trendsh whose `--completion` writes the scripts.
+TRENDSH = .build/release/trendsh
 # The recorded lesson the README links: a cast of lesson 1, made without a terminal (so 80x24).
 LESSON = docs/tutorial/01-a-draft-is-not-an-entry
 
-.PHONY: run test fuzz build release deps bench lint sanitize install manual casts
+.PHONY: run test fuzz build release deps bench lint sanitize install install-completions deb deb-check manual casts
 
 run: release
 	.build/release/trendsh $(ARGS)
@@ -33,9 +42,11 @@ run: release
 FUZZ_SECONDS ?= 20
 FUZZ_JOBS ?= 2
 
+# The Debian package is built from the release binary and checked after the suite (deb-check).
 test: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product trendsh
 	$(SWIFT) test
+	packaging/debian/build-deb && packaging/debian/check-deb
 	FUZZ_JOBS=$(FUZZ_JOBS) fuzz/run $(FUZZ_SECONDS)
 
 fuzz: deps
@@ -87,12 +98,33 @@ sanitize: deps
 		$(SWIFT) test --sanitize=thread --scratch-path .build/sanitize-thread; \
 		status=$$?; $(SANITIZER_REPORTS); exit $$status
 
-# `make install PREFIX=~/.local` puts the binary in PREFIX/bin and the manual page in
-# PREFIX/share/man/man1 (DESTDIR is put before both, for packaging).
+# `make install PREFIX=~/.local` puts the binary in PREFIX/bin, the manual page in
+# PREFIX/share/man/man1 and the completion scripts in their shells' folders (DESTDIR is put
+# before each, for packaging).
 install: release
 	install -d $(BINDIR) $(MANDIR)
 	install -m 0755 .build/release/trendsh $(BINDIR)/trendsh
 	install -m 0644 docs/trendsh.1 $(MANDIR)/trendsh.1
+	$(MAKE) install-completions
+
+# The three completion scripts, each written by TRENDSH itself, so they cannot drift from its
+# options. The tests run this with the debug build, then complete in real bash, zsh and fish
+# from where it put them.
+install-completions:
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	$(TRENDSH) --completion bash > $(DESTDIR)$(BASHCOMPDIR)/trendsh
+	$(TRENDSH) --completion zsh > $(DESTDIR)$(ZSHCOMPDIR)/_trendsh
+	$(TRENDSH) --completion fish > $(DESTDIR)$(FISHCOMPDIR)/trendsh.fish
+	chmod 0644 $(DESTDIR)$(BASHCOMPDIR)/trendsh $(DESTDIR)$(ZSHCOMPDIR)/_trendsh $(DESTDIR)$(FISHCOMPDIR)/trendsh.fish
+
+# `make deb` builds trendsh_VERSION-REVISION_ARCH.deb here from the release binary
+# (packaging/debian/build-deb says what it holds); `make deb-check` builds it and checks it:
+# lintian reports no error, and it holds exactly what the build made (packaging/debian/check-deb).
+deb: release
+	packaging/debian/build-deb
+
+deb-check: deb
+	packaging/debian/check-deb
 
 # Remake the generated docs; the tests fail when the committed ones differ from these.
 manual: build

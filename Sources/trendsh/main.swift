@@ -52,6 +52,11 @@ if options.showManual {
     output.flush()
     exit(output.failure == nil ? ExitStatus.success.rawValue : ExitStatus.failure.rawValue)
 }
+if let shell = options.completionShell {
+    output.write(CompletionScript.text(for: shell), to: .out)
+    output.flush()
+    exit(output.failure == nil ? ExitStatus.success.rawValue : ExitStatus.failure.rawValue)
+}
 if !options.checkFiles.isEmpty {
     // `--update` rewrites the transcripts it is given, but never one of trendsh's own files.
     let rules = NamedFileRules(

@@ -1,9 +1,5 @@
 /// What `--format` and `format` say.
 extension Messages {
-    static func badFormat(_ text: String) -> String {
-        "--format takes text, json or csv, not \"\(text)\"."
-    }
-
     static func echoWithFormat(_ format: OutputFormat) -> String {
         "--echo prints each command line as text, which would break up the \(format == .json ? "JSON objects" : "CSV rows") --format \(format.rawValue) prints; in JSON each object's \"input\" field already gives the line it answers."
     }

@@ -216,8 +216,8 @@ extension Messages {
                 ? "a number of characters a second from 1 to 1000, such as 20"
                 : "a number of seconds from 0 to 3600, such as 1.5"
             return "\(option) needs \(wanted), not \"\(text)\"."
-        case .badFormat(let text): return badFormat(text)
         case .echoWithFormat(let format): return echoWithFormat(format)
+        case .notOneOf(let option, let text, let choices): return notOneOf(option: option, text: text, choices: choices)
         }
     }
 

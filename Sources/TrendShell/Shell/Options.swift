@@ -38,6 +38,8 @@ public struct Options: Equatable, Sendable {
     public var weighedToday = false
     /// `--format text|json|csv`: what answers are printed as; nil for text.
     public var format: OutputFormat?
+    /// `--completion SHELL`: the shell whose completion script to print.
+    public var completionShell: CompletionShell?
 
     public init() {}
 
@@ -46,6 +48,8 @@ public struct Options: Equatable, Sendable {
         public let names: [String]
         /// `PATH`, `TIME`; nil for a flag.
         public let value: String?
+        /// What the value is (a file, one of some words, any text), for completion scripts.
+        public let valueKind: ValueKind
         public let summary: String
         /// True for an option that chooses what the run is (`-c`, `--play`, `--check`,
         /// `--manual`): two of them together are a usage error, found from this flag alone.
@@ -53,11 +57,12 @@ public struct Options: Equatable, Sendable {
         let apply: @Sendable (inout Options, String?) throws(UsageError) -> Void
 
         init(
-            names: [String], value: String?, summary: String, startsRun: Bool = false,
+            names: [String], value: String?, valueKind: ValueKind = .text, summary: String, startsRun: Bool = false,
             apply: @escaping @Sendable (inout Options, String?) throws(UsageError) -> Void
         ) {
             self.names = names
             self.value = value
+            self.valueKind = valueKind
             self.summary = summary
             self.startsRun = startsRun
             self.apply = apply
@@ -66,7 +71,7 @@ public struct Options: Equatable, Sendable {
 
     public static let declarations: [Declaration] = [
         Declaration(
-            names: ["--store"], value: "PATH",
+            names: ["--store"], value: "PATH", valueKind: .file,
             summary:
                 "The store file (default $XDG_DATA_HOME/trendsh/trend.sqlite, or ~/.local/share/trendsh/trend.sqlite). \":memory:\" keeps nothing after the session."
         ) { options, value throws(UsageError) in
@@ -90,12 +95,12 @@ public struct Options: Equatable, Sendable {
             options, _ throws(UsageError) in options.bail = true
         },
         Declaration(
-            names: ["--format"], value: "text|json|csv",
+            names: ["--format"], value: "text|json|csv", valueKind: .words(OutputFormat.allCases.map(\.rawValue)),
             summary:
                 "Print each command's answer as text, as one JSON object a line (schema trendsh-output, see docs/json.md), or as CSV rows where a command prints rows. For this run only: never written to the settings file. Not with --echo."
         ) { options, value throws(UsageError) in
             guard let value, let format = OutputFormat(rawValue: value.lowercased()) else {
-                throw .badFormat(value ?? "")
+                throw .notOneOf(option: "--format", text: value ?? "", choices: OutputFormat.allCases.map(\.rawValue))
             }
             options.format = format
         },
@@ -104,7 +109,7 @@ public struct Options: Equatable, Sendable {
             summary: "Do not read or write the history file (also TRENDSH_HISTORY=off)."
         ) { options, _ throws(UsageError) in options.noHistory = true },
         Declaration(
-            names: ["--check"], value: "FILE...",
+            names: ["--check"], value: "FILE...", valueKind: .files,
             summary: "Replay tutorial transcripts and show a diff for each mismatch.", startsRun: true
         ) { _, _ throws(UsageError) in },
         Declaration(
@@ -129,7 +134,7 @@ public struct Options: Equatable, Sendable {
             names: ["-X"], value: nil, summary: "Do not run the start-up file before the first prompt."
         ) { options, _ throws(UsageError) in options.skipStartupFile = true },
         Declaration(
-            names: ["--init"], value: "FILE",
+            names: ["--init"], value: "FILE", valueKind: .file,
             summary:
                 "Run FILE before the first prompt of an interactive session, instead of $XDG_CONFIG_HOME/trendsh/trendshrc."
         ) { options, value throws(UsageError) in
@@ -137,7 +142,7 @@ public struct Options: Equatable, Sendable {
             options.startupFile = value
         },
         Declaration(
-            names: ["--play"], value: "FILE",
+            names: ["--play"], value: "FILE", valueKind: .file,
             summary:
                 "Play a transcript as a live demo: narration dimmed, each command typed out after Enter and run for real, in :memory: at the transcript's clock.",
             startsRun: true
@@ -167,7 +172,7 @@ public struct Options: Equatable, Sendable {
             options.autoAdvance = Int((seconds * 1000).rounded())
         },
         Declaration(
-            names: ["--cast"], value: "FILE",
+            names: ["--cast"], value: "FILE", valueKind: .file,
             summary:
                 "Record the run as an asciicast v2 file for asciinema: with --play, -c, a piped run, or an interactive session."
         ) { options, value throws(UsageError) in
@@ -184,6 +189,18 @@ public struct Options: Equatable, Sendable {
             names: ["--manual"], value: nil, summary: "Print the manual page (roff), made from these declarations.",
             startsRun: true
         ) { options, _ throws(UsageError) in options.showManual = true },
+        Declaration(
+            names: ["--completion"], value: "SHELL", valueKind: .words(CompletionShell.names),
+            summary:
+                "Print a completion script for \(CompletionShell.listed), made from these declarations; see the guide for where it goes.",
+            startsRun: true
+        ) { options, value throws(UsageError) in
+            let text = value ?? ""
+            guard let shell = CompletionShell(rawValue: text) else {
+                throw .notOneOf(option: "--completion", text: text, choices: CompletionShell.names)
+            }
+            options.completionShell = shell
+        },
         Declaration(names: ["--help", "-h"], value: nil, summary: "Show this help.") { options, _ throws(UsageError) in
             options.showHelp = true
         },
@@ -284,6 +301,7 @@ public struct Options: Equatable, Sendable {
         "trendsh --check [--update] [--junit FILE] FILE...",
         "trendsh [--store PATH] [--now TIME] --weighed-today",
         "trendsh --manual",
+        "trendsh --completion " + CompletionShell.names.joined(separator: "|"),
     ]
 
     static let exitStatusLines = [
@@ -355,8 +373,8 @@ public enum UsageError: Error, Equatable, Sendable {
     /// `--speed` or `--auto` without `--play` or `--cast`, which they pace.
     case needsPlayOrCast(String)
     case badNumber(option: String, text: String)
-    /// `--format` with a word that is no format.
-    case badFormat(String)
     /// `--echo` with `--format json` or `csv`: the echoed lines would break up the objects or rows.
     case echoWithFormat(OutputFormat)
+    /// A value that must be one of a few words (`--completion tcsh`).
+    case notOneOf(option: String, text: String, choices: [String])
 }

@@ -33,13 +33,19 @@ import TrendShell
         for first in modes {
             for second in modes where second.names != first.names {
                 let arguments = [first, second].flatMap { mode in
-                    [mode.names[0]] + (mode.value == nil ? [] : ["x"])
+                    [mode.names[0]] + (mode.value == nil ? [] : [Self.someValue(of: mode)])
                 }
                 #expect(throws: UsageError.conflicting(first.names[0], second.names[0]), "\(arguments)") {
                     try Options.parse(arguments)
                 }
             }
         }
+    }
+
+    /// A value the option takes: its first word when it has words, else any text.
+    static func someValue(of declaration: Options.Declaration) -> String {
+        guard case .words(let words) = declaration.valueKind, let first = words.first else { return "x" }
+        return first
     }
 
     @Test(arguments: [
@@ -70,6 +76,8 @@ import TrendShell
         (["--cast="], "--cast needs a value."),
         (["-c"], "-c needs a value."),
         (["--manual=1"], "--manual takes no value."),
+        (["--completion", "tcsh"], "--completion needs one of bash, zsh or fish, not \"tcsh\"."),
+        (["--completion"], "--completion needs a value."),
     ])
     func aCombinationThatMakesNoSenseIsAUsageError(arguments: [String], message: String) {
         do {
