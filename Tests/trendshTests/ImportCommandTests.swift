@@ -76,7 +76,7 @@ import TrendshTestSupport
         #expect(
             result.stderr
                 == lines(
-                    "error: \(file) is not in a layout trendsh reads. trendsh reads its own CSV and JSON exports, Libra (versions 5 and 6), openScale (2.x and 3.x), Withings, Fitbit (weight-*.json), The Hacker's Diet Online, TrendWeight (raw CSV) and Apple Health (export.xml). Nothing was imported."
+                    "error: \(file) is not in a layout trendsh reads. trendsh reads its own CSV and JSON exports, Libra (versions 5 and 6), openScale (2.x and 3.x), Withings, Fitbit (weight-*.json), The Hacker's Diet Online, TrendWeight (raw CSV) and Apple Health (export.xml), and a spreadsheet whose first line names a date column and a column of a kind. Nothing was imported."
                 ))
     }
 
@@ -266,7 +266,7 @@ import TrendshTestSupport
         let setting = shell.run(["unit lb", "import \(file)", "cancel", "import \(file) kg", "save", "unit kg", "list"])
         #expect(
             setting.stdout.contains(
-                "  \(file): TrendWeight, weights in lb, the unit setting, since the file names none (\"import FILE kg\" reads them as kg), 1 row\n"
+                "  \(file): TrendWeight, weights in lb, the unit setting, since the file names none (\"import FILE --unit kg\" reads them as kg), 1 row\n"
             ), "\(setting.stdout)")
         #expect(setting.stdout.contains("    line 2: 2026-11-20 07:30, 165.0 lb, fat 21.4 %\n"), "\(setting.stdout)")
         #expect(setting.stdout.contains("  \(file): TrendWeight, weights in kg, as given, 1 row\n"))
