@@ -62,6 +62,9 @@ public enum SpreadsheetProblem: Error, Sendable, Equatable {
     case noSuchColumn(String)
     /// `--column` names no role trendsh knows: not date, time, note, skip or a kind's word.
     case unknownRole(String)
+    /// A NUL byte on this line: no spreadsheet writes one, so the file is not text (UTF-16
+    /// without its byte-order mark reads as UTF-8 with a NUL in every other byte).
+    case nulByte(line: Int)
     /// `--column` or `--dates` given for a file in one of the named layouts, which names its
     /// own columns and dates.
     case namedLayout(ImportLayout)

@@ -38,6 +38,7 @@ final class SpreadsheetRows: RowSource {
         repeat {
             guard try reader.next() else { throw .unknownLayout }
         } while reader.isBlank
+        if reader.storage.contains(0) { throw .spreadsheet(.nulByte(line: reader.line)) }
         let names = (0..<reader.fieldCount).map { reader.text($0).trimmingWhitespace() }
         let plan = try Plan(names: names, kinds: kinds, choices: options.columns)
         date = plan.date
@@ -98,6 +99,7 @@ final class SpreadsheetRows: RowSource {
                 guard try reader.next() else { return false }
             }
             if reader.isBlank { continue }
+            if reader.storage.contains(0) { throw .spreadsheet(.nulByte(line: reader.line)) }
             row.reset(line: reader.line)
             row.date = copy(date, into: &row)
             row.time = time.map { copy($0, into: &row) }

@@ -73,6 +73,9 @@ extension Messages {
         case .unknownRole(let word):
             return
                 "\"\(word)\" is not what a column can be: date, time, note, skip, or a kind's word (weight, fat, waist…)."
+        case .nulByte(let line):
+            return
+                "\(file) line \(line) holds a NUL byte, so it is not a text file (UTF-16, perhaps). Save it as UTF-8 text, then import it again."
         case .namedLayout(let layout):
             return
                 "\(file) is in the \(layoutName(layout)) layout, which names its own columns and dates; --column and --dates are for other spreadsheets."
