@@ -125,6 +125,24 @@ import TrendshTestSupport
                     .utf8),
             "line 2 gives the attribute \"value\" twice in one tag, so which value is meant is unknown."
         ),
+        (
+            "sheet-latin1.csv",
+            Array("Datum;Gewicht\n2026-03-01;80\n".utf8) + [0x4B, 0xF6, 0x72, 0x70, 0x65, 0x72, 0x0A],
+            "line 3 is not UTF-8 text. Save the file as UTF-8, then import it again."
+        ),
+        (
+            "sheet-utf16.csv", Array("d\0a\0t\0e\0,\0w\0e\0i\0g\0h\0t\0\n\0".utf8),
+            "line 1 holds a NUL byte, so it is not a text file (UTF-16, perhaps). Save it as UTF-8 text, then import it again."
+        ),
+        (
+            "sheet-long.csv",
+            Array(("Datum;Gewicht\n2026-03-01;80" + String(repeating: "0", count: 1_048_577) + "\n").utf8),
+            "line 2 has a field longer than 1 MB."
+        ),
+        (
+            "sheet-quote.csv", Array("Datum;Gewicht;Notiz\n2026-03-01;80;\"never closed\n".utf8),
+            "line 2 opens a quoted field that is never closed."
+        ),
     ]
 
     @Test(arguments: hostileFiles.indices)
