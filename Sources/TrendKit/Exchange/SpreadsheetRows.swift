@@ -25,14 +25,20 @@ final class SpreadsheetRows: RowSource {
     /// The reader holds a data record that `next` has not returned yet.
     private var pending = false
 
-    init(
+    convenience init(
         path: String, kinds: [MeasurementKind], options: SpreadsheetOptions,
         chunkSize: Int = ByteStream.defaultChunkSize
     ) throws(ImportFileError) {
-        let stream = try ByteStream(path: path, chunkSize: chunkSize)
+        try self.init(stream: try ByteStream(path: path, chunkSize: chunkSize), kinds: kinds, options: options)
+    }
+
+    /// Reads the file `stream` opened, from its start; a second pass over it, when its slashed
+    /// dates need one, opens the same path again.
+    init(stream: ByteStream, kinds: [MeasurementKind], options: SpreadsheetOptions) throws(ImportFileError) {
         self.stream = stream
-        guard try stream.refill() else { throw .unknownLayout }
-        let delimiter = Self.delimiter(in: stream)
+        let path = stream.path
+        let chunkSize = stream.chunkSize
+        let delimiter = try Self.delimiter(path: path, chunkSize: chunkSize)
         let reader = CSVReader(stream: stream, delimiter: delimiter)
         self.reader = reader
         repeat {
@@ -119,22 +125,19 @@ final class SpreadsheetRows: RowSource {
         return row.add(reader.storage[reader.range(column)])
     }
 
-    /// The separator of the first line's fields: the one it holds most of, outside quotes
-    /// (a tab or `;` before `,` when as many).
-    static func delimiter(in stream: ByteStream) -> UInt8 {
-        var counts: [UInt8: Int] = [0x09: 0, 0x3B: 0, 0x2C: 0]
-        var quoted = false
-        for byte in stream.buffer[stream.position..<stream.count] {
-            if byte == 0x22 { quoted.toggle() }
-            if quoted { continue }
-            if byte == 0x0A || byte == 0x0D { break }
-            if counts[byte] != nil { counts[byte, default: 0] += 1 }
+    /// The separator of the header's fields: the one that splits it into the most fields,
+    /// quotes respected (a tab, then `;`, before `,` when as many). Each is tried on the first
+    /// record alone, read as any record is, so the answer does not depend on the read chunks.
+    static func delimiter(path: String, chunkSize: Int) throws(ImportFileError) -> UInt8 {
+        var best: (delimiter: UInt8, fields: Int) = (0x2C, 0)
+        for candidate: UInt8 in [0x09, 0x3B, 0x2C] {
+            let reader = CSVReader(stream: try ByteStream(path: path, chunkSize: chunkSize), delimiter: candidate)
+            repeat {
+                guard try reader.next() else { throw .unknownLayout }
+            } while reader.isBlank
+            if reader.fieldCount > best.fields { best = (candidate, reader.fieldCount) }
         }
-        var best: UInt8 = 0x2C
-        for candidate: UInt8 in [0x3B, 0x09] where counts[candidate, default: 0] > counts[best, default: 0] {
-            best = candidate
-        }
-        return best
+        return best.delimiter
     }
 
     /// A date as the preview and a question show it: at most 40 characters.
