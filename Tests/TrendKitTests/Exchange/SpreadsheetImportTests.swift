@@ -298,6 +298,18 @@ import Testing
         #expect(readable.count >= 4, "\(readable.map(\.name))")
     }
 
+    @Test(arguments: [4, 5, 7, 64])
+    func theSeparatorDoesNotDependOnTheReadChunks(chunkSize: Int) throws {
+        let harness = try ExchangeHarness()
+        defer { harness.directory.remove() }
+        let path = try harness.file("Datum;Gewicht [kg];\"Fett; %\"\n2026-03-01;80,5;21\n", named: "c.csv").path
+        let source = try SpreadsheetRows(
+            path: path, kinds: MeasurementKind.builtIn, options: .init(), chunkSize: chunkSize)
+        #expect(source.reading.delimiter == 0x3B)
+        #expect(source.reading.columns.map(\.number) == [1, 2])
+        #expect(source.leftOut.map(\.name) == ["Fett; %"])
+    }
+
     @Test func theOptionsTravelWithTheDraft() throws {
         let draft = ImportDraft(
             files: [ImportedFile(name: "a.csv", path: "/a.csv")], givenUnit: .pounds,
