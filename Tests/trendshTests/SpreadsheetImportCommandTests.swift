@@ -78,6 +78,20 @@ import TrendshTestSupport
                 lines("#2  2026-05-06 12:00  90.3 kg  trend 90.3", "#1  2026-03-04 12:00  90.7 kg  trend 90.7")))
     }
 
+    @Test func aRestoredDraftReadsTheFileWithItsOptionsAndSavesOnce() {
+        let shell = Shell()
+        _ = shell.home.write("Date;Weight (lb)\n03/04/2026;200\n05/06/2026;199\n", to: "us.csv")
+        let arguments = ["--store", shell.storePath, "--now", Fixtures.now]
+        let first = shell.runMerged(["import us.csv --dates month-first"], arguments: arguments)
+        #expect(first.stdout.contains("The draft file keeps it"))
+        let second = shell.runMerged(["save", "save", "list"], arguments: arguments)
+        #expect(second.stdout.hasPrefix("Restored unsaved draft (import): import of us.csv."))
+        #expect(second.stdout.components(separatedBy: "Imported 2 entries from us.csv.").count == 2)
+        #expect(
+            second.stdout.hasSuffix(
+                lines("#2  2026-05-06 12:00  90.3 kg  trend 90.3", "#1  2026-03-04 12:00  90.7 kg  trend 90.7")))
+    }
+
     @Test func columnsAreNamedByHand() {
         let shell = Shell()
         let file = shell.home.write("when;kg;Umfang\n2026-03-01 07:00;80,4;88\n", to: "own.csv")
