@@ -120,7 +120,11 @@ import TrendshTestSupport
         _ = shell.home.write("date,weight\n2026-03-01,180\n", to: "-w.csv")
         let arguments = ["--store", shell.storePath, "--now", Fixtures.now]
         let dashed = shell.runMerged(["import -w.csv", "import ./-w.csv lb", "save", "list"], arguments: arguments)
-        #expect(dashed.stdout.hasPrefix(lines("error: import has no option \"-w.csv\". Usage: " + Self.usage)))
+        #expect(
+            dashed.stdout.hasPrefix(
+                lines(
+                    "error: \"-w.csv\" is not an option of import; use --unit, --dates, --column or ./-w.csv for a file of that name. Usage: "
+                        + Self.usage)))
         #expect(dashed.stdout.contains("  ./-w.csv: a spreadsheet, weights in lb, as given, 1 row"))
         #expect(dashed.stdout.hasSuffix(lines("#1  2026-03-01 12:00  81.6 kg  trend 81.6")))
         let options = shell.runMerged(
@@ -132,7 +136,8 @@ import TrendshTestSupport
                     "error: --unit needs a value. Usage: " + Self.usage,
                     "error: \"sideways\" is not a reading of dates; use day-first or month-first. Usage: "
                         + Self.usage,
-                    "error: import has no option \"--width\". Usage: " + Self.usage))
+                    "error: \"--width\" is not an option of import; use --unit, --dates, --column or ./--width for a file of that name. Usage: "
+                        + Self.usage))
     }
 
     static let usage = "import FILE... [--unit kg|lb] [--dates day-first|month-first] [--column COLUMN=KIND]..."

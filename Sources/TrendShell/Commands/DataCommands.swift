@@ -23,6 +23,7 @@ enum DataCommands {
             "of a stored entry (or of an earlier row) is a duplicate and is left out.",
         ] + Messages.spreadsheetLines,
         parse: { arguments throws(ParseError) in try ImportOption.parse(arguments) },
+        complete: { request in ImportOption.complete(after: request.previousWords.last) },
         run: { session, request in
             if let open = session.drafts.open, open.hasUnsavedChanges {
                 return session.fail(Messages.draftIsOpen(session.presentedDraft?.summary ?? ""))

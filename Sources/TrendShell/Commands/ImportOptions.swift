@@ -24,6 +24,16 @@ enum ImportOption: String, CaseIterable, Sendable {
     static let usage = allCases.map { "[\($0.rawValue) \($0.value)]" + ($0 == .column ? "..." : "") }
         .joined(separator: " ")
 
+    /// What Tab offers after `previous`: an option's values after it, else the options.
+    static func complete(after previous: String?) -> [String] {
+        switch previous.flatMap(ImportOption.init(rawValue:)) {
+        case .unit?: return WeightUnit.allCases.filter { $0 != .stones }.map(\.rawValue)
+        case .dates?: return DateReading.allCases.map(\.rawValue)
+        case .column?: return []
+        case nil: return allCases.map(\.rawValue)
+        }
+    }
+
     /// `import FILE... [OPTION]... [kg|lb]`, parsed. A last word `kg` or `lb` after a file,
     /// without `--unit`, is the unit too, as before the options were.
     static func parse(_ arguments: Arguments) throws(ParseError) -> DataCommands.ImportRequest {
@@ -41,7 +51,13 @@ enum ImportOption: String, CaseIterable, Sendable {
                 name = String(word[..<equals])
                 attached = String(word[word.index(after: equals)...])
             }
-            guard let option = ImportOption(rawValue: name) else { throw arguments.problem(.unknownOption(word)) }
+            guard let option = ImportOption(rawValue: name) else {
+                // A file whose name starts with `-` is written with its folder: `./-name`.
+                throw arguments.problem(
+                    .notOneOf(
+                        word: word, what: "an option of import",
+                        choices: allCases.map(\.rawValue) + ["./\(word) for a file of that name"]))
+            }
             guard let value = attached ?? words.popFirst(), !value.isEmpty else {
                 throw arguments.problem(.optionNeedsValue(option.rawValue))
             }
