@@ -273,7 +273,7 @@ import Testing
 
     /// The spreadsheet reader would read several named layouts' files, so that it is tried
     /// last is what keeps each of them in its own layout.
-    @Test(arguments: ExchangeFixtures.samples)
+    @Test(arguments: ExchangeFixtures.samples.filter { $0.layout != .spreadsheet })
     func theSpreadsheetReaderNeverClaimsANamedLayoutsFile(sample: ExchangeFixtures.Sample) throws {
         let harness = try ExchangeHarness()
         defer { harness.directory.remove() }
@@ -291,7 +291,7 @@ import Testing
         let harness = try ExchangeHarness()
         defer { harness.directory.remove() }
         let readable = try ExchangeFixtures.samples.filter { sample in
-            guard sample.name.hasSuffix(".csv") else { return false }
+            guard sample.name.hasSuffix(".csv"), sample.layout != .spreadsheet else { return false }
             let path = try harness.file(sample.text, named: sample.name).path
             return (try? SpreadsheetRows(path: path, kinds: MeasurementKind.builtIn, options: .init())) != nil
         }
