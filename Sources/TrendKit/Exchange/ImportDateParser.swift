@@ -4,8 +4,8 @@ import FoundationEssentials
 /// `2026-11-29T08:00:00.000+01:00`, `2026-11-29 08:00:00 -0800`, `2026-11-29 08:00`,
 /// `2026-11-29T08:00:00Z`, `2026-11-29` with a separate `08:00[:00]`, and Fitbit's
 /// `11/29/26`, and a spreadsheet's `29.11.2026` or `29/11/2026` (day first) and
-/// `11/29/2026` (month first), each with a time or not. A time without a zone is local time (the first of two in an autumn
-/// overlap; none in a spring gap). A day without a time, in any layout, is kept at 12:00
+/// `11/29/2026` (month first), each with a time or not. A time without a zone is local time
+/// (the first of two in an autumn overlap; none in a spring gap). A day without a time, in any layout, is kept at 12:00
 /// local time on that day (or at the first time after the clocks' change, in a zone whose
 /// clocks skip noon), whatever the hour of the import, so importing it again finds it.
 enum ImportDateParser {
