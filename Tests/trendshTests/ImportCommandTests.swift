@@ -76,7 +76,7 @@ import TrendshTestSupport
         #expect(
             result.stderr
                 == lines(
-                    "error: \(file) is not in a layout trendsh reads. trendsh reads its own CSV and JSON exports, Libra (versions 5 and 6), openScale (2.x and 3.x), Withings, Fitbit (weight-*.json), The Hacker's Diet Online, TrendWeight (raw CSV) and Apple Health (export.xml). Nothing was imported."
+                    "error: \(file) is not in a layout trendsh reads. trendsh reads its own CSV and JSON exports, Libra (versions 5 and 6), openScale (2.x and 3.x), Withings, Fitbit (weight-*.json), The Hacker's Diet Online, TrendWeight (raw CSV) and Apple Health (export.xml), and a spreadsheet whose first line names a date column and a column of a kind. Nothing was imported."
                 ))
     }
 
@@ -124,6 +124,24 @@ import TrendshTestSupport
                 "<HealthData>\n<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" startDate=\"2026-11-20 08:00:00 +0000\" value=\"80\" value=\"90\"/>\n</HealthData>\n"
                     .utf8),
             "line 2 gives the attribute \"value\" twice in one tag, so which value is meant is unknown."
+        ),
+        (
+            "sheet-latin1.csv",
+            Array("Datum;Gewicht\n2026-03-01;80\n".utf8) + [0x4B, 0xF6, 0x72, 0x70, 0x65, 0x72, 0x0A],
+            "line 3 is not UTF-8 text. Save the file as UTF-8, then import it again."
+        ),
+        (
+            "sheet-utf16.csv", Array("d\0a\0t\0e\0,\0w\0e\0i\0g\0h\0t\0\n\0".utf8),
+            "line 1 holds a NUL byte, so it is not a text file (UTF-16, perhaps). Save it as UTF-8 text, then import it again."
+        ),
+        (
+            "sheet-long.csv",
+            Array(("Datum;Gewicht\n2026-03-01;80" + String(repeating: "0", count: 1_048_577) + "\n").utf8),
+            "line 2 has a field longer than 1 MB."
+        ),
+        (
+            "sheet-quote.csv", Array("Datum;Gewicht;Notiz\n2026-03-01;80;\"never closed\n".utf8),
+            "line 2 opens a quoted field that is never closed."
         ),
     ]
 
@@ -266,7 +284,7 @@ import TrendshTestSupport
         let setting = shell.run(["unit lb", "import \(file)", "cancel", "import \(file) kg", "save", "unit kg", "list"])
         #expect(
             setting.stdout.contains(
-                "  \(file): TrendWeight, weights in lb, the unit setting, since the file names none (\"import FILE kg\" reads them as kg), 1 row\n"
+                "  \(file): TrendWeight, weights in lb, the unit setting, since the file names none (\"import FILE --unit kg\" reads them as kg), 1 row\n"
             ), "\(setting.stdout)")
         #expect(setting.stdout.contains("    line 2: 2026-11-20 07:30, 165.0 lb, fat 21.4 %\n"), "\(setting.stdout)")
         #expect(setting.stdout.contains("  \(file): TrendWeight, weights in kg, as given, 1 row\n"))

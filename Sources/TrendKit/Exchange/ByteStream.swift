@@ -21,7 +21,8 @@ final class ByteStream {
     /// True once the end of the file was reached.
     private(set) var isAtEnd = false
     private var descriptor: Int32
-    private let chunkSize: Int
+    /// Bytes read per system call (another pass over the file reads as this one does).
+    let chunkSize: Int
     private var hash = ContentHash()
     private var validator = UTF8Validator()
     /// The file offset of the current chunk's first byte.

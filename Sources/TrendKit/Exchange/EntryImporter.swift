@@ -296,7 +296,8 @@ public final class EntryImporter {
     /// The unit an import's file `index` is read in, as its layout and the draft settle it.
     public func unit(of draft: ImportDraft, file index: Int) throws(TrendError) -> WeightUnit? {
         do {
-            let source = try ImportReader.open(path: draft.files[index].path, chunkSize: chunkSize)
+            let source = try ImportReader.open(
+                path: draft.files[index].path, options: draft.spreadsheet, chunkSize: chunkSize)
             return source.statedUnit.resolved(given: draft.givenUnit, setting: settings.unit.numberUnit).unit
         } catch {
             throw .importFile(ImportFileProblem(file: draft.files[index].name, error: error))

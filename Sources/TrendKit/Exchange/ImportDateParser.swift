@@ -3,8 +3,9 @@ import FoundationEssentials
 /// Reads the dates and times that exports write, without the process locale:
 /// `2026-11-29T08:00:00.000+01:00`, `2026-11-29 08:00:00 -0800`, `2026-11-29 08:00`,
 /// `2026-11-29T08:00:00Z`, `2026-11-29` with a separate `08:00[:00]`, and Fitbit's
-/// `11/29/26`. A time without a zone is local time (the first of two in an autumn
-/// overlap; none in a spring gap). A day without a time, in any layout, is kept at 12:00
+/// `11/29/26`, and a spreadsheet's `29.11.2026` or `29/11/2026` (day first) and
+/// `11/29/2026` (month first), each with a time or not. A time without a zone is local time
+/// (the first of two in an autumn overlap; none in a spring gap). A day without a time, in any layout, is kept at 12:00
 /// local time on that day (or at the first time after the clocks' change, in a zone whose
 /// clocks skip noon), whatever the hour of the import, so importing it again finds it.
 enum ImportDateParser {
@@ -26,9 +27,13 @@ enum ImportDateParser {
     static func read(_ row: RawRow) -> Reading? {
         row.bytes.withUnsafeBufferPointer { bytes in
             var date = Cursor(bytes, row.date)
-            guard var fields = row.dateOrder == .yearMonthDay ? date.yearMonthDay() : date.monthDayYear() else {
-                return nil
+            let read: LocalCalendar.Fields?
+            switch row.dateOrder {
+            case .yearMonthDay: read = date.yearMonthDay()
+            case .monthDayYear: read = date.monthDayYear()
+            case .dayMonthYear: read = date.dayMonthYear()
             }
+            guard var fields = read else { return nil }
             var millis = 0
             var zone: Int?
             var hasTime = false
@@ -168,6 +173,17 @@ enum ImportDateParser {
             index = start
             guard length == 2 || length == 4, let year = digits(length) else { return nil }
             return LocalCalendar.Fields(year: length == 2 ? 2000 + year : year, month: month, day: day)
+        }
+
+        /// `DD.MM.YYYY` or `DD/MM/YYYY` (one separator, twice); one-digit days and months too.
+        mutating func dayMonthYear() -> LocalCalendar.Fields? {
+            guard let day = shortNumber(), let separator = peek(), separator == 0x2E || separator == 0x2F else {
+                return nil
+            }
+            index += 1
+            guard let month = shortNumber(), expect(separator), let year = digits(4) else { return nil }
+            if let byte = peek(), byte >= 0x30 && byte <= 0x39 { return nil }
+            return LocalCalendar.Fields(year: year, month: month, day: day)
         }
 
         /// The `T` or spaces between a date and its time; false at the end of the text.

@@ -11,18 +11,22 @@ public struct ImportDraft: Sendable, Equatable {
     public var files: [ImportedFile]
     /// `import FILE kg|lb`: the unit for files that name none.
     public var givenUnit: WeightUnit?
+    /// `--dates` and `--column`: how a spreadsheet's dates and columns are read.
+    public var spreadsheet: SpreadsheetOptions
     public var fixes: [RowKey: ImportFix]
     /// Fixes an earlier trendsh kept by line alone, until restoring settles them
     /// (`EntryImporter.settleLineFixes`); no pass applies them.
     public var lineFixes: [LineKey: ImportFix]
 
     public init(
-        id: DraftID = .make(), files: [ImportedFile], givenUnit: WeightUnit? = nil, fixes: [RowKey: ImportFix] = [:],
+        id: DraftID = .make(), files: [ImportedFile], givenUnit: WeightUnit? = nil,
+        spreadsheet: SpreadsheetOptions = .init(), fixes: [RowKey: ImportFix] = [:],
         lineFixes: [LineKey: ImportFix] = [:]
     ) {
         self.id = id
         self.files = files
         self.givenUnit = givenUnit
+        self.spreadsheet = spreadsheet
         self.fixes = fixes
         self.lineFixes = lineFixes
     }
@@ -37,6 +41,12 @@ public struct ImportDraft: Sendable, Equatable {
             fields["file.\(index).name"] = file.name
             fields["file.\(index).path"] = file.path
             if let previewed = file.previewed { fields["file.\(index).previewed"] = previewed.text }
+        }
+        if let dates = spreadsheet.dates { fields["dates"] = dates.rawValue }
+        if !spreadsheet.columns.isEmpty { fields["columns"] = String(spreadsheet.columns.count) }
+        for (index, choice) in spreadsheet.columns.enumerated() {
+            fields["column.\(index).of"] = choice.column
+            fields["column.\(index).as"] = choice.role
         }
         func keep(_ fix: ImportFix, prefix: String) {
             for (field, text) in fix.fields { fields[prefix + field.rawValue] = text }
@@ -101,7 +111,23 @@ public struct ImportDraft: Sendable, Equatable {
             guard let unit = WeightUnit(rawValue: unitText) else { return nil }
             givenUnit = unit
         }
-        self.init(id: DraftID(rawValue: id), files: files, givenUnit: givenUnit, fixes: fixes, lineFixes: lineFixes)
+        var spreadsheet = SpreadsheetOptions()
+        if let text = record["dates"] {
+            guard let dates = DateReading(rawValue: text) else { return nil }
+            spreadsheet.dates = dates
+        }
+        if let text = record["columns"] {
+            guard let count = Int(text), count > 0, count <= 10_000 else { return nil }
+            for index in 0..<count {
+                guard let column = record["column.\(index).of"], let role = record["column.\(index).as"] else {
+                    return nil
+                }
+                spreadsheet.columns.append(ColumnChoice(column: column, role: role))
+            }
+        }
+        self.init(
+            id: DraftID(rawValue: id), files: files, givenUnit: givenUnit, spreadsheet: spreadsheet, fixes: fixes,
+            lineFixes: lineFixes)
     }
 }
 

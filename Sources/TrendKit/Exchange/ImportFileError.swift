@@ -40,6 +40,8 @@ public enum ImportFileError: Error, Equatable, Sendable {
     case readFailed(errno: Int32)
     /// The file differs from the one previewed (its size, time or content).
     case changedSincePreview
+    /// A spreadsheet whose columns or dates cannot be told, or options that do not fit the file.
+    case spreadsheet(SpreadsheetProblem)
 }
 
 /// A file problem, with the file's name as the person typed it.

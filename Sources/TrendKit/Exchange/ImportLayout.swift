@@ -20,6 +20,12 @@ public enum ImportLayout: String, Sendable, CaseIterable {
     case trendWeight = "trendweight"
     /// Apple Health's `export.xml`: its BodyMass records, and the records of other kinds.
     case appleHealth = "apple-health"
+    /// Any other CSV, TSV or `;`-separated file with a date column and a column of a kind,
+    /// found by their headers; tried only after every named layout.
+    case spreadsheet
+
+    /// The layouts that name themselves, each recognised by its own marks.
+    public static let named: [ImportLayout] = allCases.filter { $0 != .spreadsheet }
 }
 
 /// Where the unit of a file's weights comes from.
@@ -30,7 +36,7 @@ public enum UnitSource: String, Sendable, Equatable {
     case layout
     /// The file names none, so the unit setting is used.
     case setting
-    /// `import FILE kg|lb` named it.
+    /// `import FILE --unit kg|lb` (or `import FILE kg|lb`) named it.
     case given
     /// Each record names its own (Apple Health).
     case eachRecord
@@ -70,16 +76,40 @@ protocol RowSource: AnyObject {
     var leftOut: [LeftOutColumn] { get }
     /// The kinds the file declares (a `trendsh-entries` file of version 2), for the import to add.
     var declaredKinds: [MeasurementKind] { get }
+    /// How a spreadsheet's columns and dates are read; nil for a named layout.
+    var spreadsheet: SpreadsheetReading? { get }
     /// Fills `row` with the next row; false after the last.
     func next(into row: inout RawRow) throws(ImportFileError) -> Bool
+}
+
+extension RowSource {
+    var spreadsheet: SpreadsheetReading? { nil }
 }
 
 /// Opens a file named for import and recognises its layout from its first bytes.
 enum ImportReader {
     /// `kinds` are the kinds the import knows (the built-in ones and those the store holds).
+    /// A file that none of the named layouts reads is read as a spreadsheet, with `options`;
+    /// options given for a file in a named layout refuse it.
     static func open(
-        path: String, kinds: [MeasurementKind] = MeasurementKind.builtIn, chunkSize: Int = ByteStream.defaultChunkSize
+        path: String, kinds: [MeasurementKind] = MeasurementKind.builtIn, options: SpreadsheetOptions = .init(),
+        chunkSize: Int = ByteStream.defaultChunkSize
     ) throws(ImportFileError) -> any RowSource {
+        let source = try openNamed(path: path, kinds: kinds, chunkSize: chunkSize)
+        switch source {
+        case .some(let source):
+            guard options.isEmpty else { throw .spreadsheet(.namedLayout(source.layout)) }
+            return source
+        case .none:
+            return try SpreadsheetRows(path: path, kinds: kinds, options: options, chunkSize: chunkSize)
+        }
+    }
+
+    /// The file in the named layout it is in; nil for a text file in none of them, which may
+    /// be a spreadsheet.
+    private static func openNamed(path: String, kinds: [MeasurementKind], chunkSize: Int) throws(ImportFileError)
+        -> (any RowSource)?
+    {
         let stream = try ByteStream(path: path, chunkSize: chunkSize)
         guard try stream.refill() else { throw .unknownLayout }
         let first = stream.buffer[stream.position..<stream.count].first {
@@ -90,7 +120,12 @@ enum ImportReader {
         case 0x7B, 0x5B: return try JSONRows(stream: stream, kinds: kinds)
         case 0x23: return try CSVRows(libra: stream, kinds: kinds)
         case nil: throw .unknownLayout
-        default: return try CSVRows(stream: stream, kinds: kinds)
+        default:
+            do throws(ImportFileError) {
+                return try CSVRows(stream: stream, kinds: kinds)
+            } catch .unknownLayout {
+                return nil
+            }
         }
     }
 }

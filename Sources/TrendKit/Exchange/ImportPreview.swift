@@ -18,6 +18,8 @@ public struct ImportPreview: Sendable, Equatable {
         public var kinds: [MeasurementKind] = []
         /// Its columns, keys or record types that no kind reads, each with why.
         public var leftOut: [LeftOutColumn] = []
+        /// How a spreadsheet's columns and dates were read; nil for a named layout.
+        public var spreadsheet: SpreadsheetReading?
     }
 
     /// A value of a kind other than weight that a row leaves out (the row is read all the same).

@@ -46,10 +46,12 @@ struct ImportScan {
     ) throws(ImportFileProblem) {
         for (index, file) in draft.files.enumerated() {
             do throws(ImportFileError) {
-                let source = try ImportReader.open(path: file.path, kinds: kinds, chunkSize: chunkSize)
+                let source = try ImportReader.open(
+                    path: file.path, kinds: kinds, options: draft.spreadsheet, chunkSize: chunkSize)
                 let unit = source.statedUnit.resolved(given: draft.givenUnit, setting: settingUnit)
                 var opening = ImportPreview.File(layout: source.layout, unit: unit.unit, unitSource: unit.source)
                 opening.kinds = source.declaredKinds
+                opening.spreadsheet = source.spreadsheet
                 opened(index, opening)
                 let reader = reader(for: source, unit: unit.unit)
                 var fixes: [RowKey: ImportFix] = [:]
@@ -93,7 +95,8 @@ struct ImportScan {
     func rows(file index: Int, line: Int) throws(ImportFileProblem) -> (rows: [RawRow], reader: RowReader) {
         let file = draft.files[index]
         do throws(ImportFileError) {
-            let source = try ImportReader.open(path: file.path, kinds: kinds, chunkSize: chunkSize)
+            let source = try ImportReader.open(
+                path: file.path, kinds: kinds, options: draft.spreadsheet, chunkSize: chunkSize)
             let unit = source.statedUnit.resolved(given: draft.givenUnit, setting: settingUnit)
             let reader = reader(for: source, unit: unit.unit)
             var found: [RawRow] = []
@@ -114,7 +117,8 @@ struct ImportScan {
         let last = lines.max() ?? 0
         var counts: [Int: Int] = [:]
         do throws(ImportFileError) {
-            let source = try ImportReader.open(path: file.path, kinds: kinds, chunkSize: chunkSize)
+            let source = try ImportReader.open(
+                path: file.path, kinds: kinds, options: draft.spreadsheet, chunkSize: chunkSize)
             var row = RawRow()
             while try source.next(into: &row), row.line <= last {
                 if lines.contains(row.line) { counts[row.line, default: 0] += 1 }

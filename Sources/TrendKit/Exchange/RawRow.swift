@@ -6,8 +6,10 @@ struct RawRow {
     enum DateOrder: Sendable {
         /// `2026-11-29`, with a time and a zone after it or not.
         case yearMonthDay
-        /// `11/29/26` or `11/29/2026`, as Fitbit writes it.
+        /// `11/29/26` or `11/29/2026`, as Fitbit writes it (and a month-first spreadsheet).
         case monthDayYear
+        /// `29.11.2026` or `29/11/2026`, as a day-first spreadsheet writes it.
+        case dayMonthYear
     }
 
     /// The line the row starts on.

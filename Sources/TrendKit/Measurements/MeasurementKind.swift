@@ -35,7 +35,8 @@ public struct MeasurementKind: Sendable, Equatable {
     /// True when it has its own per-day trend (`trend KIND`, `stats KIND`, `chart KIND`).
     public let hasTrend: Bool
     /// The column or record names each import layout keeps it under, as they are written
-    /// there, each with how its values are read (`names(in:)` finds a layout's). Pairs, not a
+    /// there, each with how its values are read (`names(in:)` finds a layout's); under
+    /// `.spreadsheet`, the header words any spreadsheet may name it by. Pairs, not a
     /// dictionary: a dictionary's storage is made at run time from its name, which costs every
     /// start-up a search of every protocol conformance in the binary for `Hashable`.
     public let importNames: KeyValuePairs<ImportLayout, [ImportName]>
@@ -117,4 +118,9 @@ public struct ImportName: Sendable, Equatable {
         self.name = name
         self.reading = reading
     }
+
+    /// A spreadsheet's header words for a kind, each read as written: in English, German,
+    /// French, Spanish, Dutch and Italian, compared in any case, without the unit a header
+    /// may add (`Gewicht [kg]`).
+    public static func headers(_ words: String...) -> [ImportName] { words.map { ImportName($0) } }
 }

@@ -5,38 +5,32 @@ import TrendKit
 enum DataCommands {
     static let all: [CommandDeclaration] = [importFiles, fix, export]
 
-    /// `import FILE... [kg|lb]`, parsed.
+    /// `import FILE... [--unit kg|lb] [--dates …] [--column …]...`, parsed.
     struct ImportRequest: Hashable, Sendable {
         var files: [String]
         var unit: WeightUnit?
+        var spreadsheet = SpreadsheetOptions()
     }
 
     static let importFiles = CommandDeclaration.command(
-        "import", group: .data, usage: "import FILE... [kg|lb]",
+        "import", group: .data, usage: "import FILE... " + ImportOption.usage,
         summary: "Preview an import of exported weights as a draft; \"save\" adds them.",
-        example: "import weight-2026-10.json weight-2026-11.json lb",
+        example: "import weight-2026-10.json weight-2026-11.json --unit lb",
         details: Messages.layoutsReadLines + [
-            "A file that names no unit (Fitbit, TrendWeight) is read in the unit setting; kg or lb after",
-            "the files reads such files in that unit. A name with spaces goes in double quotes; a zip",
-            "must be unzipped first. A row with the time and weight of a stored entry (or of an earlier",
-            "row) is a duplicate and is left out.",
-        ],
+            "A file that names no unit (Fitbit, TrendWeight) is read in the unit setting; --unit kg|lb",
+            "reads such files in that unit (so does kg or lb as the last word, as before). A name with",
+            "spaces goes in double quotes; a zip must be unzipped first. A row with the time and weight",
+            "of a stored entry (or of an earlier row) is a duplicate and is left out.",
+        ] + Messages.spreadsheetLines,
         answers: AnswerForms(json: ["import FILE..."]),
-        parse: { arguments throws(ParseError) in
-            var words = try arguments.words()
-            var unit: WeightUnit?
-            if let last = words.last, words.count > 1, last.count == 2, let named = WeightUnit(symbol: last) {
-                unit = named
-                words.removeLast()
-            }
-            guard !words.isEmpty else { throw arguments.problem(.needs("a file")) }
-            return ImportRequest(files: words, unit: unit)
-        },
+        parse: { arguments throws(ParseError) in try ImportOption.parse(arguments) },
+        complete: { request in ImportOption.complete(after: request.previousWords.last) },
         run: { session, request in
             if let open = session.drafts.open, open.hasUnsavedChanges {
                 return session.fail(Messages.draftIsOpen(session.presentedDraft?.summary ?? ""))
             }
-            let draft = ImportDraft(files: request.files.map(ImportedFile.named), givenUnit: request.unit)
+            let draft = ImportDraft(
+                files: request.files.map(ImportedFile.named), givenUnit: request.unit, spreadsheet: request.spreadsheet)
             let editor = ImportEditor(importer: session.exchange.importer, draft: draft)
             switch editor.refreshPreview() {
             case .failure(let error):

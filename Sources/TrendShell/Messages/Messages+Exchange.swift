@@ -30,6 +30,7 @@ extension Messages {
         case .hackersDiet: return "The Hacker's Diet Online"
         case .trendWeight: return "TrendWeight"
         case .appleHealth: return "Apple Health"
+        case .spreadsheet: return "a spreadsheet"
         }
     }
 
@@ -42,7 +43,9 @@ extension Messages {
         case .zipArchive:
             return
                 "\(file) is a zip archive. Unzip it first (Apple Health's export.zip holds apple_health_export/export.xml), then import the file inside."
-        case .unknownLayout: return "\(file) is not in a layout trendsh reads. trendsh reads \(layoutsRead)."
+        case .unknownLayout:
+            return
+                "\(file) is not in a layout trendsh reads. trendsh reads \(layoutsRead), and a spreadsheet whose first line names a date column and a column of a kind."
         case .habitsExport: return "\(file) is trendsh's export of habits; import reads weights."
         case .invalidUTF8(let line):
             return "\(file) line \(line) is not UTF-8 text. Save the file as UTF-8, then import it again."
@@ -81,6 +84,7 @@ extension Messages {
         case .readFailed(let number): return "\(file) could not be read: \(systemMessage(number))."
         case .changedSincePreview:
             return "\(file) changed since the preview. Type \"show\" to preview the import again, then \"save\"."
+        case .spreadsheet(let problem): return spreadsheetReason(problem, file: file)
         }
     }
 
@@ -222,7 +226,7 @@ extension Messages {
         case .setting:
             let other = file.unit == .pounds ? "kg" : "lb"
             return
-                "weights in \(unit), the unit setting, since the file names none (\"import FILE \(other)\" reads them as \(other))"
+                "weights in \(unit), the unit setting, since the file names none (\"import FILE --unit \(other)\" reads them as \(other))"
         }
     }
 
@@ -237,6 +241,7 @@ extension Messages {
         for (index, file) in preview.files.enumerated() where draft.files.indices.contains(index) {
             lines.append(
                 "  \(draft.files[index].name): \(layoutName(file.layout)), \(unitLine(file)), \(rows(file.rows))")
+            if let reading = file.spreadsheet { lines.append(spreadsheetLine(reading)) }
             if !file.kinds.isEmpty {
                 lines.append("    declares its own kinds: \(listAll(file.kinds.map(\.word)))")
             }

@@ -188,6 +188,17 @@ enum ExchangeFixtures {
             name: "export.xml", text: appleHealth, layout: .appleHealth, unit: nil, source: .eachRecord, rows: 4,
             first: .utc("2026-11-20T07:30:00.000Z"), kilograms: pounds165, note: "",
             leftOut: ["HKQuantityTypeIdentifierHeight", "HKQuantityTypeIdentifierLeanBodyMass"]),
+        Sample(
+            name: "gewicht.csv",
+            text: """
+                Datum;Gewicht [kg];Körperfett (%);Puls;Notiz
+                20.11.2026 07:30;80,3;21,5;61;"gut; früh"
+                21.11.2026;80,1;;;
+
+                """,
+            layout: .spreadsheet, unit: .kilograms, source: .file, rows: 2,
+            first: .local(year: 2026, month: 11, day: 20, hour: 7, minute: 30), kilograms: 80.3, note: "gut; früh",
+            measurements: [KindID("fat"): 21.5], leftOut: ["Puls"]),
     ]
 
     /// An Apple Health export as the Health app writes it: its DOCTYPE declares elements and

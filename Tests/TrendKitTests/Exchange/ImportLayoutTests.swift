@@ -67,6 +67,7 @@ import Testing
             ("withings.csv", "Date,\"Weight (kg)\",Comments\n\"\(day)\",80.0,\n"),
             ("weight.json", "[{\"date\":\"\(fitbit)\",\"weight\":80.0,\"logId\":1}]"),
             ("trendweight.csv", "Date,Time,Weight,Body Fat %\n\(day),,80.0,\n"),
+            ("gewicht.csv", "Datum;Gewicht\n\(today.day).\(today.month).\(today.year);80,0\n"),
             (
                 "export.xml",
                 "<HealthData><Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" startDate=\"\(day)\" value=\"80\"/></HealthData>"

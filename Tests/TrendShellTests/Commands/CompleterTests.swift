@@ -135,6 +135,14 @@ import TrendKit
         #expect(Self.completer.complete(text).commonExtension == extensionText)
     }
 
+    @Test func importOffersItsOptionsAndTheirValues() {
+        let completer = Self.completer
+        #expect(completer.complete("import w.csv --").candidates == ["--unit", "--dates", "--column"])
+        #expect(completer.complete("import w.csv --dates ").candidates == ["day-first", "month-first"])
+        #expect(completer.complete("import w.csv --unit ").candidates == ["kg", "lb"])
+        #expect(completer.complete("import w.csv --column ").candidates == [])
+    }
+
     @Test func entryIDsAreReadAgainAtEachCompletion() {
         let source = EntryIDSource()
         let completer = Completer(sources: CompletionSources(entryIDs: { source.ids }))

@@ -12,6 +12,10 @@ extension MeasurementKind {
             .fitbit: [ImportName("fat")],
             .trendWeight: [ImportName("Body Fat %")],
             .appleHealth: [ImportName("HKQuantityTypeIdentifierBodyFatPercentage", reading: .fraction)],
+            .spreadsheet: ImportName.headers(
+                "fat", "body fat", "bodyfat", "fat %", "body fat %", "body fat percentage", "Körperfett",
+                "Körperfettanteil", "Fett", "Fettanteil", "graisse", "graisse corporelle", "grasa", "grasa corporal",
+                "vet", "vetpercentage", "lichaamsvet", "grasso", "grasso corporeo"),
         ],
         exportColumn: "fat_percent")
 }

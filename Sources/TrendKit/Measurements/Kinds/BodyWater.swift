@@ -8,6 +8,9 @@ extension MeasurementKind {
             .openScale2: [ImportName("water")],
             .openScale3: [ImportName("WATER")],
             .withings: [ImportName("Hydration", reading: .massOfWeight)],
+            .spreadsheet: ImportName.headers(
+                "water", "body water", "hydration", "Wasser", "Körperwasser", "eau", "eau corporelle", "hydratation",
+                "agua", "agua corporal", "lichaamsvocht", "lichaamswater", "acqua", "acqua corporea"),
         ],
         exportColumn: "water_percent")
 }

@@ -6,6 +6,9 @@ extension MeasurementKind {
         importNames: [
             .openScale2: [ImportName("bone")],
             .withings: [ImportName("Bone mass")],
+            .spreadsheet: ImportName.headers(
+                "bone", "bones", "bone mass", "Knochen", "Knochenmasse", "os", "masse osseuse", "hueso", "masa ósea",
+                "bot", "botmassa", "ossa", "massa ossea"),
         ],
         exportColumn: "bone_kilograms")
 }

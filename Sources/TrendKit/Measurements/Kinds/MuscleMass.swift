@@ -8,6 +8,9 @@ extension MeasurementKind {
             .libra: [ImportName("muscle mass")],
             .openScale2: [ImportName("muscle", reading: .percentOfWeight)],
             .withings: [ImportName("Muscle mass")],
+            .spreadsheet: ImportName.headers(
+                "muscle", "muscles", "muscle mass", "Muskeln", "Muskelmasse", "masse musculaire", "músculo",
+                "masa muscular", "spieren", "spiermassa", "muscoli", "massa muscolare"),
         ],
         exportColumn: "muscle_kilograms")
 }

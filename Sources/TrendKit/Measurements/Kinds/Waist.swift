@@ -7,6 +7,9 @@ extension MeasurementKind {
         importNames: [
             .openScale2: [ImportName("waist")],
             .appleHealth: [ImportName("HKQuantityTypeIdentifierWaistCircumference")],
+            .spreadsheet: ImportName.headers(
+                "waist", "waist circumference", "Taille", "Taillenumfang", "Bauchumfang", "tour de taille", "cintura",
+                "perímetro de cintura", "middel", "tailleomtrek", "girovita", "circonferenza vita"),
         ],
         exportColumn: "waist_centimetres")
 }

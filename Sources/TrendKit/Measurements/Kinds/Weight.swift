@@ -5,5 +5,10 @@ extension MeasurementKind {
     public static let weight = MeasurementKind(
         id: .weight, name: "weight", word: "weight", quantity: .mass, units: [.kilograms, .pounds, .stones],
         range: WeightUnit.minimumKilograms...WeightUnit.maximumKilograms, decimals: 1, hasTrend: true,
+        importNames: [
+            .spreadsheet: ImportName.headers(
+                "weight", "body weight", "bodyweight", "Gewicht", "Körpergewicht", "poids", "poids corporel", "peso",
+                "peso corporal", "peso corporeo", "lichaamsgewicht")
+        ],
         exportColumn: "kilograms")
 }
