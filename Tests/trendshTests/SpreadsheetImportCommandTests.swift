@@ -27,6 +27,26 @@ import TrendshTestSupport
         #expect(result.status == 0)
     }
 
+    /// The JSON preview says how each column was read, as the text does; python3's json reads it.
+    @Test func theJSONPreviewSaysHowEachColumnWasRead() {
+        let shell = Shell()
+        let file = shell.home.write(
+            "Datum;Gewicht [kg];Notiz\n31.03.2026;92,7;gut\n", to: "gewicht.csv")
+        let reader =
+            "import json, sys; print(json.dumps(json.load(sys.stdin)[\"preview\"][\"files\"][0][\"spreadsheet\"], sort_keys=True))"
+        let result = TrendshProcess.run(
+            [
+                "-c", "\"$0\" \"$@\" | python3 -c '\(reader)'", TrendshProcess.binaryPath, "--store", shell.storePath,
+                "--now", Fixtures.now, "--format", "json", "-c", "import \(file)",
+            ],
+            environment: shell.environment, program: "/bin/sh")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout
+                == #"{"columns": [{"byHand": false, "header": "Datum", "number": 1, "readAs": "date"}, {"byHand": false, "header": "Gewicht [kg]", "kind": "weight", "number": 2, "readAs": "kind", "unit": "kg"}, {"byHand": false, "header": "Notiz", "number": 3, "readAs": "note"}], "dates": "day-first", "datesExample": "31.03.2026", "datesFrom": "file", "datesLine": 2, "separator": ";"}"#
+                + "\n")
+    }
+
     @Test func aGermanSemicolonFileWithDecimalCommasImports() {
         let shell = Shell()
         let file = shell.home.write(

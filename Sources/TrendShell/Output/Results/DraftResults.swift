@@ -24,6 +24,52 @@ enum DraftResults {
         return CommandResult(fields, keepsLines: true)
     }
 
+    /// How a spreadsheet was read: its separator, how its dates are written and what told
+    /// trendsh so, and what each column was read as.
+    static func spreadsheet(_ reading: SpreadsheetReading) -> JSONValue {
+        var fields = JSONFields()
+        let separator: String
+        switch reading.delimiter {
+        case 0x3B: separator = ";"
+        case 0x09: separator = "\t"
+        default: separator = ","
+        }
+        fields.add("separator", .string(separator))
+        let order: String
+        switch reading.dates {
+        case .iso: order = "iso"
+        case .dayFirst: order = "day-first"
+        case .monthFirst: order = "month-first"
+        }
+        fields.add("dates", .string(order))
+        switch reading.datesSource {
+        case .file(let example, let line):
+            fields.add("datesFrom", .string("file"))
+            fields.add("datesExample", .string(example))
+            fields.add("datesLine", .integer(line))
+        case .given: fields.add("datesFrom", .string("option"))
+        case .eitherWay: fields.add("datesFrom", .string("either-way"))
+        }
+        let columns: [JSONValue] = reading.columns.map { column in
+            var row = JSONFields()
+            row.add("number", .integer(column.number))
+            row.add("header", .string(column.header))
+            switch column.role {
+            case .date: row.add("readAs", .string("date"))
+            case .time: row.add("readAs", .string("time"))
+            case .note: row.add("readAs", .string("note"))
+            case .kind(let id, let unit):
+                row.add("readAs", .string("kind"))
+                row.add("kind", .string(id.rawValue))
+                row.add("unit", .string(unit))
+            }
+            row.add("byHand", .bool(column.byHand))
+            return row.value
+        }
+        fields.add("columns", .array(columns))
+        return fields.value
+    }
+
     /// An import's preview: each file as read, and how many rows of each kind it holds.
     static func preview(_ preview: ImportPreview, draft: ImportDraft, open: JSONValue? = nil) -> CommandResult {
         var fields = JSONFields()
@@ -36,6 +82,7 @@ enum DraftResults {
             row.add("unitFrom", .string(file.unitSource.rawValue))
             row.add("rows", .integer(file.rows))
             row.add("kinds", .array(file.kinds.map { .string($0.word) }))
+            if let reading = file.spreadsheet { row.add("spreadsheet", spreadsheet(reading)) }
             files.append(row.value)
         }
         fields.add("files", .array(files))
