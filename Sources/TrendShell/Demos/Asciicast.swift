@@ -51,41 +51,12 @@ public enum Asciicast {
         return "\(value / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
-    /// `text` as a JSON string, quotes included (RFC 8259, section 7). Quotation mark and
-    /// reverse solidus are escaped, and every control character (U+0000 to U+001F) with its
-    /// short form (`\n`, `\r`, `\t`, `\b`, `\f`) or as `\u00XX`. DEL, the C1 controls
-    /// (U+0080 to U+009F) and the line and paragraph separators (U+2028, U+2029) are escaped
-    /// too, though JSON allows them raw: a cast file shown with `cat` then cannot drive the
-    /// terminal, and it can be pasted into JavaScript source. Everything else is kept as
-    /// UTF-8. Escape codes that trendsh's own styling put into terminal text stay escape
-    /// codes for the player to draw; the JSON form of them is inert.
-    public static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{8}": result += "\\b"
-            case "\u{C}": result += "\\f"
-            default:
-                if needsUnicodeEscape(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
-
-    static func needsUnicodeEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: return true
-        default: return false
-        }
-    }
+    /// `text` as a JSON string, quotes included (RFC 8259, section 7), as every JSON trendsh
+    /// writes it (`JSONWriter`): quotation mark, reverse solidus and every control character
+    /// escaped, and DEL, the C1 controls, the line and paragraph separators and the
+    /// bidirectional controls too, though JSON allows them raw: a cast file shown with `cat`
+    /// then cannot drive the terminal, and it can be pasted into JavaScript source.
+    /// Everything else is kept as UTF-8. Escape codes that trendsh's own styling put into
+    /// terminal text stay escape codes for the player to draw; the JSON form of them is inert.
+    public static func jsonString(_ text: String) -> String { JSONWriter.string(text) }
 }

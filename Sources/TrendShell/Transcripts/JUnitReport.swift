@@ -74,11 +74,9 @@ struct JUnitReport: Equatable {
         return parts.isEmpty ? "transcripts" : parts.joined(separator: ".")
     }
 
-    /// Seconds with three decimals, never in exponent form.
+    /// Seconds with three decimals, never in exponent form, as a cast writes its times.
     static func seconds(_ value: Double) -> String {
-        let milliseconds = Int((max(0, value.isFinite ? value : 0) * 1000).rounded())
-        let fraction = String(milliseconds % 1000)
-        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+        Asciicast.seconds(value.isFinite ? Int((min(max(0, value), 1e9) * 1000).rounded()) : 0)
     }
 
     /// Text for an attribute's value: shown escaped, then `&`, `<`, `>` and `"` as entities.

@@ -46,6 +46,13 @@ public enum JSONWriter {
         return number.description
     }
 
+    /// `string` as a JSON string, quotes included.
+    static func string(_ string: String) -> String {
+        var text = ""
+        appendString(string, to: &text)
+        return text
+    }
+
     static func appendString(_ string: String, to text: inout String) {
         text += "\""
         for scalar in string.unicodeScalars {
@@ -55,6 +62,8 @@ public enum JSONWriter {
             case "\n": text += "\\n"
             case "\r": text += "\\r"
             case "\t": text += "\\t"
+            case "\u{8}": text += "\\b"
+            case "\u{C}": text += "\\f"
             default:
                 if needsEscape(scalar) {
                     let hex = String(scalar.value, radix: 16, uppercase: false)
