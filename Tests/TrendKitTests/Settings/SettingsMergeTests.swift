@@ -136,8 +136,9 @@ import TrendshTestSupport
         let feature = SettingsFeature(store: store)
         try feature.set(.chartStyle, to: "ascii")
         let before = fileBytes(path)
-        // Another open file description of the lock, as another session has.
-        let held = open(store.lockPath, O_RDWR)
+        // Another open file description of the lock, as another session has. Close-on-exec: a
+        // child another test starts meanwhile would inherit it, and hold the lock until it exits.
+        let held = open(store.lockPath, O_RDWR | O_CLOEXEC)
         #expect(held >= 0)
         #expect(flock(held, LOCK_EX | LOCK_NB) == 0)
 
@@ -158,7 +159,7 @@ import TrendshTestSupport
 
         try feature.set(.unit, to: "lb")
 
-        let other = open(store.lockPath, O_RDWR)
+        let other = open(store.lockPath, O_RDWR | O_CLOEXEC)
         defer { close(other) }
         #expect(other >= 0, "the change made the lock file")
         #expect(flock(other, LOCK_EX | LOCK_NB) == 0, "the session does not keep the lock")
