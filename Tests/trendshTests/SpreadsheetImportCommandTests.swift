@@ -72,6 +72,24 @@ import TrendshTestSupport
         #expect(result.stdout.components(separatedBy: "Imported 2 entries").count == 2)
     }
 
+    /// `date,weight (lb)` starts as Withings' header does, but Withings writes more columns of
+    /// its own: a person's two-column sheet is a spreadsheet, and its slashed dates are read.
+    @Test func aTwoColumnCommaSheetWithAUnitInItsHeaderIsASpreadsheet() {
+        let shell = Shell()
+        _ = shell.home.write("date,weight (lb)\n03/04/2026,180\n04/25/2026,181\n", to: "us.csv")
+        let result = shell.runMerged(
+            ["import us.csv", "save", "list"], arguments: ["--store", shell.storePath, "--now", Fixtures.now])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("  us.csv: a spreadsheet, weights in lb, as the file says, 2 rows"))
+        #expect(
+            result.stdout.contains(
+                "column 1 \"date\" as the date (month-first, from 04/25/2026 on line 3), column 2 \"weight (lb)\" as weight in lb"
+            ))
+        #expect(
+            result.stdout.hasSuffix(
+                lines("#2  2026-04-25 12:00  82.1 kg  trend 82.1", "#1  2026-03-04 12:00  81.6 kg  trend 81.6")))
+    }
+
     @Test func slashedDatesThatReadTwoWaysAskAndDatesAnswers() throws {
         let shell = Shell()
         _ = shell.home.write("Date;Weight (lb)\n03/04/2026;200\n05/06/2026;199\n", to: "us.csv")

@@ -170,7 +170,12 @@ final class CSVRows: RowSource {
         if lowered.count >= 4, Array(lowered[0..<4]) == ["date", "weight", "rung", "flag"] {
             return (.hackersDiet, Columns(date: 0, time: nil, weight: 1, note: find(["comment"], in: lowered)), .none)
         }
-        if lowered.count >= 2, lowered[0] == "date", lowered[1].hasPrefix("weight ("), lowered[1].hasSuffix(")") {
+        // Withings writes `Date,"Weight (kg)",` and more columns of its own (`Comments`, `Fat
+        // mass (kg)`…): a person's two-column `date,weight (lb)` sheet is a spreadsheet, whose
+        // dates may be written in any of the ways a spreadsheet's are.
+        if lowered.count >= 3, lowered[0] == "date", lowered[1].hasPrefix("weight ("), lowered[1].hasSuffix(")"),
+            lowered.contains(where: { $0 == "comments" || $0.hasPrefix("fat mass (") })
+        {
             let symbol = lowered[1].dropFirst("weight (".count).dropLast()
             guard let unit = WeightUnit(symbol: String(symbol)) else { return nil }
             let note = find(["comments", "comment"], in: lowered)
