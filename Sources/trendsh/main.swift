@@ -58,9 +58,11 @@ if let shell = options.completionShell {
     exit(output.failure == nil ? ExitStatus.success.rawValue : ExitStatus.failure.rawValue)
 }
 if !options.checkFiles.isEmpty {
-    // `--update` rewrites the transcripts it is given, but never one of trendsh's own files.
+    // `--update` rewrites the transcripts it is given, and `--junit` writes its report, but
+    // never over one of trendsh's own files: the default store's, or a `--store` named too.
     let rules = NamedFileRules(
-        ownFiles: environment.ownFiles(store: .memory, options: options), permissions: namedFiles)
+        ownFiles: environment.ownFiles(store: options.storePath.map(StoreLocation.init) ?? .memory, options: options),
+        permissions: namedFiles)
     let status = TranscriptChecker(output: output, rules: rules).check(
         files: options.checkFiles, update: options.updateTranscripts, junit: options.junitPath)
     output.flush()

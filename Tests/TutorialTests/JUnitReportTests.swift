@@ -92,6 +92,36 @@ import TrendshTestSupport
         #expect(TextFile.read(transcript) == lesson)
     }
 
+    /// A store named with `--store` is one of trendsh's own files here too, as are those
+    /// beside it: the report never replaces them.
+    @Test func theReportNeverReplacesTheStoreNamedWithIt() throws {
+        let lesson = try #require(TextFile.read(Repository.root + "/" + Fixtures.retryLesson))
+        let transcript = home.file("lesson.transcript")
+        try #require(TextFile.write(lesson, to: transcript))
+        let store = home.file("s.sqlite")
+        for target in [store, store + ".settings"] {
+            try #require(TextFile.write("keep me", to: target))
+            let run = TrendshProcess.run(
+                ["--store", store, "--check", transcript, "--junit", target], environment: environment)
+            #expect(run.status == 1)
+            #expect(run.stderr.hasPrefix("error: \(target) is "), "\(run.stderr)")
+            #expect(TextFile.read(target) == "keep me")
+        }
+    }
+
+    /// U+FFFE and U+FFFF survive the display escaping, and XML 1.0 forbids them: the report
+    /// writes them as text, and still parses.
+    @Test func charactersXMLForbidsAreWrittenAsText() throws {
+        let transcript = home.file("odd.transcript")
+        try #require(TextFile.write("# now: 2026-11-29T08:00:00Z\n\ntrendsh> note a\u{FFFF}b\nwrong\n", to: transcript))
+        let report = home.file("odd.xml")
+        #expect(TrendshProcess.run(["--check", transcript, "--junit", report], environment: environment).status == 1)
+        let read = parsed(report)
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.stdout.hasPrefix("1 1 0\n"))
+        #expect(try #require(TextFile.read(report)).contains("a\\u{FFFF}b"))
+    }
+
     @Test func junitWithoutCheckIsAUsageError() {
         let run = TrendshProcess.run(["--junit", home.file("r.xml")], environment: environment)
         #expect(run.status == 2)

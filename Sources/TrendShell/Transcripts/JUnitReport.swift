@@ -84,19 +84,35 @@ struct JUnitReport: Equatable {
         text(DisplayText.escaped(value)).replacingOccurrences(of: "\"", with: "&quot;")
     }
 
-    /// Element text: `&`, `<` and `>` as entities. The text is already shown escaped, so it
-    /// holds no control character XML 1.0 forbids.
+    /// Element text: `&`, `<` and `>` as entities, and any character XML 1.0 forbids (the
+    /// text is already shown escaped, so of those only U+FFFE and U+FFFF can be left) written
+    /// as `\u{FFFE}`, so the report always parses.
     static func text(_ value: String) -> String {
         var result = ""
         result.reserveCapacity(value.utf8.count)
-        for character in value {
-            switch character {
+        for scalar in value.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
-            default: result.append(character)
+            default:
+                if isAllowedInXML(scalar) {
+                    result.unicodeScalars.append(scalar)
+                } else {
+                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                }
             }
         }
         return result
+    }
+
+    /// XML 1.0's `Char`: tab, line feed, carriage return, and U+0020 on, but for U+FFFE and
+    /// U+FFFF (a Swift string holds no surrogate).
+    static func isAllowedInXML(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: true
+        case 0x20...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
     }
 }
