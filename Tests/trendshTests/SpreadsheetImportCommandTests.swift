@@ -90,6 +90,22 @@ import TrendshTestSupport
                 lines("#2  2026-04-25 12:00  82.1 kg  trend 82.1", "#1  2026-03-04 12:00  81.6 kg  trend 81.6")))
     }
 
+    /// A column named the weight by hand whose header gives grams is refused, not left out
+    /// unseen while the rest imports.
+    @Test func aWeightColumnInGramsNamedByHandIsRefused() {
+        let shell = Shell()
+        _ = shell.home.write("Date,Weight (g),Fat %\n2026-11-01,80000,20\n", to: "g.csv")
+        let result = shell.runMerged(
+            ["import g.csv --column 2=weight", "status"],
+            arguments: ["--store", shell.storePath, "--now", Fixtures.now])
+        #expect(
+            result.stdout.hasPrefix(
+                lines(
+                    "error: Column \"Weight (g)\" gives its weights in g, which trendsh does not read weights in (kg or lb), so it can't be the weight. Convert the column, then import again. Nothing was imported."
+                )), "\(result.stdout)")
+        #expect(result.stdout.contains("draft: none"))
+    }
+
     @Test func slashedDatesThatReadTwoWaysAskAndDatesAnswers() throws {
         let shell = Shell()
         _ = shell.home.write("Date;Weight (lb)\n03/04/2026;200\n05/06/2026;199\n", to: "us.csv")

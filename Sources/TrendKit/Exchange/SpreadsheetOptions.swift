@@ -62,6 +62,9 @@ public enum SpreadsheetProblem: Error, Sendable, Equatable {
     case noSuchColumn(String)
     /// `--column` names no role trendsh knows: not date, time, note, skip or a kind's word.
     case unknownRole(String)
+    /// `--column` names as the weight a column whose header gives a mass trendsh keeps no
+    /// weight in (`Weight (g)`): its values would be read in the wrong unit.
+    case notAWeightUnit(header: String, unit: String)
     /// A NUL byte on this line: no spreadsheet writes one, so the file is not text (UTF-16
     /// without its byte-order mark reads as UTF-8 with a NUL in every other byte).
     case nulByte(line: Int)

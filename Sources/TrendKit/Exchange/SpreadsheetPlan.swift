@@ -61,8 +61,14 @@ extension SpreadsheetRows {
                     guard !taken.contains(kind.id) else { continue }
                     if kind.id == .weight {
                         let named = unit.map { WeightUnit(rawValue: $0.symbol) }
-                        // A mass trendsh keeps no weight in (grams) is no weight column.
-                        if let named, named == nil { continue }
+                        // A mass trendsh keeps no weight in (grams) is no weight column; one
+                        // named the weight by hand is refused rather than left out unseen.
+                        if let named, named == nil {
+                            guard !byHand.contains(index) else {
+                                throw .spreadsheet(.notAWeightUnit(header: names[index], unit: unit?.symbol ?? ""))
+                            }
+                            continue
+                        }
                         weight = index
                         weightUnit = named ?? nil
                     } else {

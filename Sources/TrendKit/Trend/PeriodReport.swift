@@ -38,6 +38,9 @@ public struct PeriodSummary: Sendable, Equatable {
 /// `stats week|month|year`: the last periods of one kind, the current one first. Read from
 /// the per-day table, so its cost follows the days it covers, not the entries the store holds.
 public struct PeriodReport: Sendable, Equatable {
+    /// The last day trendsh keeps (9999-12-31): a week that runs past it ends there.
+    static let lastKeptDay = Timestamp.daysFromCivil(year: LocalCalendar.years.upperBound, month: 12, day: 31) ?? 0
+
     public let kind: MeasurementKind
     public let period: ReportPeriod
     /// Newest first: the current period, then the ones before it.
@@ -89,7 +92,8 @@ public struct PeriodReport: Sendable, Equatable {
             if index > 0 {
                 summaries.append(
                     PeriodSummary(
-                        firstDay: start, lastDay: end - 1, isPartial: start <= today && today < end,
+                        firstDay: start, lastDay: min(end - 1, Self.lastKeptDay),
+                        isPartial: start <= today && today < end,
                         weighIns: weighIns, daysWithWeighIns: counted, mean: mean, lowest: lowest, highest: highest,
                         change: mean.flatMap { mean in previousMean.map { mean - $0 } }))
             }

@@ -73,6 +73,9 @@ extension Messages {
         case .unknownRole(let word):
             return
                 "\"\(word)\" is not what a column can be: date, time, note, skip, or a kind's word (weight, fat, waist…)."
+        case .notAWeightUnit(let header, let unit):
+            return
+                "Column \"\(header)\" gives its weights in \(unit), which trendsh does not read weights in (kg or lb), so it can't be the weight. Convert the column, then import again."
         case .nulByte(let line):
             return
                 "\(file) line \(line) holds a NUL byte, so it is not a text file (UTF-16, perhaps). Save it as UTF-8 text, then import it again."

@@ -182,7 +182,7 @@ public struct Options: Equatable, Sendable {
         Declaration(
             names: ["--weighed-today"], value: nil,
             summary:
-                "Exit 0 when the store has a weight dated today (local time), 4 when it has none, 1 when it cannot tell. Prints nothing on success, reads the store without changing it, and waits at most 100 ms for a lock.",
+                "Exit 0 when the store has a weight dated today (local time), 4 when it has none, 1 when it cannot tell. Prints nothing on success, reads the store read-only (no upgrade, no file created), and waits at most 100 ms for a lock.",
             startsRun: true
         ) { options, _ throws(UsageError) in options.weighedToday = true },
         Declaration(

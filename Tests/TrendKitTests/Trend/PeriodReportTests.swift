@@ -77,3 +77,16 @@ struct PeriodReportTests {
             report.periods[0].firstDay == Self.day(2026, 1, 1) && report.periods[0].lastDay == Self.day(2026, 12, 31))
     }
 }
+
+extension PeriodReportTests {
+    /// The week of 9999-12-31 begins on Monday the 27th and would end in year 10000, which
+    /// trendsh does not keep: the report ends it on the last day kept.
+    @Test func aPeriodEndsOnTheLastDayKept() {
+        let today = Self.day(9999, 12, 31)
+        let window = TrendWindow(firstDay: today - 14, lastDay: today, before: nil, days: [])
+        let report = PeriodReport.make(kind: .weight, period: .week, count: 1, today: today, window: window)
+        #expect(report.periods.map(\.firstDay) == [Self.day(9999, 12, 27)])
+        #expect(report.periods.map(\.lastDay) == [today])
+        #expect(report.periods.map(\.isPartial) == [true])
+    }
+}
