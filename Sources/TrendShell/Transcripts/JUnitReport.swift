@@ -26,8 +26,8 @@ struct JUnitReport: Equatable {
     var timestamp: String
     var hostname: String
 
-    /// The report's text. Every string is shown escaped (DisplayText) and then XML-escaped,
-    /// so no control character or markup from a transcript reaches the file.
+    /// The report's text. Every string goes through `XMLText`, as a chart's SVG does: no
+    /// control character, markup or character XML 1.0 forbids reaches the file from a transcript.
     var xml: String {
         let failures = cases.filter { if case .failed = $0.outcome { return true } else { return false } }.count
         let errors = cases.filter { if case .error = $0.outcome { return true } else { return false } }.count
@@ -35,25 +35,25 @@ struct JUnitReport: Equatable {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<testsuites tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" time="\#(total)">"#,
-            #"  <testsuite name="trendsh.check" package="trendsh" id="0" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="0" time="\#(total)" timestamp="\#(Self.attribute(timestamp))" hostname="\#(Self.attribute(hostname))">"#,
+            #"  <testsuite name="trendsh.check" package="trendsh" id="0" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="0" time="\#(total)" timestamp="\#(XMLText.escaped(timestamp))" hostname="\#(XMLText.escaped(hostname))">"#,
             "    <properties/>",
         ]
         for testCase in cases {
             let opening =
-                #"    <testcase name="\#(Self.attribute(Self.name(of: testCase.path)))" classname="\#(Self.attribute(Self.className(of: testCase.path)))" time="\#(Self.seconds(testCase.seconds))""#
+                #"    <testcase name="\#(XMLText.escaped(Self.name(of: testCase.path)))" classname="\#(XMLText.escaped(Self.className(of: testCase.path)))" time="\#(Self.seconds(testCase.seconds))""#
             switch testCase.outcome {
             case .passed, .updated:
                 lines.append(opening + "/>")
             case .failed(let message, let details):
                 lines.append(opening + ">")
                 lines.append(
-                    #"      <failure message="\#(Self.attribute(message))" type="mismatch">"#
-                        + details.map { Self.text(DisplayText.escaped($0)) }.joined(separator: "\n")
+                    #"      <failure message="\#(XMLText.escaped(message))" type="mismatch">"#
+                        + details.map { XMLText.escaped($0) }.joined(separator: "\n")
                         + "</failure>")
                 lines.append("    </testcase>")
             case .error(let message):
                 lines.append(opening + ">")
-                lines.append(#"      <error message="\#(Self.attribute(message))" type="unreadable"/>"#)
+                lines.append(#"      <error message="\#(XMLText.escaped(message))" type="unreadable"/>"#)
                 lines.append("    </testcase>")
             }
         }
@@ -77,42 +77,5 @@ struct JUnitReport: Equatable {
     /// Seconds with three decimals, never in exponent form, as a cast writes its times.
     static func seconds(_ value: Double) -> String {
         Asciicast.seconds(value.isFinite ? Int((min(max(0, value), 1e9) * 1000).rounded()) : 0)
-    }
-
-    /// Text for an attribute's value: shown escaped, then `&`, `<`, `>` and `"` as entities.
-    static func attribute(_ value: String) -> String {
-        text(DisplayText.escaped(value)).replacingOccurrences(of: "\"", with: "&quot;")
-    }
-
-    /// Element text: `&`, `<` and `>` as entities, and any character XML 1.0 forbids (the
-    /// text is already shown escaped, so of those only U+FFFE and U+FFFF can be left) written
-    /// as `\u{FFFE}`, so the report always parses.
-    static func text(_ value: String) -> String {
-        var result = ""
-        result.reserveCapacity(value.utf8.count)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            default:
-                if isAllowedInXML(scalar) {
-                    result.unicodeScalars.append(scalar)
-                } else {
-                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                }
-            }
-        }
-        return result
-    }
-
-    /// XML 1.0's `Char`: tab, line feed, carriage return, and U+0020 on, but for U+FFFE and
-    /// U+FFFF (a Swift string holds no surrogate).
-    static func isAllowedInXML(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D: true
-        case 0x20...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
-        }
     }
 }

@@ -44,13 +44,13 @@ public struct SVGChart {
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.width)" height="\(Self.height)" \
             viewBox="0 0 \(Self.width) \(Self.height)" font-family="sans-serif" font-size="12">
-            <title>\(Self.escaped(title))</title>
+            <title>\(XMLText.escaped(title))</title>
             <desc>Drawn by trendsh. Each day's \(data.kindName) (the mean of its entries) is a dot joined to the trend line: \
             red above it (a float), green below it (a sinker), black on it (neither).</desc>
             <defs><clipPath id="plot"><rect x="\(n(Self.left))" y="\(n(Self.top))" width="\(n(plotWidth))" \
             height="\(n(plotHeight))"/></clipPath></defs>
             <rect width="100%" height="100%" fill="#ffffff"/>
-            <text x="\(n(Self.left))" y="28" font-size="15" font-weight="bold">\(Self.escaped(title))</text>
+            <text x="\(n(Self.left))" y="28" font-size="15" font-weight="bold">\(XMLText.escaped(title))</text>
 
             """
         svg += "<g class=\"grid\" stroke=\"#dddddd\">\n"
@@ -101,7 +101,7 @@ public struct SVGChart {
             if day.entries > 1 { tip += " (mean of \(day.entries))" }
             tip += ", trend \(DecimalText.oneDecimal(day.trend)) \(data.unit.symbol)"
             for note in notes[day.day] ?? [] where !note.isEmpty { tip += "\n" + note }
-            svg += "<g><title>\(Self.escaped(tip))</title>"
+            svg += "<g><title>\(XMLText.escaped(tip))</title>"
             svg +=
                 "<line x1=\"\(n(x(day.day)))\" y1=\"\(n(y(day.trend)))\" x2=\"\(n(x(day.day)))\" y2=\"\(n(y(day.weight)))\" stroke=\"\(colour)\"/>"
             svg += "<circle cx=\"\(n(x(day.day)))\" cy=\"\(n(y(day.weight)))\" r=\"3\" fill=\"\(colour)\"/></g>\n"
@@ -121,7 +121,7 @@ public struct SVGChart {
                 svg +=
                     "<line x1=\"\(n(legendX))\" y1=\"\(n(legendY - 4))\" x2=\"\(n(legendX + 10))\" y2=\"\(n(legendY - 4))\" stroke=\"#1f77b4\" stroke-dasharray=\"3 2\"/>"
             }
-            svg += "<text x=\"\(n(legendX + 14))\" y=\"\(n(legendY))\">\(Self.escaped(item))</text>\n"
+            svg += "<text x=\"\(n(legendX + 14))\" y=\"\(n(legendY))\">\(XMLText.escaped(item))</text>\n"
             legendX += 14 + Double(item.count) * 6.5 + 16
         }
         svg += "</g>\n</svg>\n"
@@ -130,28 +130,4 @@ public struct SVGChart {
 
     /// A coordinate with one decimal, the same in every locale.
     private func n(_ value: Double) -> String { DecimalText.oneDecimal(value) }
-
-    /// Text made safe for XML content and attributes: markup characters as entities, and
-    /// control characters (which XML 1.0 cannot hold) as visible escapes.
-    public static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n": result += "&#10;"
-            case "\u{FFFE}", "\u{FFFF}": result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default:
-                if DisplayText.needsEscape(scalar) {
-                    result += DisplayText.escaped(String(scalar))
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
-    }
 }
