@@ -33,7 +33,7 @@ TRENDSH = .build/release/trendsh
 # The recorded lesson the README links: a cast of lesson 1, made without a terminal (so 80x24).
 LESSON = docs/tutorial/01-a-draft-is-not-an-entry
 
-.PHONY: run test fuzz build release deps bench lint sanitize install install-completions deb deb-check manual casts
+.PHONY: run test fuzz build release deps bench lint sanitize install install-completions deb deb-check manual casts mutation
 
 run: release
 	.build/release/trendsh $(ARGS)
@@ -70,6 +70,11 @@ bench: release
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests
+
+# `make mutation` swaps the weights feature's publish and commit in a scratch copy of the tree,
+# builds it, and succeeds only when the trace's witness test fails there (tools/mutation).
+mutation: deps
+	SWIFT=$(SWIFT) tools/mutation
 
 # `make sanitize` runs every test under AddressSanitizer, then under ThreadSanitizer, each in
 # its own scratch folder so .build/debug is left alone. The tests start the trendsh built

@@ -168,6 +168,7 @@ if interactive {
 }
 session.format = options.format ?? .text
 session.echoesInput = options.echo
+session.traces = options.trace
 session.start()
 var startupEnded = false
 if let startupFile, let sessionOutput {

@@ -34,6 +34,8 @@ public final class DraftSlot {
     private let restorers: [DraftRestorer]
     /// The record restored at start, until the draft changes or closes.
     private var restoredRecord: DraftRecord?
+    /// Where opening and closing drafts, and writing the draft file, are recorded.
+    private let trace: LayerTrace
 
     /// The draft file's first line, and a record that is the draft itself (nil: no draft).
     nonisolated static let fileFormat = RecordFormat<DraftRecord?>(
@@ -44,11 +46,16 @@ public final class DraftSlot {
     ///   - withoutFile: why there is none: an in-memory store, unless said otherwise.
     ///   - restoring: false for a run that must leave a waiting draft alone (`-c`).
     public init(
-        path: String?, withoutFile: Keeping = .memoryStore, restorers: [DraftRestorer], restoring: Bool = true
+        path: String?, withoutFile: Keeping = .memoryStore, restorers: [DraftRestorer], restoring: Bool = true,
+        trace: LayerTrace = LayerTrace()
     ) {
         self.restorers = restorers
+        self.trace = trace
         file = LockedRecordFile(
-            path: path, format: Self.fileFormat, withoutFile: withoutFile, leftToItsOwner: !restoring)
+            path: path, format: Self.fileFormat, withoutFile: withoutFile, leftToItsOwner: !restoring,
+            trace: LockedRecordFile.Tracing(trace: trace, file: .draft) { record in
+                record.map { .draft(DraftKind($0.kind), $0.typedFields) } ?? .nothing
+            })
     }
 
     /// Where this session's draft is kept.
@@ -147,12 +154,17 @@ public final class DraftSlot {
     /// Opens `editor` in the slot; refused while the open draft has unsaved changes.
     public func replace(with editor: any DraftEditor) throws(TrendError) {
         if let open, open.hasUnsavedChanges { throw .draftIsOpen }
+        if let open { trace.record(.editorClosed(open.kind)) }
         self.open = editor
         restoredRecord = nil
+        trace.record(
+            .editorOpened(
+                editor.kind, editing: editor.record["editing"].flatMap { Int64($0) }, editor.record.typedFields))
     }
 
     /// Closes the open draft (after a save, or a cancel).
     public func close() {
+        if let open { trace.record(.editorClosed(open.kind)) }
         open = nil
         restoredRecord = nil
     }

@@ -21,6 +21,17 @@ final class LockedRecordFile<Contents: Sendable> {
     private var file: DraftFile?
     /// What the file holds as far as this session knows.
     private var disk = DiskState.unknown
+    /// How writes are recorded for the trace; nil when nobody asked.
+    private let tracing: Tracing?
+    /// With no file, what the trace last said is kept in memory in its place.
+    private var toldInMemory = TraceFileContents.nothing
+
+    /// Where a record file's writes are recorded, and how its contents are told.
+    struct Tracing {
+        let trace: LayerTrace
+        let file: TraceFile
+        let contents: @MainActor (Contents) -> TraceFileContents
+    }
 
     private enum DiskState {
         /// Not read yet, nor written.
@@ -36,9 +47,10 @@ final class LockedRecordFile<Contents: Sendable> {
     ///   - leftToItsOwner: true for a run that must leave the file alone (`-c`).
     init(
         path: String?, format: RecordFormat<Contents>, withoutFile: RecordKeeping = .memoryStore,
-        leftToItsOwner: Bool = false
+        leftToItsOwner: Bool = false, trace: Tracing? = nil
     ) {
         self.format = format
+        self.tracing = trace
         guard let path else {
             keeping = withoutFile
             return
@@ -263,9 +275,22 @@ extension LockedRecordFile where Contents: Equatable {
     /// Writes `contents` unless the file holds them already; nothing when this session holds
     /// no file. On failure the file holds what it held, and `onDisk` still says so.
     func write(_ contents: Contents) throws(DraftFileError) {
-        guard let file else { return }
+        guard let file else {
+            if let tracing, tracing.trace.isOn {
+                let told = tracing.contents(contents)
+                if told != toldInMemory { tracing.trace.record(.keptInMemory(tracing.file, told)) }
+                toldInMemory = told
+            }
+            return
+        }
         if case .holds(let held) = disk, held == contents { return }
-        try file.write(format.record(contents))
+        do {
+            try file.write(format.record(contents))
+        } catch {
+            if let tracing { tracing.trace.record(.fileWriteFailed(tracing.file, error)) }
+            throw error
+        }
         disk = .holds(contents)
+        if let tracing { tracing.trace.record(.fileWritten(tracing.file, tracing.contents(contents))) }
     }
 }

@@ -216,13 +216,19 @@ public final class EntryImporter {
                 if let storageError { throw storageError }
                 // A file's problem stops the transaction, which rolls back; it is reported
                 // below in place of this stand-in.
-                if fileProblem != nil { throw .interrupted }
-                // Nothing is new: the transaction rolls back (as for a file's problem, with this
-                // stand-in), so the save writes nothing, neither a step nor its operation.
+                if let fileProblem {
+                    store.trace.record(
+                        .validated(.weights, .importRows(counts.added), .refused(.importFile(fileProblem))))
+                    throw .abandoned
+                }
+                // Nothing is new: the transaction rolls back (as for a file's problem), so the
+                // save writes nothing, neither a step nor its operation.
                 if counts.added == 0 && counts.extended == 0 && counts.kindsAdded == 0 {
                     nothingNew = counts
-                    throw .interrupted
+                    store.trace.record(.validated(.weights, .importRows(0), .unchanged))
+                    throw .abandoned
                 }
+                store.trace.record(.validated(.weights, .importRows(counts.added + counts.extended), .accepted))
                 try writer.finish()
                 // The per-day trend takes the new rows in the same transaction: the days they
                 // fall on, and the trend forward from the earliest (or, for a large import,

@@ -3,10 +3,19 @@
 /// transaction; a failure keeps the draft exactly as it was.
 @MainActor
 public final class ImportEditor: DraftEditor {
-    public private(set) var draft: ImportDraft
+    public private(set) var draft: ImportDraft {
+        didSet {
+            if trace.isOn, case let changes = draft.record.typedChanges(since: oldValue.record), !changes.isEmpty {
+                trace.record(.editorKept(.import, changes))
+            }
+        }
+    }
     /// The last preview, until the draft changes.
     public private(set) var preview: ImportPreview?
-    public private(set) var lastError: TrendError?
+    public private(set) var lastError: TrendError? {
+        didSet { if trace.isOn && lastError != oldValue { trace.record(.editorError(.import, lastError)) } }
+    }
+    private var trace: LayerTrace { importer.store.trace }
     /// Fixes an earlier trendsh kept by line that restoring this draft had to drop.
     public let droppedLineFixes: [DroppedLineFix]
     public let importer: EntryImporter

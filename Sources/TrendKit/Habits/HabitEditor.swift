@@ -2,8 +2,18 @@
 /// A failed save keeps the name as typed.
 @MainActor
 public final class HabitEditor: DraftEditor {
-    public var draft: HabitDraft
-    public private(set) var lastError: TrendError?
+    public var draft: HabitDraft {
+        didSet {
+            if log.trace.isOn, case let changes = record.typedChanges(since: Self.record(of: oldValue)),
+                !changes.isEmpty
+            {
+                log.trace.record(.editorKept(.habit, changes))
+            }
+        }
+    }
+    public private(set) var lastError: TrendError? {
+        didSet { if log.trace.isOn && lastError != oldValue { log.trace.record(.editorError(.habit, lastError)) } }
+    }
     private let log: HabitLog
     private var failedDraft: HabitDraft?
 
@@ -15,7 +25,9 @@ public final class HabitEditor: DraftEditor {
     public var kind: DraftKind { .habit }
     public var hasUnsavedChanges: Bool { !draft.name.isEmpty }
     public var lastSaveFailed: Bool { failedDraft == draft }
-    public var record: DraftRecord {
+    public var record: DraftRecord { Self.record(of: draft) }
+
+    private static func record(of draft: HabitDraft) -> DraftRecord {
         DraftRecord(kind: DraftKind.habit.rawValue, fields: ["id": draft.id.rawValue, "name": draft.name])
     }
 

@@ -7,7 +7,11 @@ public final class HabitLog {
     public private(set) var habits: [Habit] = []
     public private(set) var loadState: LoadState = .idle
     /// The last storage failure, kept until an operation succeeds.
-    public private(set) var retainedError: TrendError?
+    public private(set) var retainedError: TrendError? {
+        didSet { if trace.isOn && retainedError != oldValue { trace.record(.retainedError(.habits, retainedError)) } }
+    }
+    /// Where the feature, and its editors, record what they decide and publish.
+    public let trace: LayerTrace
 
     private let repository: any HabitRepository
     private let clock: Clock
@@ -15,7 +19,8 @@ public final class HabitLog {
     /// with the operation to retry them as: a retry is recognised, never applied twice.
     private var unconfirmed: [String: OperationID] = [:]
 
-    public init(repository: any HabitRepository, clock: Clock) {
+    public init(repository: any HabitRepository, clock: Clock, trace: LayerTrace = LayerTrace()) {
+        self.trace = trace
         self.repository = repository
         self.clock = clock
     }
@@ -30,6 +35,7 @@ public final class HabitLog {
         do {
             habits = try repository.habits()
             loadState = .ready
+            trace.record(.published(.habits, .reloaded(count: habits.count)))
             retainedError = nil
         } catch {
             loadState = .failed
@@ -51,9 +57,14 @@ public final class HabitLog {
         do {
             name = try HabitName.normalized(text)
         } catch {
+            trace.record(.validated(.habits, .habit(text), .refused(.habit(error))))
             throw .habit(error)
         }
-        if let taken = habit(named: name), taken.draftID != draftID { throw .habit(.duplicateName(taken.name)) }
+        if let taken = habit(named: name), taken.draftID != draftID {
+            trace.record(.validated(.habits, .habit(name), .refused(.habit(.duplicateName(taken.name)))))
+            throw .habit(.duplicateName(taken.name))
+        }
+        trace.record(.validated(.habits, .habit(name), .accepted))
         let outcome: HabitAddOutcome
         do {
             outcome = try repository.add(NewHabit(name: name, createdAt: clock.now(), draftID: draftID))
@@ -217,6 +228,7 @@ public final class HabitLog {
     }
 
     private func publish(_ habit: Habit) {
+        trace.record(.published(.habits, .habit(habit.name)))
         forget(habit.id)
         let index = habits.firstIndex { HabitName.key($0.name) > HabitName.key(habit.name) } ?? habits.count
         habits.insert(habit, at: index)

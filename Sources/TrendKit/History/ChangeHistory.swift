@@ -7,11 +7,18 @@ public final class ChangeHistory {
     public private(set) var steps: [HistoryStep] = []
     public private(set) var loadState: LoadState = .idle
     /// The last storage failure, kept until an operation succeeds.
-    public private(set) var retainedError: TrendError?
+    public private(set) var retainedError: TrendError? {
+        didSet { if trace.isOn && retainedError != oldValue { trace.record(.retainedError(.history, retainedError)) } }
+    }
+    /// Where the feature records what it decides and publishes.
+    public let trace: LayerTrace
 
     private let repository: any HistoryRepository
 
-    public init(repository: any HistoryRepository) { self.repository = repository }
+    public init(repository: any HistoryRepository, trace: LayerTrace = LayerTrace()) {
+        self.repository = repository
+        self.trace = trace
+    }
 
     /// Reads the newest `limit` steps, newest first, with the ones undo and redo take now. A
     /// failure keeps the steps read before.
@@ -66,7 +73,7 @@ public final class ChangeHistory {
     public func undo(step: Int64?, operation: OperationID, held: RowsHeldOutside = .none) throws(TrendError)
         -> HistoryResult
     {
-        try finish { () throws(StorageError) -> HistoryOutcome in
+        try finish(step: step, undo: true) { () throws(StorageError) -> HistoryOutcome in
             try repository.undo(step: step, operation: operation, held: held)
         }
     }
@@ -76,7 +83,7 @@ public final class ChangeHistory {
     public func redo(step: Int64?, operation: OperationID, held: RowsHeldOutside = .none) throws(TrendError)
         -> HistoryResult
     {
-        try finish { () throws(StorageError) -> HistoryOutcome in
+        try finish(step: step, undo: false) { () throws(StorageError) -> HistoryOutcome in
             try repository.redo(step: step, operation: operation, held: held)
         }
     }
@@ -90,8 +97,8 @@ public final class ChangeHistory {
         }
     }
 
-    private func finish(_ write: () throws(StorageError) -> HistoryOutcome) throws(TrendError)
-        -> HistoryResult
+    private func finish(step asked: Int64?, undo: Bool, _ write: () throws(StorageError) -> HistoryOutcome)
+        throws(TrendError) -> HistoryResult
     {
         let outcome: HistoryOutcome
         do {
@@ -103,10 +110,12 @@ public final class ChangeHistory {
         retainedError = nil
         switch outcome {
         case .applied(let step, let rowsNow):
+            trace.record(.published(.history, .historyStep(step.id, undone: undo)))
             return HistoryResult(step: step, rowsNow: rowsNow, alreadyApplied: false)
         case .alreadyApplied(let step):
             return HistoryResult(step: step, rowsNow: [], alreadyApplied: true)
         case .refused(let reason):
+            trace.record(.validated(.history, .historyStep(asked, undo: undo), .refused(.history(reason))))
             throw .history(reason)
         }
     }

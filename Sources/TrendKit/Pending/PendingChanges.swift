@@ -47,6 +47,8 @@ public final class PendingChanges {
     public private(set) var failures: [OperationID: TrendError] = [:]
     /// The pending-changes file and its lock.
     private let file: LockedRecordFile<[PendingChange]>
+    /// Where a change joining the queue, and the file's writes, are recorded.
+    private let trace: LayerTrace
     /// Changes this run typed or replaced; the others were restored and left as they were.
     private var madeThisRun: Set<OperationID> = []
     /// The changes waiting in a file this run has not taken (`-c`), as last read.
@@ -61,9 +63,15 @@ public final class PendingChanges {
     ///   - path: the pending-changes file beside the store; nil when there is none.
     ///   - withoutFile: why there is none: an in-memory store, unless said otherwise.
     ///   - restoring: false for a run that must leave waiting changes alone (`-c`).
-    public init(path: String?, withoutFile: Keeping = .memoryStore, restoring: Bool = true) {
+    public init(
+        path: String?, withoutFile: Keeping = .memoryStore, restoring: Bool = true, trace: LayerTrace = LayerTrace()
+    ) {
+        self.trace = trace
         file = LockedRecordFile(
-            path: path, format: Self.fileFormat, withoutFile: withoutFile, leftToItsOwner: !restoring)
+            path: path, format: Self.fileFormat, withoutFile: withoutFile, leftToItsOwner: !restoring,
+            trace: LockedRecordFile.Tracing(trace: trace, file: .pending) { changes in
+                changes.isEmpty ? .nothing : .changes(changes.map(TraceChange.init))
+            })
     }
 
     /// Where this session's pending changes are kept.
@@ -197,6 +205,7 @@ public final class PendingChanges {
             changes.append(queued)
         }
         madeThisRun.insert(queued.id)
+        trace.record(.pendingQueued(TraceChange(queued)))
         return queued
     }
 

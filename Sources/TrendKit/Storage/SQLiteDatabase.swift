@@ -13,6 +13,8 @@ public final class SQLiteDatabase {
     /// The cached statements handed out since the last `resetStatements()`.
     private var handedOut: [SQLiteStatement] = []
     private var isClosed = false
+    /// Where the statements that start are counted while the trace is on (nil: off).
+    var tally: StatementTally?
 
     /// How a connection may touch the file.
     enum Access {
@@ -144,12 +146,16 @@ public final class SQLiteDatabase {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else { throw lastError(code) }
-        return SQLiteStatement(statement: statement, database: self)
+        return SQLiteStatement(statement: statement, sql: sql, database: self)
     }
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     public var changes: Int64 { Int64(sqlite3_changes(handle)) }
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    /// The connection itself, for tests that watch it with SQLite's own hooks.
+    var rawHandle: OpaquePointer { handle }
+    /// Every row the connection's statements and their triggers have written since it opened.
+    var totalChanges: Int64 { sqlite3_total_changes64(handle) }
 
     /// Keeps the log file when the last connection closes (checkpointed and truncated to
     /// nothing, so the store file alone holds every commit), which spares the next start
@@ -225,9 +231,13 @@ public final class SQLiteStatement {
     private unowned let database: SQLiteDatabase
     /// True while the database's list of statements handed out since the last reset holds it.
     fileprivate var isHandedOut = false
+    private let sql: String
+    /// What the statement does, for the trace: read from its text the first time it is traced.
+    private lazy var traced = StatementRun(sql: sql)
 
-    init(statement: OpaquePointer, database: SQLiteDatabase) {
+    init(statement: OpaquePointer, sql: String, database: SQLiteDatabase) {
         self.statement = statement
+        self.sql = sql
         self.database = database
     }
 
@@ -260,6 +270,8 @@ public final class SQLiteStatement {
 
     /// Advances; true when a row is ready to read.
     public func step() throws(StorageError) -> Bool {
+        // A statement starts at its first step after a reset; later steps fetch its rows.
+        if let tally = database.tally, sqlite3_stmt_busy(statement) == 0 { tally.ran(traced) }
         let code = sqlite3_step(statement)
         switch code {
         case SQLITE_ROW: return true

@@ -31,6 +31,9 @@ public enum StorageError: Error, Equatable, Sendable {
     case unsafeLogFile(path: String, problem: PrivateFileError.Reason)
     /// A signal (Ctrl-C, SIGTERM, SIGHUP) ended the wait for the store's lock.
     case interrupted
+    /// The feature stopped its own transaction, which rolled back: nothing was written. It
+    /// says why itself (an import with nothing new, a file that changed as it was read).
+    case abandoned
     /// The change was committed after an earlier I/O error, but the disk did not confirm it
     /// (the checkpoint that proves it failed); trying again checks once more.
     case unconfirmed
@@ -47,7 +50,8 @@ public enum StorageError: Error, Equatable, Sendable {
         case .ioError, .unreadable, .notADatabase, .foreignDatabase, .diskFull, .cannotOpen, .other, .upgradeFailed,
             .notARegularFile, .unsafeLogFile:
             return true
-        case .locked, .readOnly, .newerFormat, .interrupted, .simulated, .unconfirmed, .rejected: return false
+        case .locked, .readOnly, .newerFormat, .interrupted, .abandoned, .simulated, .unconfirmed, .rejected:
+            return false
         }
     }
 
@@ -57,7 +61,7 @@ public enum StorageError: Error, Equatable, Sendable {
         switch self {
         case .ioError, .other, .unconfirmed: return true
         case .locked, .readOnly, .diskFull, .unreadable, .notADatabase, .foreignDatabase, .newerFormat, .cannotOpen,
-            .interrupted, .simulated, .upgradeFailed, .notARegularFile, .unsafeLogFile, .rejected:
+            .interrupted, .abandoned, .simulated, .upgradeFailed, .notARegularFile, .unsafeLogFile, .rejected:
             return false
         }
     }
@@ -71,7 +75,7 @@ public enum StorageError: Error, Equatable, Sendable {
             .cannotOpen:
             return true
         case .notADatabase, .foreignDatabase, .newerFormat, .upgradeFailed, .notARegularFile, .unsafeLogFile,
-            .rejected:
+            .rejected, .abandoned:
             return false
         }
     }

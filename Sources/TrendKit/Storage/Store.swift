@@ -25,6 +25,8 @@ public final class Store {
     public let location: StoreLocation
     public let faults: FaultInjector
     public let schema: Schema
+    /// Where the store records its transactions for `--trace`.
+    public let trace: LayerTrace
     let busyWait: BusyWait
     private var database: SQLiteDatabase?
     /// Set by an I/O error: a commit may have reached the log without reaching the disk,
@@ -40,13 +42,18 @@ public final class Store {
     /// - Parameter interruptRequested: polled while waiting for a lock; true abandons the wait.
     public init(
         location: StoreLocation, schema: Schema, faults: FaultInjector = FaultInjector(),
-        busyTimeout: Duration = defaultBusyTimeout, interruptRequested: @escaping @Sendable () -> Bool = { false }
+        busyTimeout: Duration = defaultBusyTimeout, interruptRequested: @escaping @Sendable () -> Bool = { false },
+        trace: LayerTrace = LayerTrace()
     ) {
         self.location = location
         self.schema = schema
         self.faults = faults
+        self.trace = trace
         self.busyWait = BusyWait(timeout: busyTimeout, interruptRequested: interruptRequested)
     }
+
+    /// The open connection, opening it if needed: for tests that watch it with SQLite's own hooks.
+    func connectionForTests() throws(StorageError) -> SQLiteDatabase { try connected() }
 
     /// True while a connection is open (for tests of opening and closing).
     var isOpen: Bool { database != nil }
@@ -69,15 +76,32 @@ public final class Store {
     public func read<T>(
         _ feature: FeatureID, loading: Bool = false, _ body: (SQLiteDatabase) throws(StorageError) -> T
     ) throws(StorageError) -> T {
-        try faults.check(.open, feature: feature)
-        if loading { try faults.check(.refresh, feature: feature) }
-        busyWait.start()
-        let db = try connected()
+        let db: SQLiteDatabase
+        do {
+            try faults.check(.open, feature: feature)
+            if loading { try faults.check(.refresh, feature: feature) }
+            busyWait.start()
+            db = try connected()
+        } catch {
+            trace.record(.readFailed(feature, error))
+            throw error
+        }
         defer { db.resetStatements() }
+        // A read inside another read is counted as part of it.
+        let tally = trace.isOn && db.tally == nil ? StatementTally() : nil
+        if let tally { db.tally = tally }
+        defer {
+            if let tally {
+                db.tally = nil
+                trace.record(.read(feature, tally.runs))
+            }
+        }
         do {
             return try body(db)
         } catch {
-            throw settle(error, db)
+            let settled = settle(error, db)
+            trace.record(.readFailed(feature, settled))
+            throw settled
         }
     }
 
@@ -87,26 +111,59 @@ public final class Store {
     public func write<T>(_ feature: FeatureID, _ body: (SQLiteDatabase) throws(StorageError) -> T)
         throws(StorageError) -> T
     {
-        try faults.check(.open, feature: feature)
-        try faults.check(.save, feature: feature)
-        busyWait.start()
-        let db = try connected()
+        let db: SQLiteDatabase
+        do {
+            try faults.check(.open, feature: feature)
+            try faults.check(.save, feature: feature)
+            busyWait.start()
+            db = try connected()
+        } catch {
+            trace.record(.writeRefused(feature, error))
+            throw error
+        }
         defer { db.resetStatements() }
         let result: T
+        var began = false
+        var rowsBefore: Int64 = 0
         do {
             try db.run("BEGIN IMMEDIATE")
+            began = true
+            trace.record(.writeBegan(feature))
+            if trace.isOn {
+                rowsBefore = db.totalChanges
+                db.tally = StatementTally()
+            }
             result = try body(db)
+            if let tally = db.tally {
+                db.tally = nil
+                trace.record(.statementsRan(tally.runs))
+            }
             db.resetStatements()
             try db.run("COMMIT")
             try proveDurability(db)
         } catch {
-            if case .unconfirmed = error { throw error }  // committed: no rollback, no "interrupted"
+            if let tally = db.tally {
+                db.tally = nil
+                trace.record(.statementsRan(tally.runs))
+            }
+            if case .unconfirmed = error {  // committed: no rollback, no "interrupted"
+                trace.record(.commitUnconfirmed(feature))
+                throw error
+            }
             if case .ioError = error { mustProveDurability = true }
             db.rollBack()
-            throw settle(error, db)
+            let settled = settle(error, db)
+            trace.record(began ? .rolledBack(feature, settled) : .writeRefused(feature, settled))
+            throw settled
         }
+        trace.record(.committed(feature, rowsChanged: trace.isOn ? db.totalChanges - rowsBefore : 0))
         // Our own commit does not change data_version for us; nothing to note.
-        try faults.checkAcknowledgement()
+        do {
+            try faults.checkAcknowledgement()
+        } catch {
+            trace.record(.commitUnconfirmed(feature))
+            throw error
+        }
         return result
     }
 
@@ -138,7 +195,9 @@ public final class Store {
         do {
             let version = try database.dataVersion()
             defer { seenDataVersion = version }
-            return seenDataVersion.map { $0 != version } ?? false
+            let changed = seenDataVersion.map { $0 != version } ?? false
+            if changed { trace.record(.otherSessionCommitted) }
+            return changed
         } catch {
             // A store that cannot answer has not been seen to change; the next operation
             // meets the failure itself and reports it.

@@ -6,9 +6,17 @@ import FoundationEssentials
 /// so the next `save` overwrites knowingly.
 @MainActor
 public final class EntryEditor: DraftEditor {
-    public var draft: WeightEntryDraft
+    public var draft: WeightEntryDraft {
+        didSet {
+            if log.trace.isOn, case let changes = draft.record.typedChanges(since: oldValue.record), !changes.isEmpty {
+                log.trace.record(.editorKept(.weight, changes))
+            }
+        }
+    }
     /// The last save's failure, kept until a save succeeds.
-    public private(set) var lastError: TrendError?
+    public private(set) var lastError: TrendError? {
+        didSet { if log.trace.isOn && lastError != oldValue { log.trace.record(.editorError(.weight, lastError)) } }
+    }
 
     /// What restoring the draft found about its entry, to be said once.
     public var restoreNote: RestoreNote?
@@ -61,6 +69,7 @@ public final class EntryEditor: DraftEditor {
                 } else {
                     draft.editing = nil
                 }
+                log.trace.record(.editorRebased(.weight, entry: id, revision: current?.revision))
             }
             lastError = error
             failedDraft = draft

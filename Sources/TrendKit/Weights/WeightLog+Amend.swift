@@ -28,8 +28,10 @@ extension WeightLog {
                 newValue = .date(parsed.date)
             }
         } catch {
+            trace.record(.validated(.weights, .amendment(id: id), .refused(.entries(.invalid(error)))))
             throw .entries(.invalid(error))
         }
+        trace.record(.validated(.weights, .amendment(id: id), .accepted))
         return EntryAmendment(
             id: id, newValue: newValue, expectedRevision: expectedRevision ?? entry?.revision, operation: operation,
             latestWeighingDate: latestWeighingDate)

@@ -9,7 +9,9 @@ public final class WeightLog {
     public private(set) var entries: [WeightEntry] = []
     public private(set) var loadState: LoadState = .idle
     /// The last storage failure, kept until an operation succeeds.
-    public internal(set) var retainedError: TrendError?
+    public internal(set) var retainedError: TrendError? {
+        didSet { if trace.isOn && retainedError != oldValue { trace.record(.retainedError(.weights, retainedError)) } }
+    }
 
     /// How many of the newest entries the feature keeps in memory.
     public let windowSize: Int
@@ -26,11 +28,14 @@ public final class WeightLog {
 
     /// The kinds of measurement an entry may hold.
     public let kinds: KindCatalog
+    /// Where the feature, and its editors, record what they decide and publish.
+    public let trace: LayerTrace
 
     public init(
         repository: any WeightRepository, settings: SettingsFeature, clock: Clock, kinds: KindCatalog = KindCatalog(),
-        windowSize: Int = 100
+        windowSize: Int = 100, trace: LayerTrace = LayerTrace()
     ) {
+        self.trace = trace
         self.repository = repository
         self.settings = settings
         self.clock = clock
@@ -76,6 +81,7 @@ public final class WeightLog {
             holdsWholeLog = loaded.count < windowSize
             trustedCount = loaded.count
             loadState = .ready
+            trace.record(.published(.weights, .reloaded(count: loaded.count)))
             retainedError = nil
         } catch {
             loadState = .failed
@@ -92,8 +98,11 @@ public final class WeightLog {
             // An entry that breaks a rule is not "unchanged": saving it as it is would store
             // what no save may, so the person is told which rule and what the save needs.
             if let broken = draft.ruleBrokenAsOpened(latestPermittedDate: latestPermittedEntryDate) {
+                trace.record(
+                    .validated(.weights, .unchangedEntry(id: editing.id), .refused(.entries(.invalid(broken)))))
                 throw .entries(.invalid(broken))
             }
+            trace.record(.validated(.weights, .unchangedEntry(id: editing.id), .unchanged))
             return .unchanged(id: editing.id)
         }
         let validated: NewWeightEntry
@@ -103,13 +112,25 @@ public final class WeightLog {
                 latestPermittedDate: latestPermittedEntryDate, latestWeighingDate: latestWeighingDate,
                 kinds: { id in known.first { $0.id == id } })
         } catch {
+            trace.record(.validated(.weights, .entryDraft, .refused(.entries(.invalid(error)))))
             throw .entries(.invalid(error))
         }
+        trace.record(
+            .validated(
+                .weights,
+                .entry(
+                    kilograms: validated.kilograms, date: validated.date, note: validated.note,
+                    editing: draft.editing?.id),
+                .accepted))
         let outcome: SaveOutcome
         do {
             outcome = try commit(validated, editing: draft.editing)
         } catch {
-            if case .storage = error { retainedError = error }
+            if case .storage = error {
+                retainedError = error
+            } else {
+                trace.record(.validated(.weights, .storedEntry(id: draft.editing?.id), .refused(error)))
+            }
             throw error
         }
         if let entry = outcome.entry { publish(entry) }
@@ -198,6 +219,7 @@ public final class WeightLog {
         retainedError = nil
         switch outcome {
         case .deleted(let entry):
+            trace.record(.published(.weights, .removal(id: id)))
             forget(id)
             return DeleteOutcome(id: id, entry: entry, alreadyDeleted: false)
         case .alreadyDeleted:
@@ -283,6 +305,7 @@ public final class WeightLog {
     }
 
     func publish(_ stored: WeightEntry) {
+        trace.record(.published(.weights, .entry(id: stored.id, revision: stored.revision)))
         forget(stored.id)
         let index = entries.firstIndex { ($0.date, $0.id) < (stored.date, stored.id) } ?? entries.count
         entries.insert(stored, at: index)

@@ -40,6 +40,8 @@ extension Messages {
                 "The change was written, but the disk has not confirmed it. Try again to check it; it will not be written twice."
         case .interrupted:
             return "The wait for the store was interrupted, so nothing was written."
+        case .abandoned:
+            return "The change was stopped before it was saved, so nothing was written."
         case .rejected(let message):
             return "The store refused the change (\(message)), so nothing was written."
         case .simulated(.open): return "The store could not be opened (simulated failure)."

@@ -26,7 +26,10 @@ extension Session {
         inputs: [NamedFileRules.Input] = [], terminalWidth: @escaping @MainActor () -> Int = { 80 }
     ) -> Session {
         let location = files.store
-        let store = Store(location: location, schema: .trendsh, interruptRequested: interruptRequested)
+        // One trace for every layer, so `--trace` tells them in the order they act.
+        let trace = LayerTrace()
+        let store = Store(
+            location: location, schema: .trendsh, interruptRequested: interruptRequested, trace: trace)
         // Beside a path that cannot be a store (a folder, a device), `files` names nothing.
         let settingsStore: any SettingsStore =
             files.path(of: .settings).map { FileSettingsStore(path: $0, interruptRequested: interruptRequested) }
@@ -34,19 +37,19 @@ extension Session {
         let settings = SettingsFeature(store: settingsStore)
         let weights = WeightLog(
             repository: SQLiteWeightRepository(store: store), settings: settings, clock: clock,
-            kinds: KindCatalog(repository: SQLiteKindRepository(store: store)))
-        let habits = HabitLog(repository: SQLiteHabitRepository(store: store), clock: clock)
+            kinds: KindCatalog(repository: SQLiteKindRepository(store: store)), trace: trace)
+        let habits = HabitLog(repository: SQLiteHabitRepository(store: store), clock: clock, trace: trace)
         let trend = TrendReport(repository: SQLiteTrendRepository(store: store), settings: settings, clock: clock)
         let exchange = DataExchange(store: store, settings: settings, clock: clock)
-        let changeHistory = ChangeHistory(repository: SQLiteHistoryRepository(store: store))
+        let changeHistory = ChangeHistory(repository: SQLiteHistoryRepository(store: store), trace: trace)
         let withoutFile: DraftSlot.Keeping =
             location == .memory ? .memoryStore : .nothingBesideStore(path: location.sqlitePath)
         let parts = Parts(weights: weights, habits: habits, exchange: exchange)
         let drafts = DraftSlot(
             path: files.path(of: .draft), withoutFile: withoutFile,
-            restorers: ShellFeature.all.flatMap { $0.restorers(parts) }, restoring: restoringDraft)
+            restorers: ShellFeature.all.flatMap { $0.restorers(parts) }, restoring: restoringDraft, trace: trace)
         let pending = PendingChanges(
-            path: files.path(of: .pending), withoutFile: withoutFile, restoring: restoringDraft)
+            path: files.path(of: .pending), withoutFile: withoutFile, restoring: restoringDraft, trace: trace)
         return Session(
             store: store, settings: settings, weights: weights, habitLog: habits, trend: trend,
             changeHistory: changeHistory, pending: pending, drafts: drafts, exchange: exchange, output: output,

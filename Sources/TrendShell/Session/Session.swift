@@ -164,7 +164,9 @@ public final class Session {
         answer?.command = command.name
         var outcome = command.run(self)
         reportSettingsNotices()
-        if defersDraftWrites && nextLineIsRead && !command.readsStore && outcome == .succeeded {
+        // With the trace on, the draft file is written at the end of each command, so the
+        // trace tells its write beside the command that made it.
+        if defersDraftWrites && !traces && nextLineIsRead && !command.readsStore && outcome == .succeeded {
             draftWriteWaits = true
         } else {
             draftWriteWaits = false

@@ -70,7 +70,7 @@ struct ShellFeature: Sendable {
         ShellFeature(.pending),
         ShellFeature(.settings, commands: SettingsCommands.all, state: { $0.settings }),
         ShellFeature(.storage),
-        ShellFeature(.session, commands: ShellCommands.all + FormatCommands.all),
+        ShellFeature(.session, commands: ShellCommands.all + FormatCommands.all + TraceCommands.all),
     ]
 
     /// The features `simulate` can single out, by name.

@@ -38,6 +38,8 @@ public struct Options: Equatable, Sendable {
     public var weighedToday = false
     /// `--format text|json|csv`: what answers are printed as; nil for text.
     public var format: OutputFormat?
+    /// `--trace`: each command also prints the path it takes through the layers.
+    public var trace = false
     /// `--completion SHELL`: the shell whose completion script to print.
     public var completionShell: CompletionShell?
 
@@ -93,6 +95,13 @@ public struct Options: Equatable, Sendable {
         },
         Declaration(names: ["--bail"], value: nil, summary: "Stop at the first command that fails.") {
             options, _ throws(UsageError) in options.bail = true
+        },
+        Declaration(
+            names: ["--trace"], value: nil,
+            summary:
+                "Print, on standard error, the path each command takes through the layers: the editor, the feature, the store's transactions, the draft file and the pending file (as \"trace on\"; see docs/design.md)."
+        ) {
+            options, _ throws(UsageError) in options.trace = true
         },
         Declaration(
             names: ["--format"], value: "text|json|csv", valueKind: .words(OutputFormat.allCases.map(\.rawValue)),
@@ -295,8 +304,8 @@ public struct Options: Equatable, Sendable {
 
     /// The forms of the command line, for `--help` and the manual.
     static let usageLines = [
-        "trendsh [--store PATH] [--now TIME] [--echo] [--bail] [--format text|json|csv] [--no-history] [-X | --init FILE] [--cast FILE]",
-        "trendsh [--store PATH] [--now TIME] [--echo] [--bail] [--format text|json|csv] -c COMMAND [-c COMMAND]...",
+        "trendsh [--store PATH] [--now TIME] [--echo] [--bail] [--trace] [--format text|json|csv] [--no-history] [-X | --init FILE] [--cast FILE]",
+        "trendsh [--store PATH] [--now TIME] [--echo] [--bail] [--trace] [--format text|json|csv] -c COMMAND [-c COMMAND]...",
         "trendsh --play FILE [--speed N] [--auto SECONDS] [--cast FILE]",
         "trendsh --check [--update] [--junit FILE] FILE...",
         "trendsh [--store PATH] [--now TIME] --weighed-today",

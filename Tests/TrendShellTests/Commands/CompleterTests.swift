@@ -23,7 +23,7 @@ import TrendKit
                 "stats",
                 "chart", "name", "habits", "done", "undone", "rename", "import", "fix", "export", "amend", "retry",
                 "undo", "redo", "settings", "set", "unit", "goal", "help", "status", "refresh", "simulate", "history",
-                "quit", "exit", "format",
+                "quit", "exit", "format", "trace",
             ]
         ),
         ("s", ["show", "save", "stats", "settings", "set", "status", "simulate"]),
@@ -60,7 +60,7 @@ import TrendKit
                 "stats",
                 "chart", "name", "habits", "done", "undone", "rename", "import", "fix", "export", "amend", "retry",
                 "undo", "redo", "settings", "set", "unit", "goal", "help", "status", "refresh", "simulate", "history",
-                "quit", "format",
+                "quit", "format", "trace",
             ]
         ),
         ("help s", ["show", "save", "stats", "settings", "set", "status", "simulate"]),

@@ -197,7 +197,7 @@ import TrendKit
                 ["name", "habits", "done", "undone", "rename"], ["trend", "stats", "chart"],
                 ["import", "fix", "export"], ["retry", "undo", "redo"],
                 ["settings", "set", "unit", "goal"],
-                ["help", "status", "refresh", "simulate", "history", "quit", "format"],
+                ["help", "status", "refresh", "simulate", "history", "quit", "format", "trace"],
             ])
         #expect(HelpText.list().last == "Type \"help COMMAND\" for one command's usage and an example.")
     }
