@@ -40,4 +40,48 @@ import TrendshTestSupport
         #expect(next.stdout.contains("Restored unsaved draft"), "\(next)")
         #expect(next.stdout.contains("  value: 75.4 (kg)") && next.stdout.contains("  note:  after run"), "\(next)")
     }
+
+    /// A conflict between two sessions, an amend that waits as pending while the store
+    /// fails, and the retry that applies it, each traced where it happens.
+    @Test func aConflictAndAWaitingAmendAreTraced() throws {
+        let fixture = try StoreFixture()
+        _ = fixture.run(["value 70", "note original", "save"])
+        // B starts first, so B holds the draft and pending files, and A holds neither.
+        let b = fixture.start()
+        try b.run(["trace on", "edit 1", "note typo fixed"])
+        let a = fixture.start()
+        try a.run(["edit 1", "value 90", "save"])
+
+        let refused = try b.run(["save"])
+        let overwritten = try b.run(["save"])
+        let waiting = try b.run(["simulate save-failure always", "amend 1 note later"])
+        let applied = try b.run(["simulate off", "retry"])
+        a.finish()
+        b.finish()
+
+        #expect(
+            refused.stderr.contains(
+                "trace: store: another session has committed since the last command: the features reload"),
+            "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "trace: editor: moves the draft's base to entry #1 at revision 2, as stored now: the next save overwrites that revision, knowingly"
+            ), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("trace: store: COMMIT returns: the store confirms the transaction (0 rows written)")
+        )
+        #expect(
+            overwritten.stderr.contains(
+                "trace: feature weights: publishes entry #1 at revision 3, as the store confirmed it"),
+            "\(overwritten.stderr)")
+        #expect(
+            waiting.stderr.contains(
+                "trace: pending file: now holds 1 waiting change: an amend of entry #1 (\"later\")"
+            ),
+            "\(waiting.stderr)")
+        #expect(waiting.stderr.contains("trace: store: the write for weights does not begin"), "\(waiting.stderr)")
+        #expect(
+            applied.stderr.contains("trace: pending file: now holds nothing"),
+            "\(applied.stderr)")
+    }
 }
