@@ -28,4 +28,18 @@ enum TextFile {
 
     /// True when `path` names a file this process may execute.
     static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
+
+    /// The names in the folder at `path`, sorted, without `.` and `..`; nil when it cannot be read.
+    static func entries(of path: String) -> [String]? {
+        guard let folder = opendir(path) else { return nil }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
 }

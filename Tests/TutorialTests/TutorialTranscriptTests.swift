@@ -28,6 +28,13 @@ import TrendshTestSupport
         }
     }
 
+    @Test func theTutorialHasALessonWithTwoSessions() throws {
+        let lessons = Repository.transcripts().filter { $0.hasSuffix("/16-two-sessions.transcript") }
+        let lesson = try #require(lessons.first, "lesson 16 is not among \(Repository.transcripts())")
+        let text = try #require(TextFile.read(Repository.root + "/" + lesson))
+        #expect(text.contains("\nother> save\n"))
+    }
+
     @Test(arguments: Repository.transcripts())
     func transcriptMatchesWhatTrendshPrints(_ transcript: String) {
         let home = TemporaryDirectory()

@@ -19,6 +19,8 @@ public final class PlayLineReader: LineReader {
     private let autoAdvance: Int?
     /// How narration looks where it is shown (dimmed on a colour terminal).
     private let style: TerminalStyle
+    /// The session `other> ` lines are typed into, when the transcript has one.
+    var second: SecondSession?
     /// How narration looks in the cast: always dimmed, whatever the terminal.
     private static let castStyle = TerminalStyle(usesColor: true)
 
@@ -59,8 +61,20 @@ public final class PlayLineReader: LineReader {
                 if let signal = show(typed, after: visible) { return .terminated(signal: signal) }
                 recorder?.typed(typed, after: visible, promptShownAt: recorder?.now ?? 0)
                 return .line(command)
+            case .second(let command):
+                // Its own prompt, coloured on a colour terminal and in a cast: a reader sees at
+                // once which session a line goes to.
+                let typed = DisplayText.escaped(command)
+                let name = String(Transcript.secondPrefix.dropLast(2))
+                let shownPrompt = style.paint(name, .note) + "> "
+                if let signal = show(typed, after: shownPrompt) { return .terminated(signal: signal) }
+                recorder?.typed(
+                    typed, after: Self.castStyle.paint(name, .note) + "> ", promptShownAt: recorder?.now ?? 0)
+                second?.type(command)
+                output.flush()
             }
         }
+        second?.finish()
         return .end
     }
 

@@ -11,6 +11,8 @@ public enum PlayStep: Equatable, Sendable {
     case hidden(String, line: Int)
     /// A command, typed out after the prompt and run.
     case command(String)
+    /// A line for the second session (`other> COMMAND`), typed out after its own prompt.
+    case second(String)
 
     /// The steps for `transcript`: its narration and its commands. The `# now:` line and
     /// the expected output are for `--check`, so they are left out: each command prints its
@@ -44,6 +46,9 @@ public enum PlayStep: Equatable, Sendable {
             case .command(let command):
                 endParagraph()
                 steps.append(.command(command))
+            case .second(let command):
+                endParagraph()
+                steps.append(.second(command))
             case .output, .status:
                 endParagraph()
             }

@@ -66,10 +66,28 @@ public struct TranscriptPlayer {
         // cast is the same wherever it is made.
         let style = TerminalStyle(usesColor: live && environment.allowsColor && recorder == nil)
         let demoOutput = DemoOutput(shown: output, recorder: recorder)
-        let session = Session.make(
-            files: rules.ownFiles, clock: .fixed(options.now ?? transcript.now), output: demoOutput, style: style,
-            interruptRequested: { Signals.stopRequested }, namedFiles: permissions, inputs: rules.inputs)
+        // A second session needs a store both can open: the one --store names, or one in a
+        // private scratch folder, removed at the end, as --check replays it.
+        var files = rules.ownFiles
+        var scratch: ScratchFolder?
+        if transcript.usesSecondSession && location == .memory {
+            guard let folder = ScratchFolder.make(in: getenv("TMPDIR").map { String(cString: $0) }) else {
+                output.write("error: " + Messages.scratchFolderNotMade, to: .err)
+                return .status(.failure)
+            }
+            scratch = folder
+            files = files.with(store: StoreLocation(folder.file(Messages.scratchStoreName)))
+        }
+        defer { scratch?.remove() }
+        let makeSession = {
+            Session.make(
+                files: files, clock: .fixed(options.now ?? transcript.now), output: demoOutput, style: style,
+                interruptRequested: { Signals.stopRequested }, namedFiles: permissions, inputs: rules.inputs)
+        }
+        let session = makeSession()
         session.start()
+        var second: SecondSession?
+        if transcript.usesSecondSession { second = SecondSession(make: makeSession, output: demoOutput, echoes: false) }
         let terminal =
             live
             ? PlayTerminal(
@@ -79,10 +97,12 @@ public struct TranscriptPlayer {
             steps: PlayStep.steps(for: transcript), path: path, output: demoOutput, terminal: terminal,
             recorder: recorder,
             schedule: schedule, autoAdvance: options.autoAdvance, style: style)
+        reader.second = second
         var repl = REPL(session: session, reader: reader, output: demoOutput)
         repl.bail = options.bail
         repl.pendingSignal = { Signals.endingSignal }
         let ending = repl.run()
+        second?.finish()
         terminal?.restore()
         session.close()
         output.flush()

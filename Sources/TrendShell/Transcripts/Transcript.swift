@@ -11,6 +11,8 @@ public struct Transcript: Equatable, Sendable {
     public static let defaultNow = "2026-01-01T09:00:00Z"
     public static let commandPrefix = "trendsh> "
     public static let regexSuffix = " (re)"
+    /// The prompt of a line typed into the second session: `other> COMMAND`.
+    public static let secondPrefix = "other> "
 
     /// One line of the file, as it was written.
     public enum Line: Equatable, Sendable {
@@ -18,6 +20,8 @@ public struct Transcript: Equatable, Sendable {
         case narration(String)
         /// `trendsh> COMMAND`.
         case command(String)
+        /// `other> COMMAND`: a line typed into a second session on the same store.
+        case second(String)
         /// `# hidden: COMMAND`: set-up that runs in its place but is neither shown by
         /// `--play` nor compared by `--check`. `text` is the line as written.
         case hidden(command: String, text: String)
@@ -44,9 +48,31 @@ public struct Transcript: Equatable, Sendable {
             switch line {
             case .command(let command): return (command, false)
             case .hidden(let command, _): return (command, true)
+            case .narration, .output, .status, .second: return nil
+            }
+        }
+    }
+
+    /// True when a line is typed into a second session: the replay then needs a real store.
+    public var usesSecondSession: Bool {
+        lines.contains { if case .second = $0 { return true } else { return false } }
+    }
+
+    /// Every command a replay runs, in order, hidden ones and the second session's included.
+    public var steps: [TranscriptStep] {
+        lines.compactMap { line in
+            switch line {
+            case .command(let command): return TranscriptStep(command: command, hidden: false, second: false)
+            case .hidden(let command, _): return TranscriptStep(command: command, hidden: true, second: false)
+            case .second(let command): return TranscriptStep(command: command, hidden: false, second: true)
             case .narration, .output, .status: return nil
             }
         }
+    }
+
+    /// The echo of each shown command, in order: `trendsh> COMMAND` or `other> COMMAND`.
+    public var echoes: [String] {
+        steps.filter { !$0.hidden }.map { ($0.second ? Self.secondPrefix : Self.commandPrefix) + $0.command }
     }
 
     /// Every line the session should print, commands echoed after `trendsh> `.
@@ -54,6 +80,7 @@ public struct Transcript: Equatable, Sendable {
         lines.compactMap { line in
             switch line {
             case .command(let command): return Self.commandPrefix + command
+            case .second(let command): return Self.secondPrefix + command
             case .output(let text): return text
             case .narration, .status, .hidden: return nil
             }
@@ -104,6 +131,8 @@ public struct Transcript: Equatable, Sendable {
                 lines.append(.narration(line))
             } else if line.hasPrefix(Self.commandPrefix) {
                 lines.append(.command(String(line.dropFirst(Self.commandPrefix.count))))
+            } else if line.hasPrefix(Self.secondPrefix) {
+                lines.append(.second(String(line.dropFirst(Self.secondPrefix.count))))
             } else if let status = Self.status(line) {
                 lines.append(.status(status))
             } else {
@@ -198,6 +227,13 @@ public struct Transcript: Equatable, Sendable {
                 sawCommand = true
                 text.append(Self.commandPrefix + command)
                 awaitingOutput = true
+            case .second(let command):
+                emitOutput()
+                expected = []
+                if !sawCommand { text += replay.leading }
+                sawCommand = true
+                text.append(Self.secondPrefix + command)
+                awaitingOutput = true
             case .output(let line):
                 expected.append(line)
             case .narration(let narration), .hidden(_, let narration):
@@ -211,6 +247,15 @@ public struct Transcript: Equatable, Sendable {
         emitOutput()
         return text.joined(separator: lineEnd) + lineEnd
     }
+}
+
+/// One command a replay types: into which session, and whether it is shown.
+public struct TranscriptStep: Equatable, Sendable {
+    public var command: String
+    /// `# hidden: COMMAND`: run, but neither shown nor compared.
+    public var hidden: Bool
+    /// `other> COMMAND`: typed into the second session.
+    public var second: Bool
 }
 
 extension Character {
@@ -235,9 +280,14 @@ public struct Replay: Equatable, Sendable {
 
     /// Every printed line, commands echoed after `trendsh> `, as `--check` compares them.
     public func printedLines(commands: [String]) -> [String] {
+        printedLines(echoes: commands.map { Transcript.commandPrefix + $0 })
+    }
+
+    /// Every printed line, each shown command's echo (`trendsh> …`, `other> …`) before its output.
+    public func printedLines(echoes: [String]) -> [String] {
         var lines = leading
         for (index, output) in outputs.enumerated() {
-            if index < commands.count { lines.append(Transcript.commandPrefix + commands[index]) }
+            if index < echoes.count { lines.append(echoes[index]) }
             lines += output
         }
         return lines

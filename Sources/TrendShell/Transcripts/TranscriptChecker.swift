@@ -42,7 +42,7 @@ public struct TranscriptChecker {
                 let text = try Self.read(path)
                 let transcript = try Transcript(parsing: text)
                 let replay = Self.replay(transcript, inFolderOf: path, files: rules.ownFiles)
-                let actual = replay.printedLines(commands: transcript.commands)
+                let actual = replay.printedLines(echoes: transcript.echoes)
                 let diff = UnifiedDiff.make(
                     expected: transcript.expectedLines, actual: actual, expectedName: path,
                     actualName: "\(path) (replayed)", same: Transcript.matches)
@@ -129,15 +129,23 @@ public struct TranscriptChecker {
     /// printed for each shown command; hidden commands' output is set aside, except errors.
     /// The store is in memory; `files` names the own files a command's named file may not
     /// replace (the default store's, the history, the start-up file).
+    /// With `other> ` lines, both sessions use one real store in a scratch folder instead
+    /// (see `replayTwoSessions`).
     public static func replay(_ transcript: Transcript, files: OwnFiles = OwnFiles(store: .memory)) -> Replay {
         let captured = CapturedOutput()
-        let session = Session.make(files: files.with(store: .memory), clock: .fixed(transcript.now), output: captured)
-        session.start()
-        let script = transcript.script
-        var repl = REPL(session: session, reader: ScriptLineReader(lines: script.map(\.command)), output: captured)
-        repl.echo = true
-        let ending = repl.run()
-        session.close()
+        let script = transcript.steps
+        let ending: REPL.Ending
+        if transcript.usesSecondSession {
+            ending = replayTwoSessions(transcript, files: files, output: captured)
+        } else {
+            let session = Session.make(
+                files: files.with(store: .memory), clock: .fixed(transcript.now), output: captured)
+            session.start()
+            var repl = REPL(session: session, reader: ScriptLineReader(lines: script.map(\.command)), output: captured)
+            repl.echo = true
+            ending = repl.run()
+            session.close()
+        }
         let status: Int32
         switch ending {
         case .status(let exit): status = exit.rawValue
@@ -145,7 +153,7 @@ public struct TranscriptChecker {
         }
         var leading: [String] = []
         var outputs: [[(stream: OutputStream, text: String)]] = []
-        var echoes = script.map { REPL.echo(of: $0.command) }[...]
+        var echoes = script.map { $0.second ? SecondSession.echo(of: $0.command) : REPL.echo(of: $0.command) }[...]
         for line in captured.lines where !line.text.allSatisfy(\.isWhitespace) {
             if let echo = echoes.first, line.text == echo {
                 outputs.append([])
@@ -169,6 +177,30 @@ public struct TranscriptChecker {
             }
         }
         return Replay(leading: leading, outputs: shown, status: status, hiddenFailures: hiddenFailures)
+    }
+
+    /// Replays a transcript with a second session: both over one SQLite store in a private
+    /// scratch folder (`:memory:` cannot be shared), removed at the end, each session with
+    /// what a real session beside another has. Both write to `output`, in the order they
+    /// print. A folder that cannot be made is reported, and the replay then fails.
+    static func replayTwoSessions(_ transcript: Transcript, files: OwnFiles, output: CapturedOutput) -> REPL.Ending {
+        guard let scratch = ScratchFolder.make(in: getenv("TMPDIR").map { String(cString: $0) }) else {
+            output.write("error: " + Messages.scratchFolderNotMade, to: .err)
+            return .status(.failure)
+        }
+        defer { scratch.remove() }
+        let shared = files.with(store: StoreLocation(scratch.file(Messages.scratchStoreName)))
+        let clock = Clock.fixed(transcript.now)
+        let first = Session.make(files: shared, clock: clock, output: output)
+        first.start()
+        let second = SecondSession(make: { Session.make(files: shared, clock: clock, output: output) }, output: output)
+        let reader = InterleavedLineReader(steps: transcript.steps, second: second)
+        var repl = REPL(session: first, reader: reader, output: output)
+        repl.echo = true
+        let ending = repl.run()
+        second.finish()
+        first.close()
+        return ending
     }
 
     /// The transcript's text; a byte that is not UTF-8 is an error that names its line.
