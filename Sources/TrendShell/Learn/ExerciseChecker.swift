@@ -1,0 +1,41 @@
+import FoundationEssentials
+import TrendKit
+
+/// What `--check` asks of an exercise: its goal is false in a fresh session at the lesson's
+/// clock, and true once the reference solution has run there.
+@MainActor
+public enum ExerciseChecker {
+    /// Why an exercise's reference solution does not prove its goal.
+    public enum Problem: Equatable, Sendable {
+        /// The goal holds before anything is typed, so there is nothing to do.
+        case metBeforeTheSolution
+        /// The goal does not hold after the solution.
+        case notMetByTheSolution
+    }
+
+    /// Nil when the exercise is sound; otherwise what is wrong.
+    public static func check(_ exercise: Exercise, now: Date, files: OwnFiles = OwnFiles(store: .memory)) -> Problem? {
+        let captured = CapturedOutput()
+        let session = Session.make(files: files.with(store: .memory), clock: .fixed(now), output: captured)
+        session.start()
+        defer { session.close() }
+        if exercise.goal.holds(in: session.goalState(events: [])) { return .metBeforeTheSolution }
+        var events: [GoalState.Event] = []
+        for line in exercise.solution {
+            if let event = run(line, in: session) { events.append(event) }
+        }
+        return exercise.goal.holds(in: session.goalState(events: events)) ? nil : .notMetByTheSolution
+    }
+
+    /// Runs one typed line as a session does; the event it makes, or nil for a blank line
+    /// or a comment.
+    static func run(_ line: String, in session: Session) -> GoalState.Event? {
+        do {
+            guard let command = try session.parse(line) else { return nil }
+            return GoalState.Event(command: command.name, failed: session.perform(command) == .failed)
+        } catch {
+            _ = session.reject(error)
+            return GoalState.Event(command: error.commandName ?? "", failed: true)
+        }
+    }
+}
