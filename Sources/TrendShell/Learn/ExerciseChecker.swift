@@ -39,3 +39,21 @@ public enum ExerciseChecker {
         }
     }
 }
+
+extension ExerciseChecker {
+    /// `--check`'s sentences for a lesson's exercises: one per exercise that is unsound, or
+    /// one when the directives cannot be read; empty when every exercise is sound.
+    public static func problems(inLesson text: String, now: Date, files: OwnFiles) -> [String] {
+        let exercises: [Exercise]
+        do {
+            exercises = try Exercise.exercises(in: text)
+        } catch {
+            return [Messages.exercisesUnreadable(error)]
+        }
+        return exercises.compactMap { exercise in
+            check(exercise, now: now, files: files).map {
+                Messages.exerciseProblem(exercise.title, line: exercise.line, $0)
+            }
+        }
+    }
+}
