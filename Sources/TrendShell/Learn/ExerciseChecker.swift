@@ -1,6 +1,10 @@
 import FoundationEssentials
 import TrendKit
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What `--check` asks of an exercise: its goal is false in a fresh session at the lesson's
 /// clock, and true once the reference solution has run there.
 @MainActor
@@ -43,7 +47,16 @@ public enum ExerciseChecker {
 extension ExerciseChecker {
     /// `--check`'s sentences for a lesson's exercises: one per exercise that is unsound, or
     /// one when the directives cannot be read; empty when every exercise is sound.
-    public static func problems(inLesson text: String, now: Date, files: OwnFiles) -> [String] {
+    /// The exercises run in the lesson's own folder, as its replay does, so a file it names
+    /// (`import 14-libra-export.csv`) is the one beside it.
+    public static func problems(inLesson text: String, at path: String, now: Date, files: OwnFiles) -> [String] {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let previous = getcwd(&buffer, buffer.count).map { _ in
+            String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        let moved = chdir(folder) == 0
+        defer { if moved, let previous { chdir(previous) } }
         let exercises: [Exercise]
         do {
             exercises = try Exercise.exercises(in: text)

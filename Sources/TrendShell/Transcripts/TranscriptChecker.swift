@@ -48,7 +48,7 @@ public struct TranscriptChecker {
                     actualName: "\(path) (replayed)", same: Transcript.matches)
                 let statusDiffers = transcript.expectedStatus.map { $0 != replay.status } ?? false
                 let exerciseProblems = ExerciseChecker.problems(
-                    inLesson: text, now: transcript.now, files: rules.ownFiles)
+                    inLesson: text, at: path, now: transcript.now, files: rules.ownFiles)
                 if diff.isEmpty && !statusDiffers && replay.hiddenFailures.isEmpty && exerciseProblems.isEmpty {
                     output.write(Messages.transcriptPassed(path), to: .out)
                 } else if update && replay.hiddenFailures.isEmpty && exerciseProblems.isEmpty {
