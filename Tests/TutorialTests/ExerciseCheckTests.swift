@@ -42,3 +42,27 @@ import TrendshTestSupport
                 "Line 4: the goal cannot be read: \"entrys\" at position 1 is not a name the goal language knows."))
     }
 }
+
+/// Every lesson in docs/tutorial carries at least one exercise, which `--check` proves.
+@Suite struct LessonExerciseTests {
+    @Test(arguments: Repository.transcripts().filter { $0.hasPrefix("docs/tutorial/") })
+    func everyLessonHasAnExercise(lesson: String) throws {
+        let text = try #require(TextFile.read(Repository.root + "/" + lesson))
+        #expect(text.contains("\n# exercise: "), "\(lesson) has no exercise")
+    }
+
+    @Test func anUnsoundExerciseIsAFailureInTheJUnitReport() {
+        let home = TemporaryDirectory()
+        let path = home.write(
+            ExerciseCheckTests.lesson + "# exercise: Save\n# goal: entries = 1\n# solution: value 75\n",
+            to: "lesson.transcript")
+        let report = home.path + "/report.xml"
+        let result = TrendshProcess.run(
+            ["--check", "--junit", report, path], environment: TrendshProcess.environment(home: home.path))
+        #expect(result.status == 1)
+        let xml = TextFile.read(report) ?? ""
+        #expect(xml.contains("<failure message=\"An exercise&apos;s goal is not proven by its solution.\""))
+        #expect(
+            xml.contains("The exercise \"Save\" (line 3)") || xml.contains("The exercise &quot;Save&quot; (line 3)"))
+    }
+}
