@@ -47,9 +47,11 @@ public struct TranscriptChecker {
                     expected: transcript.expectedLines, actual: actual, expectedName: path,
                     actualName: "\(path) (replayed)", same: Transcript.matches)
                 let statusDiffers = transcript.expectedStatus.map { $0 != replay.status } ?? false
-                if diff.isEmpty && !statusDiffers && replay.hiddenFailures.isEmpty {
+                let exerciseProblems = ExerciseChecker.problems(
+                    inLesson: text, at: path, now: transcript.now, files: rules.ownFiles)
+                if diff.isEmpty && !statusDiffers && replay.hiddenFailures.isEmpty && exerciseProblems.isEmpty {
                     output.write(Messages.transcriptPassed(path), to: .out)
-                } else if update && replay.hiddenFailures.isEmpty {
+                } else if update && replay.hiddenFailures.isEmpty && exerciseProblems.isEmpty {
                     try Self.write(transcript.updated(with: replay), to: path, rules: rules)
                     updated += 1
                     outcome = .updated
@@ -58,11 +60,14 @@ public struct TranscriptChecker {
                     failures += 1
                     output.write(Messages.transcriptFailed(path), to: .out)
                     for line in diff { output.write(DisplayText.escaped(line), to: .out) }
+                    let onlyExercises = diff.isEmpty && !statusDiffers && replay.hiddenFailures.isEmpty
                     outcome = .failed(
-                        message: Messages.transcriptFailureSummary(
-                            outputDiffers: !diff.isEmpty, statusDiffers: statusDiffers,
-                            hiddenFailures: replay.hiddenFailures.count),
-                        details: diff)
+                        message: onlyExercises
+                            ? Messages.exercisesFailedSummary
+                            : Messages.transcriptFailureSummary(
+                                outputDiffers: !diff.isEmpty, statusDiffers: statusDiffers,
+                                hiddenFailures: replay.hiddenFailures.count),
+                        details: diff + exerciseProblems)
                     if statusDiffers, let expected = transcript.expectedStatus {
                         output.write(
                             Messages.transcriptStatusDiffers(expected: expected, actual: replay.status), to: .out)
@@ -73,6 +78,7 @@ public struct TranscriptChecker {
                                 Messages.transcriptHiddenCommandFailed(failure.command, error: error), to: .out)
                         }
                     }
+                    for problem in exerciseProblems { output.write(problem, to: .out) }
                 }
             } catch {
                 failures += 1
