@@ -19,7 +19,7 @@ public func fuzzTranscript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         return 0
     }
     let replay = faithfulReplay(of: transcript)
-    let printed = replay.printedLines(commands: transcript.commands)
+    let printed = replay.printedLines(echoes: transcript.echoes)
     Fuzz.check(printed == transcript.expectedLines, "the faithful replay prints \(printed)")
     let diff = UnifiedDiff.make(
         expected: transcript.expectedLines, actual: printed, expectedName: "a", actualName: "b",
@@ -54,13 +54,13 @@ public func fuzzTranscript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 /// What a replay prints when every command prints what the transcript expects: the output
 /// lines before the first command lead, and each shown command gets the output lines up to
 /// the next shown command (output after a hidden command belongs to the shown one before it,
-/// as `expectedLines` has it).
+/// as `expectedLines` has it). A second session's line (`other> `) is a shown command too.
 private func faithfulReplay(of transcript: Transcript) -> Replay {
     var leading: [String] = []
     var outputs: [[String]] = []
     for line in transcript.lines {
         switch line {
-        case .command: outputs.append([])
+        case .command, .second: outputs.append([])
         case .output(let text):
             if outputs.isEmpty { leading.append(text) } else { outputs[outputs.count - 1].append(text) }
         case .narration, .hidden, .status: break
