@@ -102,6 +102,28 @@ signal(SIGPIPE, SIG_IGN)
 let oneShot = !options.commands.isEmpty
 let interactive = environment.isInteractive && !oneShot && options.playFile == nil
 Signals.install(interactive: interactive)
+if options.learning {
+    // `--learn`: the lessons, or one practised on a scratch store; never the person's log.
+    let practice = PracticeSession()
+    var learnEditor: EditLineReader?
+    if environment.isInteractive {
+        let sources = CompletionSources(
+            entryIDs: { MainActor.assumeIsolated { practice.session?.weights.entries.map(\.id) ?? [] } },
+            habitNames: { MainActor.assumeIsolated { practice.session?.habitLog.habits.map(\.name) ?? [] } },
+            kindWords: { MainActor.assumeIsolated { practice.session?.weights.kinds.all.map(\.word) ?? [] } })
+        learnEditor = EditLineReader(
+            previousLines: [], completer: Completer(sources: sources, extraNames: LearnCommand.allCases.map(\.name)))
+    }
+    let learnReader: any LineReader =
+        learnEditor
+        ?? DescriptorLineReader(watchesSignals: true, beforeWaiting: { MainActor.assumeIsolated { output.flush() } })
+    let learnEnding = LearnRunner(
+        options: options, environment: environment, output: output, permissions: namedFiles,
+        interactive: environment.isInteractive, reader: learnReader, current: practice
+    ).run()
+    learnEditor?.close()
+    end(learnEnding)
+}
 if let playFile = options.playFile {
     end(
         TranscriptPlayer(

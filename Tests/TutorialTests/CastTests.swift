@@ -64,12 +64,15 @@ import TrendshTestSupport
         #expect(markers.first == "Lesson 3: a storage failure keeps the draft, and the retry writes exactly one entry.")
     }
 
-    /// The narration paragraphs: runs of `# TEXT` lines other than `# now:`, joined by spaces.
+    /// The narration paragraphs: runs of `# TEXT` lines other than `# now:`, joined by spaces,
+    /// leaving out an exercise's goal, hints and solution, which --play does not show.
     static func paragraphs(of transcript: String) -> [String] {
         var paragraphs: [String] = []
         var current: [String] = []
+        let answers = ["goal:", "hint:", "hint-after:", "solution:"]
         for line in transcript.split(separator: "\n", omittingEmptySubsequences: false) {
             let text = line.dropFirst(2).trimmingSpaces
+            if line.hasPrefix("# "), answers.contains(where: { text.lowercased().hasPrefix($0) }) { continue }
             if line.hasPrefix("# "), !text.isEmpty, !text.lowercased().hasPrefix("now:") {
                 current.append(text)
             } else {

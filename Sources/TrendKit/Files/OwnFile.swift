@@ -37,6 +37,11 @@ public struct OwnFileDeclaration: Sendable {
         case history
         /// A start-up file the environment or the command line names.
         case startupFile
+        /// A file of this name in `$XDG_STATE_HOME/trendsh` (`OwnFiles.stateFolder`).
+        case stateFile(name: String)
+        /// A folder `<TMPDIR>/<prefix>XXXXXX` that `mkdtemp` makes (`ScratchFolder`), with
+        /// every file in it: a family, matched as a pattern.
+        case scratchFolder(prefix: String)
     }
 
     public let file: OwnFile

@@ -15,6 +15,7 @@ extension OwnFiles {
         let owned = ownPaths()
         if let own = owned.first(where: { $0.path == named }) { return own.match }
         if let match = Self.family(named, owned) { return match }
+        if let match = scratchFolder(holding: named) { return match }
         guard let identity = FileIdentity(path: path) else { return nil }
         if let own = owned.first(where: { FileIdentity(path: $0.path) == identity }) { return own.match }
         // A family's members are found by listing the folders trendsh keeps them in.
@@ -54,7 +55,12 @@ extension OwnFiles {
                         replacedThroughTemporary: declaration.replacedThroughTemporary))
             }
         }
-        let elsewhere = (history.map { [(OwnFile.history, $0)] } ?? []) + startupFiles.map { (.startupFile, $0) }
+        var elsewhere = (history.map { [(OwnFile.history, $0)] } ?? []) + startupFiles.map { (.startupFile, $0) }
+        for declaration in Self.declarations {
+            if case .stateFile = declaration.name, let path = path(of: declaration.file) {
+                elsewhere.append((declaration.file, path))
+            }
+        }
         for (file, path) in elsewhere {
             paths.append(
                 OwnPath(
@@ -74,6 +80,22 @@ extension OwnFiles {
             if own.replacedThroughTemporary, let rest = suffix(of: path, after: own.path + ".tmp-"), isNumber(rest) {
                 return Match(file: own.match.file, ofDefaultStore: own.match.ofDefaultStore, temporary: true)
             }
+        }
+        return nil
+    }
+
+    /// The scratch folder `path` is, or is inside (at any depth): a folder `mkdtemp` could
+    /// have made from a declared prefix in the temporary folder. Its files are removed with
+    /// it, so a file a person names there would be lost.
+    private func scratchFolder(holding path: String) -> Match? {
+        let base = FilePath.normalised(temporaryFolder, from: workingFolder)
+        guard let rest = Self.suffix(of: path, after: base == "/" ? "/" : base + "/") else { return nil }
+        let folder = rest.prefix { $0 != "/" }
+        for declaration in Self.declarations {
+            guard case .scratchFolder(let prefix) = declaration.name,
+                let random = Self.suffix(of: String(folder), after: prefix)
+            else { continue }
+            if random.count == ScratchFolder.randomLength { return Match(file: declaration.file) }
         }
         return nil
     }

@@ -36,15 +36,23 @@ public struct OwnFiles: Sendable, Equatable {
     public let history: String?
     /// The start-up files: the one `--init` names and the default one.
     public let startupFiles: [String]
+    /// `$XDG_STATE_HOME/trendsh`, where the history and the learning progress are kept.
+    public let stateFolder: String?
+    /// The folder scratch folders are made in (`$TMPDIR`, else `/tmp`).
+    public let temporaryFolder: String
     /// The working folder when the registry was made: relative own paths are read from it.
     let workingFolder: String
 
-    public init(store: StoreLocation, defaultStore: String? = nil, history: String? = nil, startupFiles: [String] = [])
-    {
+    public init(
+        store: StoreLocation, defaultStore: String? = nil, history: String? = nil, startupFiles: [String] = [],
+        stateFolder: String? = nil, temporaryFolder: String? = nil
+    ) {
         self.store = store
         self.defaultStore = defaultStore
         self.history = history
         self.startupFiles = startupFiles
+        self.stateFolder = stateFolder
+        self.temporaryFolder = ScratchFolder.base(temporaryFolder)
         workingFolder = FilePath.workingFolder()
     }
 
@@ -71,7 +79,8 @@ public struct OwnFiles: Sendable, Equatable {
         switch Self.declaration(of: file).name {
         case .history: return history
         case .startupFile: return startupFiles.first
-        case .backupOfStore: return nil
+        case .stateFile(let name): return stateFolder.map { $0 + "/" + name }
+        case .backupOfStore, .scratchFolder: return nil
         case .store:
             guard case .file(let path) = store else { return nil }
             return path
@@ -88,7 +97,7 @@ public struct OwnFiles: Sendable, Equatable {
         case .store: return storePath
         case .besideStore(let suffix): return storePath + suffix
         case .lock(let locked): return path(of: locked, besideStore: storePath).map(lockPath(for:))
-        case .backupOfStore, .history, .startupFile: return nil
+        case .backupOfStore, .history, .startupFile, .stateFile, .scratchFolder: return nil
         }
     }
 

@@ -53,7 +53,13 @@ public struct Completer {
 
     public var sources: CompletionSources
 
-    public init(sources: CompletionSources) { self.sources = sources }
+    /// Command names offered beside the declared ones: `--learn`'s own (`LearnCommand`).
+    public var extraNames: [String] = []
+
+    public init(sources: CompletionSources, extraNames: [String] = []) {
+        self.sources = sources
+        self.extraNames = extraNames
+    }
 
     public func complete(_ textBeforeCursor: String) -> Completion {
         let (complete, partial) = Self.split(textBeforeCursor)
@@ -62,7 +68,7 @@ public struct Completer {
         guard let command = complete.first else {
             // Names and word aliases; `\q` and `.quit` work when typed but are not offered.
             var seen = Set<String>()
-            let names = CommandTable.allNames.filter {
+            let names = (CommandTable.allNames + extraNames).filter {
                 $0.first?.isLetter == true && seen.insert($0).inserted && $0.hasPrefix(prefix)
             }
             return Completion(word: partial, candidates: names)

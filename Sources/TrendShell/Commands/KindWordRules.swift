@@ -4,12 +4,12 @@ import TrendKit
 /// command declaration accepts (read from the declarations), no unit word, and none of the
 /// words the shell keeps for what it may add later.
 enum KindWordRules {
-    /// Words kept for the shell's own use beside those the declarations accept now: words of
-    /// commands to come (`on` goes with their `off`).
-    static let kept: Set<String> = [
-        "hint", "again", "skip", "trace", "person", "people", "share", "unshare", "format",
-        "on",
-    ]
+    /// Words kept for the shell's own use beside those the declarations accept now: the
+    /// commands of `--learn` (`LearnCommand`), and words of commands to come (`on` goes with
+    /// their `off`).
+    static let kept: Set<String> = Set(LearnCommand.allCases.map(\.name)).union([
+        "trace", "person", "people", "share", "unshare", "format", "on",
+    ])
 
     /// True when `word` may not be a kind's word.
     static func isReserved(_ word: String) -> Bool {

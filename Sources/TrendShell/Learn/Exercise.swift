@@ -31,6 +31,16 @@ public struct Exercise: Equatable, Sendable {
     /// The number of commands before a hint when the lesson does not say.
     public static let defaultHintAfter = 3
 
+    /// The directives that belong to an exercise, after its `# exercise:` line.
+    static let directives = ["goal", "goal-text", "hint", "hint-after", "solution"]
+
+    /// True for a line `--play` leaves out: an exercise's goal, hints and solution, which are
+    /// for `--learn` to give at their time, not for a demo to show in advance. The title and
+    /// the goal's sentence are narration.
+    public static func isHiddenInPlay(_ line: String) -> Bool {
+        ["goal", "hint", "hint-after", "solution"].contains { Transcript.directive($0, in: line) != nil }
+    }
+
     /// The exercises of a lesson's text, in order. A directive before any `# exercise:`, a
     /// goal that does not parse, a missing goal or solution, or a `# hint-after:` that is not
     /// a whole number is an error naming its line.
@@ -54,7 +64,7 @@ public struct Exercise: Equatable, Sendable {
                     hintAfter: defaultHintAfter, solution: [], line: number)
                 continue
             }
-            for name in ["goal", "goal-text", "hint", "hint-after", "solution"] {
+            for name in directives {
                 guard let value = Transcript.directive(name, in: line) else { continue }
                 guard var exercise = current else { throw .outsideExercise(line: number, directive: name) }
                 switch name {

@@ -58,6 +58,10 @@ extension Messages {
         case .backup: name = "a backup copy of \(store)"
         case .history: name = "trendsh's interactive history"
         case .startupFile: name = "trendsh's start-up file"
+        case .learningProgress: name = "trendsh's record of the exercises learned"
+        case .learningProgressLock: name = "the lock on trendsh's record of the exercises learned"
+        case .practiceFolder: name = "in the folder trendsh --learn practises in, which is removed at its end"
+        case .replayFolder: name = "in the folder a lesson's replay uses, which is removed at its end"
         default: name = "one of trendsh's own files (its \(match.file))"
         }
         return match.temporary ? "a temporary copy of \(name)" : name

@@ -208,6 +208,9 @@ extension Messages {
         case .checkNeedsFiles: return "--check needs at least one transcript file."
         case .updateNeedsCheck: return "--update works with --check, on the transcripts it names."
         case .junitNeedsCheck: return "--junit reports what --check found; use it with --check."
+        case .lessonsNeedsLearn: return "--lessons names the folder --learn reads; use it with --learn."
+        case .notWithLearn(let option):
+            return "--learn practises on a scratch store of its own, as text, so it does not take \(option)."
         case .conflicting(let first, let second): return "\(first) and \(second) can't be used together."
         case .needsPlayOrCast(let option): return "\(option) paces --play and --cast; use it with one of them."
         case .badNumber(let option, let text):

@@ -120,11 +120,12 @@ public struct ShellEnvironment: Sendable {
 
     /// Every file trendsh owns, for a run over `store` with `options`: the store's files, the
     /// default store's, the history and the start-up files (the default one, and the one
-    /// `--init` names).
+    /// `--init` names), the learning progress, and the scratch folders in `$TMPDIR`.
     public func ownFiles(store: StoreLocation, options: Options) -> OwnFiles {
         OwnFiles(
             store: store, defaultStore: defaultStorePath, history: historyFileLocation,
-            startupFiles: [options.startupFile, startupFilePath].compactMap { $0 })
+            startupFiles: [options.startupFile, startupFilePath].compactMap { $0 }, stateFolder: stateDirectory,
+            temporaryFolder: self["TMPDIR"])
     }
 
     private func xdg(_ name: String, fallback: String) -> String? {

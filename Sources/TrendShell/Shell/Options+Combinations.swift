@@ -6,6 +6,13 @@ extension Options {
         if runs.count > 1 { throw .conflicting(runs[0], runs[1]) }
         if checking && castPath != nil { throw .conflicting("--cast", "--check") }
         if skipStartupFile && startupFile != nil { throw .conflicting("-X", "--init") }
+        if learning {
+            // The practice store is the lesson's own, read as text, and no start-up file runs.
+            if storePath != nil { throw .notWithLearn("--store") }
+            if castPath != nil { throw .notWithLearn("--cast") }
+            if startupFile != nil { throw .notWithLearn("--init") }
+            if let format, format != .text { throw .notWithLearn("--format") }
+        }
         if let format, format != .text {
             if echo { throw .echoWithFormat(format) }
             if checking { throw .conflicting("--format", "--check") }

@@ -42,6 +42,12 @@ public struct Options: Equatable, Sendable {
     public var trace = false
     /// `--completion SHELL`: the shell whose completion script to print.
     public var completionShell: CompletionShell?
+    /// `--learn`: list the lessons, or practise the one `learnLesson` names.
+    public var learning = false
+    /// `--learn N`: the lesson to practise, as typed (`3`, `03`, or its file's name).
+    public var learnLesson: String?
+    /// `--lessons DIR`: where `--learn` finds the lessons.
+    public var lessonsFolder: String?
 
     public init() {}
 
@@ -151,6 +157,20 @@ public struct Options: Equatable, Sendable {
             options.startupFile = value
         },
         Declaration(
+            names: ["--learn"], value: nil,
+            summary:
+                "List the lessons and what you have learned; \"--learn N\" practises lesson N's exercises on a scratch store, at the lesson's clock, checking each goal after every command (\"hint\", \"again\" and \"skip\" work there). Progress is kept in $XDG_STATE_HOME/trendsh/learn-progress.",
+            startsRun: true
+        ) { options, _ throws(UsageError) in options.learning = true },
+        Declaration(
+            names: ["--lessons"], value: "DIR", valueKind: .file,
+            summary:
+                "With --learn: the folder of lessons (default: docs/tutorial in the checkout the binary was built in, else /usr/share/trendsh/tutorial)."
+        ) { options, value throws(UsageError) in
+            guard let value, !value.isEmpty else { throw .needsValue("--lessons") }
+            options.lessonsFolder = value
+        },
+        Declaration(
             names: ["--play"], value: "FILE", valueKind: .file,
             summary:
                 "Play a transcript as a live demo: narration dimmed, each command typed out after Enter and run for real, in :memory: at the transcript's clock.",
@@ -248,6 +268,18 @@ public struct Options: Equatable, Sendable {
                 checking = true
                 continue
             }
+            if name == "--learn" {
+                // `--learn` alone lists; `--learn N` (or `--learn=N`) practises lesson N.
+                options.learning = true
+                if let inline {
+                    guard !inline.isEmpty else { throw .needsValue(name) }
+                    options.learnLesson = inline
+                } else if let next = remaining.first, !next.hasPrefix("-") {
+                    options.learnLesson = next
+                    remaining.removeFirst()
+                }
+                continue
+            }
             var value: String?
             if declaration.value != nil {
                 if let inline {
@@ -264,6 +296,7 @@ public struct Options: Equatable, Sendable {
         if checking && options.checkFiles.isEmpty { throw .checkNeedsFiles }
         if options.updateTranscripts && !checking { throw .updateNeedsCheck }
         if options.junitPath != nil && !checking { throw .junitNeedsCheck }
+        if options.lessonsFolder != nil && !options.learning { throw .lessonsNeedsLearn }
         try options.checkCombinations(runs: runs, checking: checking)
         if options.now == nil, !options.showHelp, !options.showVersion, let text = environment["TRENDSH_NOW"],
             !text.isEmpty
@@ -308,6 +341,7 @@ public struct Options: Equatable, Sendable {
         "trendsh [--store PATH] [--now TIME] [--echo] [--bail] [--trace] [--format text|json|csv] -c COMMAND [-c COMMAND]...",
         "trendsh --play FILE [--speed N] [--auto SECONDS] [--cast FILE]",
         "trendsh --check [--update] [--junit FILE] FILE...",
+        "trendsh --learn [N] [--lessons DIR] [--now TIME] [--echo] [--trace]",
         "trendsh [--store PATH] [--now TIME] --weighed-today",
         "trendsh --manual",
         "trendsh --completion " + CompletionShell.names.joined(separator: "|"),
@@ -325,9 +359,10 @@ public struct Options: Equatable, Sendable {
 
     static let filesLines = [
         "Files:",
-        "  $XDG_DATA_HOME/trendsh/trend.sqlite    the store, with .draft, .pending and .settings beside it",
-        "  $XDG_STATE_HOME/trendsh/history        the interactive history (mode 0600)",
-        "  $XDG_CONFIG_HOME/trendsh/trendshrc     commands run before the first prompt (-X skips it)",
+        "  $XDG_DATA_HOME/trendsh/trend.sqlite     the store, with .draft, .pending and .settings beside it",
+        "  $XDG_STATE_HOME/trendsh/history         the interactive history (mode 0600)",
+        "  $XDG_STATE_HOME/trendsh/learn-progress  the exercises --learn recorded as learned or skipped",
+        "  $XDG_CONFIG_HOME/trendsh/trendshrc      commands run before the first prompt (-X skips it)",
     ]
 
     /// The text in lines of at most `width` characters, broken at spaces (not inside `[…]`
@@ -377,6 +412,10 @@ public enum UsageError: Error, Equatable, Sendable {
     case updateNeedsCheck
     /// `--junit` without `--check`, whose outcomes it reports.
     case junitNeedsCheck
+    /// `--lessons` without `--learn`, which reads them.
+    case lessonsNeedsLearn
+    /// An option `--learn` does not take: it practises on a store of its own, in text.
+    case notWithLearn(String)
     /// Two options that ask for different runs, such as `--play` and `--check`.
     case conflicting(String, String)
     /// `--speed` or `--auto` without `--play` or `--cast`, which they pace.

@@ -12,6 +12,11 @@ public struct REPL {
     public var history: HistoryFile?
     /// Polled after each command: a signal that ends the run (piped runs: SIGINT too).
     public var pendingSignal: () -> Int32? = { nil }
+    /// Inside `--learn`: the exercise being practised, which takes its own commands and
+    /// hears of every other one.
+    public var coach: (any REPLCoach)?
+    /// False inside `--learn`, whose runner says itself what becomes of the practice store.
+    public var reportsWhatIsLeft = true
 
     public init(session: Session, reader: any LineReader, output: any OutputSink) {
         self.session = session
@@ -89,7 +94,12 @@ public struct REPL {
                     historyWarned = true
                     session.warn(Messages.historyUnwritable(problem.path, problem: Messages.describe(problem.reason)))
                 }
+                if let coach, coach.take(line) {
+                    if coach.endsRun { break loop }
+                    continue
+                }
                 let outcome: Session.Outcome
+                let name: String
                 var touchedTheStore = false
                 session.beginAnswer(input: line)
                 do {
@@ -98,12 +108,15 @@ public struct REPL {
                         continue
                     }
                     session.nextLineIsRead = reader.hasBufferedLine
+                    name = command.name
                     outcome = session.perform(command)
                     touchedTheStore = command.readsStore
                 } catch {
+                    name = error.commandName ?? ""
                     outcome = session.reject(error)
                 }
                 session.finishAnswer(outcome)
+                coach?.ran(GoalState.Event(command: name, failed: outcome == .failed), outcome: outcome)
                 // What touched the store is shown at once (its JSON answer too): a broken output
                 // then stops the run before the next change. Draft edits stay buffered.
                 if touchedTheStore { output.flush() }
@@ -113,6 +126,7 @@ public struct REPL {
                     anyFailed = true
                     if bail { break loop }
                 }
+                if coach?.endsRun == true { break loop }
             }
             // Piped output is flushed before the reader waits for more input (and before
             // anything goes to standard error); a failed flush ends the session here.
@@ -125,7 +139,7 @@ public struct REPL {
             session.fail(Messages.outputFailed(number))
             return .status(.failure)
         }
-        if !interactive || signal != nil { reportWhatIsLeft() }
+        if reportsWhatIsLeft && (!interactive || signal != nil) { reportWhatIsLeft() }
         output.flush()
         if let signal { return .signal(signal) }
         if stopped { return .status(.failure) }
@@ -174,4 +188,17 @@ public struct REPL {
         case .failedSave: return session.style.prompt(mark: pending + "!", role: .error)
         }
     }
+}
+
+/// What `--learn` sets beside the loop (`ExerciseCoach`): it sees each line before the
+/// session does and takes its own commands (`LearnCommand`), and hears of every command the
+/// session ran, so it can check the exercise's goal and say when it is met.
+@MainActor
+public protocol REPLCoach: AnyObject {
+    /// True when `line` is the coach's to answer; the session then never sees it.
+    func take(_ line: String) -> Bool
+    /// A line the session ran (or refused before it ran), and how it ended.
+    func ran(_ event: GoalState.Event, outcome: Session.Outcome)
+    /// True once the loop should stop: the goal met, `again` or `skip` typed.
+    var endsRun: Bool { get }
 }

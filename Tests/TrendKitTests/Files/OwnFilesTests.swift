@@ -118,4 +118,39 @@ import TrendshTestSupport
         #expect(inMemory.identify(folder.file("data/trend.sqlite")) == match(.store, ofDefaultStore: true))
         #expect(inMemory.identify(folder.file("config/trendshrc")) == match(.startupFile))
     }
+
+    @Test func theLearningProgressAndTheScratchFoldersAreOwnFiles() {
+        let temporary = folder.file("tmp")
+        mkdir(temporary, 0o700)
+        let registry = OwnFiles(
+            store: .memory, stateFolder: folder.file("state"), temporaryFolder: temporary + "/")
+        #expect(registry.path(of: .learningProgress) == folder.file("state/learn-progress"))
+        #expect(registry.path(of: .learningProgressLock) == folder.file("state/learn-progress.lock"))
+        #expect(registry.identify(folder.file("state/learn-progress")) == match(.learningProgress))
+        #expect(
+            registry.identify(folder.file("state/learn-progress.tmp-123"))
+                == match(.learningProgress, temporary: true))
+        #expect(registry.identify(temporary + "/trendsh-learn-a1B2c3/notes.csv") == match(.practiceFolder))
+        #expect(registry.identify(temporary + "/trendsh-learn-a1B2c3") == match(.practiceFolder))
+        #expect(registry.identify(temporary + "/trendsh-check-a1B2c3/lesson.sqlite") == match(.replayFolder))
+        #expect(registry.identify(temporary + "/trendsh-learn-toolong/x.csv") == nil)
+        #expect(registry.identify(temporary + "/my-notes/x.csv") == nil)
+        #expect(OwnFiles(store: .memory).path(of: .learningProgress) == nil, "no state folder, no progress file")
+    }
+
+    @Test func aScratchFolderIsMadeFromItsDeclaredPrefixAndRemovedWhole() throws {
+        let temporary = folder.file("scratch")
+        mkdir(temporary, 0o700)
+        let scratch = try #require(ScratchFolder.make(for: .practiceFolder, in: temporary))
+        #expect(scratch.path.hasPrefix(temporary + "/trendsh-learn-"))
+        #expect(permissions(of: scratch.path) == 0o700)
+        let registry = OwnFiles(store: .memory, temporaryFolder: temporary)
+        #expect(registry.identify(scratch.file("practice.sqlite")) == match(.practiceFolder))
+        #expect(writeFile(scratch.file("practice.sqlite"), [1, 2, 3]))
+        scratch.empty()
+        #expect(scratch.exists && filesUnder(scratch.path).isEmpty)
+        #expect(writeFile(scratch.file("practice.sqlite.draft"), [1]))
+        scratch.remove()
+        #expect(!scratch.exists)
+    }
 }

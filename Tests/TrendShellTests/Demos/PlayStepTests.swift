@@ -44,4 +44,24 @@ import TrendShell
         #expect(!steps.contains(.narration("value: 75")))
         #expect(!steps.contains(.narration("[1]")))
     }
+
+    @Test func anExercisesGoalHintsAndSolutionAreLeftForLearnToGive() throws {
+        let text = """
+            trendsh> list
+            No entries yet.
+            # exercise: Save one
+            # goal: entries = 1
+            # goal-text: Save a weight.
+            # hint: "value 75", then "save".
+            # hint-after: 2
+            # solution: value 75
+            # solution: save
+            """
+        let steps = PlayStep.steps(for: try Transcript(parsing: text))
+        #expect(
+            steps == [
+                .command("list"), .marker("exercise: Save one goal-text: Save a weight."),
+                .narration("# exercise: Save one"), .narration("# goal-text: Save a weight."),
+            ])
+    }
 }

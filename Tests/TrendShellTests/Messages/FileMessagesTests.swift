@@ -11,7 +11,14 @@ import TrendShell
         #expect(Set(names).count == names.count, "\(names)")
         // Each has its own words, not the sentence for a file the messages do not know.
         #expect(!names.contains { $0.hasPrefix("one of trendsh's own files") }, "\(names)")
-        let besideTheDefaultStore = files.filter { $0 != OwnFile.history && $0 != OwnFile.startupFile }
+        // The files named after a store, read from their declarations, have a default store's too.
+        let besideTheDefaultStore = OwnFiles.declarations.filter {
+            switch $0.name {
+            case .store, .besideStore, .lock, .backupOfStore: return true
+            case .history, .startupFile, .stateFile, .scratchFolder: return false
+            }
+        }.map(\.file)
+        #expect(besideTheDefaultStore.contains(.draft) && !besideTheDefaultStore.contains(.history))
         for file in besideTheDefaultStore {
             #expect(Messages.describe(OwnFiles.Match(file: file, ofDefaultStore: true)).contains("default store"))
         }

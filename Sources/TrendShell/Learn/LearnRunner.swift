@@ -1,0 +1,226 @@
+import FoundationEssentials
+import TrendKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `trendsh --learn`: lists the lessons with what the learner has done; `--learn N` practises
+/// lesson N's exercises, from the first not yet learned. Each attempt runs in a session of its
+/// own on a fresh scratch store (a real SQLite file, with its draft and pending files) in a
+/// private folder removed at the end, at the lesson's clock and in UTC, as `--check` proves
+/// the exercise, and in the lesson's folder, so a file the lesson names is found. After each
+/// command the coach (`ExerciseCoach`) checks the goal. Outcomes are kept in the learning
+/// progress file. The run exits 0 when the learner leaves, whatever was left unsaved: the
+/// practice store is not the person's log.
+@MainActor
+public struct LearnRunner {
+    let options: Options
+    let environment: ShellEnvironment
+    let output: any OutputSink
+    let permissions: NamedFile.Permissions
+    /// The reader the learner types into, for every attempt.
+    let reader: any LineReader
+    /// The attempt's session, for the reader's completion.
+    let current: PracticeSession
+    let interactive: Bool
+
+    public init(
+        options: Options, environment: ShellEnvironment, output: any OutputSink, permissions: NamedFile.Permissions,
+        interactive: Bool, reader: any LineReader, current: PracticeSession
+    ) {
+        self.options = options
+        self.environment = environment
+        self.output = output
+        self.permissions = permissions
+        self.interactive = interactive
+        self.reader = reader
+        self.current = current
+    }
+
+    /// Lists the lessons, or practises the one `--learn N` names.
+    public func run() -> REPL.Ending {
+        let searched = LessonShelf.candidates(named: options.lessonsFolder, executable: LessonShelf.executablePath())
+        guard let shelf = LessonShelf.find(in: searched) else {
+            return fail(Messages.learnNoLessons(searched: searched, named: options.lessonsFolder != nil))
+        }
+        let files = environment.ownFiles(store: .memory, options: options)
+        let progressFile = LearningProgressFile(files: files)
+        var progress = LearningProgress()
+        var keepsProgress = progressFile != nil
+        if let progressFile {
+            do {
+                progress = try progressFile.read()
+            } catch {
+                keepsProgress = false
+                warn(Messages.learnProgressUnreadable(error))
+            }
+        }
+        guard let chosen = options.learnLesson else {
+            return list(shelf, progress: progress, progressPath: keepsProgress ? progressFile?.path : nil)
+        }
+        guard let file = shelf.lesson(named: chosen) else {
+            return fail(Messages.learnNoSuchLesson(chosen, numbers: shelf.lessons.map(\.number)), status: .usage)
+        }
+        let lesson: Lesson
+        do {
+            lesson = try shelf.read(file)
+        } catch {
+            return fail(Messages.learnLessonUnreadable(error))
+        }
+        guard !lesson.exercises.isEmpty else { return fail(Messages.learnLessonHasNoExercises(lesson.title)) }
+        guard let scratch = ScratchFolder.make(for: .practiceFolder, in: environment["TMPDIR"]) else {
+            return fail(Messages.learnScratchFolderNotMade)
+        }
+        defer { scratch.remove() }
+        return practise(
+            lesson, in: scratch, files: files, shelf: shelf,
+            progress: Keeping(file: keepsProgress ? progressFile : nil, progress: progress))
+    }
+
+    /// The progress as this run knows it, and the file it is kept in (nil when not kept).
+    struct Keeping {
+        var file: LearningProgressFile?
+        var progress: LearningProgress
+    }
+
+    private func list(_ shelf: LessonShelf, progress: LearningProgress, progressPath: String?) -> REPL.Ending {
+        write(Messages.learnListHeading(folder: shelf.folder))
+        for file in shelf.lessons {
+            switch Result(catching: { () throws(LessonError) in try shelf.read(file) }) {
+            case .success(let lesson):
+                let outcomes = lesson.exercises.map { progress.outcome(lesson: lesson.name, exercise: $0.title) }
+                write(Messages.learnListLine(lesson.number, title: lesson.title, outcomes: outcomes))
+            case .failure(let error):
+                write(Messages.learnListLineUnreadable(file.number, name: file.name))
+                warn(Messages.learnLessonUnreadable(error))
+            }
+        }
+        write(Messages.learnListFooter(progressPath: progressPath))
+        output.flush()
+        return .status(output.failure == nil ? .success : .failure)
+    }
+
+    private func practise(
+        _ lesson: Lesson, in scratch: ScratchFolder, files: OwnFiles, shelf: LessonShelf, progress: Keeping
+    ) -> REPL.Ending {
+        var progress = progress
+        // The lesson's clock, read in UTC, as --check and --play replay it.
+        setenv("TZ", "UTC", 1)
+        tzset()
+        let now = options.now ?? lesson.now
+        let folder = LessonShelf.parent(of: lesson.path)
+        let moved = chdir(folder) == 0
+        let practiceFiles = files.with(store: StoreLocation(scratch.file(Messages.practiceStoreName)))
+        let style = TerminalStyle(usesColor: environment.stdoutIsTerminal && environment.allowsColor)
+        write(Messages.learnLessonIntro(lesson, now: now, folder: moved ? folder : nil))
+        write(Messages.learnCommandsReminder)
+        var learned: [String] = []
+        var skipped: [String] = []
+        var index =
+            lesson.exercises.firstIndex {
+                progress.progress.outcome(lesson: lesson.name, exercise: $0.title) != .learned
+            } ?? 0
+        if index == 0,
+            lesson.exercises.allSatisfy({
+                progress.progress.outcome(lesson: lesson.name, exercise: $0.title) == .learned
+            })
+        {
+            write(Messages.learnAllLearnedAlready)
+        } else if index > 0 {
+            write(Messages.learnResuming(at: index + 1))
+        }
+        var announce = true
+        var ending: REPL.Ending = .status(.success)
+        while index < lesson.exercises.count {
+            let exercise = lesson.exercises[index]
+            if announce {
+                write(Messages.learnExerciseIntro(exercise, number: index + 1, of: lesson.exercises.count))
+            }
+            scratch.empty()
+            let session = Session.make(
+                files: practiceFiles, clock: .fixed(now), output: output, style: style,
+                interruptRequested: { Signals.stopRequested }, namedFiles: permissions,
+                inputs: [.playedTranscript(lesson.path)],
+                terminalWidth: { [environment] in environment.outputWidth() })
+            session.traces = options.trace
+            session.echoesInput = options.echo
+            session.start()
+            current.session = session
+            let coach = ExerciseCoach(exercise: exercise, session: session, output: output)
+            var repl = REPL(session: session, reader: reader, output: output)
+            repl.echo = options.echo
+            repl.interactive = interactive
+            repl.coach = coach
+            repl.reportsWhatIsLeft = false
+            repl.pendingSignal = { interactive ? Signals.terminateSignal : Signals.endingSignal }
+            let replEnding = repl.run()
+            session.close()
+            current.session = nil
+            switch coach.ending {
+            case .met:
+                learned.append(exercise.title)
+                keep(.learned, exercise, of: lesson, in: &progress)
+                index += 1
+                announce = true
+            case .skip:
+                skipped.append(exercise.title)
+                write(Messages.learnSkipped(exercise.title))
+                keep(.skipped, exercise, of: lesson, in: &progress)
+                index += 1
+                announce = true
+            case .again:
+                write(Messages.learnAgain(exercise.title))
+                announce = false
+            case nil:
+                ending = replEnding
+            }
+            if coach.ending == nil || coach.sessionQuit || output.failure != nil { break }
+        }
+        let next = shelf.lessons.first { $0.number > lesson.number }?.number
+        write(
+            Messages.learnSummary(
+                learned: learned, skipped: skipped, finished: index >= lesson.exercises.count, next: next,
+                progressPath: progress.file?.path))
+        output.flush()
+        if case .signal = ending { return ending }
+        return .status(output.failure == nil ? .success : .failure)
+    }
+
+    private func keep(
+        _ outcome: LearningProgress.Outcome, _ exercise: Exercise, of lesson: Lesson, in keeping: inout Keeping
+    ) {
+        let record = LearningProgress.Record(lesson: lesson.name, exercise: exercise.title, outcome: outcome)
+        keeping.progress.keep(record)
+        guard let file = keeping.file else { return }
+        if let folder = environment.stateDirectory, !makePrivateDirectory(folder) {
+            warn(Messages.learnProgressNotKept(.cannotWrite(path: file.path, .system(errno))))
+            return
+        }
+        do {
+            keeping.progress = try file.keep(record)
+        } catch {
+            warn(Messages.learnProgressNotKept(error))
+        }
+    }
+
+    private func write(_ text: String) { output.write(text, to: .out) }
+
+    private func warn(_ message: String) {
+        output.write("warning: " + DisplayText.escaped(message), to: .err)
+    }
+
+    private func fail(_ message: String, status: ExitStatus = .failure) -> REPL.Ending {
+        output.write("error: " + DisplayText.escaped(message), to: .err)
+        output.flush()
+        return .status(status)
+    }
+}
+
+/// The session of the attempt in progress, read by the reader's completion (entry numbers,
+/// habit names) while attempts come and go.
+@MainActor
+public final class PracticeSession {
+    public var session: Session?
+    public init() {}
+}
