@@ -88,7 +88,7 @@ import TrendshTestSupport
         let progress = home.read("state/trendsh/learn-progress") ?? ""
         #expect(progress.contains("\"lesson\" : \"\(exercise.lesson)\""), "\(progress)")
         #expect(progress.contains("\"outcome\" : \"learned\""), "\(progress)")
-        #expect(filesUnder(temporary).isEmpty, "the scratch folder is removed: \(filesUnder(temporary))")
+        #expect(listing(temporary).isEmpty, "the scratch folder is removed: \(listing(temporary))")
     }
 
     @Test(arguments: LearnTests.exercises)
@@ -103,7 +103,7 @@ import TrendshTestSupport
         let shown = exercise.hints.first.map { "Hint: \($0)" } ?? "No more hints."
         #expect(result.stdout.contains(shown), "\(result)")
         #expect(!fileExists(progressPath), "nothing recorded")
-        #expect(filesUnder(temporary).isEmpty)
+        #expect(listing(temporary).isEmpty)
     }
 
     @Test func hintAgainAndSkipAreCommandsOnlyInsideLearn() {
@@ -269,5 +269,49 @@ import TrendshTestSupport
             input: "value 75.4\nsimulate save-failure once\nsave\nsave\ntrace on\n", environment: environment)
         #expect(result.stderr.contains("trace: store: COMMIT returns"), "\(result)")
         #expect(result.stdout.contains("Goal met:"), "\(result)")
+    }
+
+    @Test func aFileNamedInThePracticeFolderIsRefusedForItIsRemovedAtTheEnd() throws {
+        let learner = TrendshProcess.start(
+            [TrendshProcess.binaryPath, "--learn", "1", "--lessons", Self.tutorial], environment: environment)
+        try learner.readUntil { $0.stdoutSoFar.contains(Array("Exercise 1 of 1".utf8), from: 0) }
+        let folders = listing(temporary)
+        #expect(folders.count == 1 && folders[0].hasPrefix("trendsh-learn-"), "\(folders)")
+        let named = temporary + "/" + (folders.first ?? "") + "/notes.csv"
+        learner.send("export csv \(named)\n")
+        learner.closeInput()
+        let result = learner.wait()
+        #expect(
+            result.stderr.contains(
+                "error: \(named) is in the folder trendsh --learn practises in, which is removed at its end; choose another file for the export."
+            ), "\(result)")
+        #expect(result.status == 0)
+        #expect(listing(temporary).isEmpty)
+    }
+
+    @Test func aSignalEndsTheRunAfterTheScratchFolderIsRemoved() throws {
+        let learner = TrendshProcess.start(
+            [TrendshProcess.binaryPath, "--learn", "3", "--lessons", Self.tutorial], environment: environment)
+        try learner.readUntil { $0.stdoutSoFar.contains(Array("Exercise 1 of 1".utf8), from: 0) }
+        #expect(listing(temporary).count == 1)
+        learner.send("value 75.4\n")
+        learner.kill(SIGTERM)
+        let result = learner.wait()
+        #expect(result.status == 128 + SIGTERM, "\(result)")
+        #expect(listing(temporary).isEmpty, "the scratch folder is removed before the signal ends it")
+    }
+
+    /// The names in `folder`, folders too.
+    func listing(_ folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 }

@@ -14,11 +14,12 @@ public struct ScratchFolder: Sendable {
     /// How many random characters `mkdtemp` puts after the prefix.
     static let randomLength = 6
 
-    /// The folder scratch folders are made in: `base` (`$TMPDIR`), `/tmp` when nil or empty,
+    /// The folder scratch folders are made in: `base` (`$TMPDIR`), `/tmp` when nil, empty or
+    /// not an absolute path (a run that changes its working folder must still find it),
     /// without a trailing slash.
     public static func base(_ base: String?) -> String {
         var base = base ?? "/tmp"
-        if base.isEmpty { base = "/tmp" }
+        if !base.hasPrefix("/") { base = "/tmp" }
         while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
         return base
     }

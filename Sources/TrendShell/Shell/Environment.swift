@@ -34,7 +34,7 @@ public struct ShellEnvironment: Sendable {
     /// The variables trendsh reads; nothing else in the environment matters to it.
     public static let names = [
         "HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM", "TRENDSH_HISTORY",
-        "TRENDSH_NOW", "LC_ALL", "LC_CTYPE", "LANG", "COLUMNS",
+        "TRENDSH_NOW", "LC_ALL", "LC_CTYPE", "LANG", "COLUMNS", "TMPDIR",
     ]
 
     /// The real process environment (only the variables in `names`, read with getenv).
