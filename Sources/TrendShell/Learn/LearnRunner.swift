@@ -112,24 +112,11 @@ public struct LearnRunner {
         let folder = LessonShelf.parent(of: lesson.path)
         let moved = chdir(folder) == 0
         let practiceFiles = files.with(store: StoreLocation(scratch.file(Messages.practiceStoreName)))
-        let style = TerminalStyle(usesColor: environment.stdoutIsTerminal && environment.allowsColor)
         write(Messages.learnLessonIntro(lesson, now: now, folder: moved ? folder : nil))
         write(Messages.learnCommandsReminder)
         var learned: [String] = []
         var skipped: [String] = []
-        var index =
-            lesson.exercises.firstIndex {
-                progress.progress.outcome(lesson: lesson.name, exercise: $0.title) != .learned
-            } ?? 0
-        if index == 0,
-            lesson.exercises.allSatisfy({
-                progress.progress.outcome(lesson: lesson.name, exercise: $0.title) == .learned
-            })
-        {
-            write(Messages.learnAllLearnedAlready)
-        } else if index > 0 {
-            write(Messages.learnResuming(at: index + 1))
-        }
+        var index = firstExercise(of: lesson, progress: progress.progress)
         var announce = true
         var ending: REPL.Ending = .status(.success)
         while index < lesson.exercises.count {
@@ -137,26 +124,7 @@ public struct LearnRunner {
             if announce {
                 write(Messages.learnExerciseIntro(exercise, number: index + 1, of: lesson.exercises.count))
             }
-            scratch.empty()
-            let session = Session.make(
-                files: practiceFiles, clock: .fixed(now), output: output, style: style,
-                interruptRequested: { Signals.stopRequested }, namedFiles: permissions,
-                inputs: [.playedTranscript(lesson.path)],
-                terminalWidth: { [environment] in environment.outputWidth() })
-            session.traces = options.trace
-            session.echoesInput = options.echo
-            session.start()
-            current.session = session
-            let coach = ExerciseCoach(exercise: exercise, session: session, output: output)
-            var repl = REPL(session: session, reader: reader, output: output)
-            repl.echo = options.echo
-            repl.interactive = interactive
-            repl.coach = coach
-            repl.reportsWhatIsLeft = false
-            repl.pendingSignal = { interactive ? Signals.terminateSignal : Signals.endingSignal }
-            let replEnding = repl.run()
-            session.close()
-            current.session = nil
+            let (coach, replEnding) = attempt(exercise, on: practiceFiles, in: scratch, now: now, lesson: lesson)
             switch coach.ending {
             case .met:
                 learned.append(exercise.title)
@@ -187,6 +155,49 @@ public struct LearnRunner {
         return .status(output.failure == nil ? .success : .failure)
     }
 
+    /// The first exercise not yet learned, saying so when it is not the first; the first
+    /// again when every one is learned.
+    private func firstExercise(of lesson: Lesson, progress: LearningProgress) -> Int {
+        let learned = lesson.exercises.map { progress.outcome(lesson: lesson.name, exercise: $0.title) == .learned }
+        guard let index = learned.firstIndex(of: false) else {
+            write(Messages.learnAllLearnedAlready)
+            return 0
+        }
+        if index > 0 { write(Messages.learnResuming(at: index + 1)) }
+        return index
+    }
+
+    /// One attempt: a fresh session on an emptied scratch store, through the ordinary loop,
+    /// with the exercise's coach beside it. The coach says how it ended; the loop's ending
+    /// tells a signal or a failed output.
+    private func attempt(
+        _ exercise: Exercise, on files: OwnFiles, in scratch: ScratchFolder, now: Date, lesson: Lesson
+    ) -> (ExerciseCoach, REPL.Ending) {
+        scratch.empty()
+        let style = TerminalStyle(usesColor: environment.stdoutIsTerminal && environment.allowsColor)
+        let session = Session.make(
+            files: files, clock: .fixed(now), output: output, style: style,
+            interruptRequested: { Signals.stopRequested }, namedFiles: permissions,
+            inputs: [.playedTranscript(lesson.path)],
+            terminalWidth: { [environment] in environment.outputWidth() })
+        session.traces = options.trace
+        session.echoesInput = options.echo
+        session.start()
+        current.session = session
+        defer {
+            session.close()
+            current.session = nil
+        }
+        let coach = ExerciseCoach(exercise: exercise, session: session, output: output)
+        var repl = REPL(session: session, reader: reader, output: output)
+        repl.echo = options.echo
+        repl.interactive = interactive
+        repl.coach = coach
+        repl.reportsWhatIsLeft = false
+        repl.pendingSignal = { [interactive] in interactive ? Signals.terminateSignal : Signals.endingSignal }
+        return (coach, repl.run())
+    }
+
     private func keep(
         _ outcome: LearningProgress.Outcome, _ exercise: Exercise, of lesson: Lesson, in keeping: inout Keeping
     ) {
@@ -215,12 +226,4 @@ public struct LearnRunner {
         output.flush()
         return .status(status)
     }
-}
-
-/// The session of the attempt in progress, read by the reader's completion (entry numbers,
-/// habit names) while attempts come and go.
-@MainActor
-public final class PracticeSession {
-    public var session: Session?
-    public init() {}
 }
