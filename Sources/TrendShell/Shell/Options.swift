@@ -84,6 +84,9 @@ public struct Options: Equatable, Sendable {
                 "The store file (default $XDG_DATA_HOME/trendsh/trend.sqlite, or ~/.local/share/trendsh/trend.sqlite). \":memory:\" keeps nothing after the session."
         ) { options, value throws(UsageError) in
             guard let value, !value.isEmpty else { throw .emptyStore }
+            // A URI names a server: never read as a file's path (it would name a folder
+            // `postgresql:`), and its password never shown.
+            if let server = ServerAddress(value) { throw .serverStore(shown: server.displayed) }
             options.storePath = value
         },
         Declaration(
@@ -412,6 +415,9 @@ public enum UsageError: Error, Equatable, Sendable {
     case updateNeedsCheck
     /// `--junit` without `--check`, whose outcomes it reports.
     case junitNeedsCheck
+    /// `--store postgresql://…`: a server, which this trendsh cannot open. The URI as shown,
+    /// its password hidden.
+    case serverStore(shown: String)
     /// `--lessons` without `--learn`, which reads them.
     case lessonsNeedsLearn
     /// An option `--learn` does not take: it practises on a store of its own, in text.
