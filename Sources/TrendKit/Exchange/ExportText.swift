@@ -1,14 +1,12 @@
 /// The pieces of an export's text, appended as bytes: CSV fields (RFC 4180 quoting, and a
 /// `'` before text a spreadsheet would run as a formula), JSON strings, and numbers.
 enum ExportText {
-    /// Appends a CSV field, quoted when it holds a comma, a quote or a line break. Text that
-    /// starts with `=`, `+`, `-` or `@` (which a spreadsheet runs as a formula) gets one `'`
-    /// in front; so does text that starts with `'`, so that trendsh's own import, which
-    /// removes one leading `'`, gives back exactly what was stored.
+    /// Appends a CSV field, quoted when it holds a comma, a quote or a line break, and with
+    /// one `'` in front when a spreadsheet would run it as a formula (`FormulaGuard`).
     static func appendCSV(_ text: String, to bytes: inout [UInt8]) {
+        let marked = FormulaGuard.needsMark(text)
         var text = text
         text.withUTF8 { utf8 in
-            let marked = utf8.first.map { [0x3D, 0x2B, 0x2D, 0x40, 0x27].contains($0) } ?? false
             let needsQuotes = utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
             if needsQuotes { bytes.append(0x22) }
             if marked { bytes.append(0x27) }

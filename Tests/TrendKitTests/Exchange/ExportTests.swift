@@ -216,3 +216,15 @@ import TrendshTestSupport
         }
     }
 }
+
+/// The export's CSV marks text whose first byte a spreadsheet reads as a formula's start,
+/// a leading tab or carriage return included.
+@Suite struct ExportFormulaMarkTests {
+    @Test(arguments: ["\t=1+1", "\r=HYPERLINK(1)", "=SUM(A1)", "'kept"])
+    func aFormulaStartIsMarked(note: String) {
+        var bytes: [UInt8] = []
+        ExportText.appendCSV(note, to: &bytes)
+        let field = String(decoding: bytes, as: UTF8.self)
+        #expect(field.hasPrefix("'") || field.hasPrefix("\"'"), "\(field.debugDescription)")
+    }
+}

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TrendKit
 
 /// Rows a command can print as CSV (RFC 4180): a header row, then one row a record, each
 /// line ended by CRLF. Numbers are written unformatted (the shortest form that reads back
@@ -36,10 +37,9 @@ public struct CSVTable: Sendable, Equatable {
     }
 
     /// A text field: quoted when it holds a comma, a quote or a line break (its quotes
-    /// doubled), and marked with `'` when it starts as a formula would.
+    /// doubled), and marked with `'` when it starts as a formula would (`FormulaGuard`).
     static func field(_ text: String) -> String {
-        let marked = text.first.map { "=+-@'".contains($0) } ?? false
-        let value = marked ? "'" + text : text
+        let value = FormulaGuard.needsMark(text) ? "'" + text : text
         guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
             return value
         }

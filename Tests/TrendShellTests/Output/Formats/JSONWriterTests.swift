@@ -1,4 +1,5 @@
 import Testing
+import TrendKit
 
 @testable import TrendShell
 
@@ -72,5 +73,13 @@ struct CSVTableTests {
                 "id,weight (kg),note", "1,75.25,plain", "2,,\"a, \"\"quoted\"\" note\"", "3,,'=SUM(A1)",
                 "4,,\"'-2 kg\nnext\"",
             ])
+    }
+
+    @Test(arguments: ["\t=1+1", "\r=1+1", "@cmd", "+1", "'quoted"])
+    func textThatASpreadsheetWouldRunIsMarked(text: String) {
+        let field = CSVTable(header: ["note"], rows: [[.text(text)]]).lines[1]
+        #expect(field == "'" + text || field == "\"'" + text + "\"", "\(field.debugDescription)")
+        #expect(FormulaGuard.needsMark(text))
+        #expect(!FormulaGuard.needsMark("after run") && !FormulaGuard.needsMark(" =1"))
     }
 }
