@@ -87,4 +87,16 @@ struct TraceCommandTests {
             ),
             "\(result)")
     }
+
+    @Test func traceTurnedOnOverAnOpenDraftFirstTellsEveryFieldItKeeps() {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        let result = shell.run(["value 75", "trace on", "note after run", "note again"])
+        let editor = Self.traceLines(result.stderr).filter { $0.hasPrefix("trace: editor: keeps") }
+        #expect(
+            editor == [
+                "trace: editor: keeps date \"2026-11-29 08:00\", value \"75\", unit \"kg\", note \"after run\", as typed",
+                "trace: editor: keeps note \"again\", as typed",
+            ], "\(result)")
+    }
 }

@@ -5,11 +5,12 @@
 public final class ImportEditor: DraftEditor {
     public private(set) var draft: ImportDraft {
         didSet {
-            if trace.isOn, case let changes = draft.record.typedChanges(since: oldValue.record), !changes.isEmpty {
-                trace.record(.editorKept(.import, changes))
-            }
+            let changes = traced.changes(to: draft.record, tracing: trace.isOn)
+            if !changes.isEmpty { trace.record(.editorKept(.import, changes)) }
         }
     }
+    /// What the trace last saw of the draft (never `oldValue`, which copies every row).
+    private var traced: TracedFields
     /// The last preview, until the draft changes.
     public private(set) var preview: ImportPreview?
     public private(set) var lastError: TrendError? {
@@ -25,6 +26,7 @@ public final class ImportEditor: DraftEditor {
         self.importer = importer
         self.draft = draft
         self.droppedLineFixes = droppedLineFixes
+        traced = TracedFields(draft.record, tracing: importer.store.trace.isOn)
     }
 
     public var kind: DraftKind { .import }

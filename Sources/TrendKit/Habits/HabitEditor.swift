@@ -4,13 +4,12 @@
 public final class HabitEditor: DraftEditor {
     public var draft: HabitDraft {
         didSet {
-            if log.trace.isOn, case let changes = record.typedChanges(since: Self.record(of: oldValue)),
-                !changes.isEmpty
-            {
-                log.trace.record(.editorKept(.habit, changes))
-            }
+            let changes = traced.changes(to: record, tracing: log.trace.isOn)
+            if !changes.isEmpty { log.trace.record(.editorKept(.habit, changes)) }
         }
     }
+    /// What the trace last saw of the draft (never `oldValue`, which copies the draft).
+    private var traced: TracedFields
     public private(set) var lastError: TrendError? {
         didSet { if log.trace.isOn && lastError != oldValue { log.trace.record(.editorError(.habit, lastError)) } }
     }
@@ -20,6 +19,7 @@ public final class HabitEditor: DraftEditor {
     public init(log: HabitLog, draft: HabitDraft = HabitDraft()) {
         self.log = log
         self.draft = draft
+        traced = TracedFields(Self.record(of: draft), tracing: log.trace.isOn)
     }
 
     public var kind: DraftKind { .habit }

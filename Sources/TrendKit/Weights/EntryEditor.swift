@@ -8,11 +8,12 @@ import FoundationEssentials
 public final class EntryEditor: DraftEditor {
     public var draft: WeightEntryDraft {
         didSet {
-            if log.trace.isOn, case let changes = draft.record.typedChanges(since: oldValue.record), !changes.isEmpty {
-                log.trace.record(.editorKept(.weight, changes))
-            }
+            let changes = traced.changes(to: draft.record, tracing: log.trace.isOn)
+            if !changes.isEmpty { log.trace.record(.editorKept(.weight, changes)) }
         }
     }
+    /// What the trace last saw of the draft (never `oldValue`, which copies the draft).
+    private var traced: TracedFields
     /// The last save's failure, kept until a save succeeds.
     public private(set) var lastError: TrendError? {
         didSet { if log.trace.isOn && lastError != oldValue { log.trace.record(.editorError(.weight, lastError)) } }
@@ -36,13 +37,16 @@ public final class EntryEditor: DraftEditor {
     /// Opens a new draft, or one prefilled from `entry`, in the selected unit.
     public init(log: WeightLog, entry: WeightEntry? = nil) {
         self.log = log
-        draft = log.makeDraft(editing: entry)
+        let opened = log.makeDraft(editing: entry)
+        draft = opened
+        traced = TracedFields(opened.record, tracing: log.trace.isOn)
     }
 
     /// Reopens a draft kept on disk.
     public init(log: WeightLog, restoring draft: WeightEntryDraft) {
         self.log = log
         self.draft = draft
+        traced = TracedFields(draft.record, tracing: log.trace.isOn)
     }
 
     public var kind: DraftKind { .weight }
