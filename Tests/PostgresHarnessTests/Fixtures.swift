@@ -12,9 +12,12 @@ enum Fixtures {
 
         """
     /// The client's own limit while a stalled proxy holds its connection: long enough for
-    /// psql to connect and send its script on a busy machine, short for a test.
-    static let clientTimeoutSeconds = 5
+    /// psql to start, connect and reach its COMMIT while the whole suite loads the machine
+    /// (a psql cut off before it would leave the proxy's rule unfired, and the test red).
+    static let clientTimeoutSeconds = 10
     /// How long the watchdog test waits for a server to go before it calls it left behind: a
-    /// stall guard only, tens of times what the watchdog takes.
-    static let watchdogPatienceSeconds = 60
+    /// stall guard only, tens of times what the watchdog takes (it looks every second). It
+    /// stays below a minute, after which a postmaster whose pid file was deleted with its
+    /// folder ends by itself, and a watchdog that only deleted the folder would pass.
+    static let watchdogPatienceSeconds = 30
 }
