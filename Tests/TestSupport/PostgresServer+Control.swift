@@ -16,7 +16,7 @@ extension PostgresServer {
         psql(database: database, arguments: ["-c", sql], port: port)
     }
 
-    /// Runs psql on `database` with `arguments` (`-f FILE`, `-c SQL`, …) after the connection
+    /// Runs psql on `database` (a name, or a URI, whose parts then win) with `arguments` (`-f FILE`, `-c SQL`, …) after the connection
     /// options, through `timeout` when `timeoutSeconds` is given (status 124 when it ran out).
     /// `environment` adds to the bare one the server's programs get (`PGOPTIONS`, …).
     public func psql(

@@ -54,7 +54,9 @@ public final class PostgresServer: Sendable {
         for program in ["initdb", "pg_ctl", "pg_isready"] where access(Self.binaries + "/" + program, X_OK) != 0 {
             throw .notInstalled(Self.binaries + "/" + program)
         }
-        guard access(Self.psqlPath, X_OK) == 0 else { throw .notInstalled(Self.psqlPath) }
+        for program in [Self.psqlPath] + (getuid() == 0 ? [Self.runuserPath] : []) where access(program, X_OK) != 0 {
+            throw .notInstalled(program)
+        }
         do {
             port = try LoopbackSocket.freePort()
         } catch {
@@ -107,7 +109,8 @@ public final class PostgresServer: Sendable {
     }
 
     static let psqlPath = "/usr/bin/psql"
-    private static let runuserPath = "/usr/sbin/runuser"
+    /// Where util-linux puts runuser: /sbin, which is /usr/sbin on a merged /usr.
+    private static let runuserPath = "/sbin/runuser"
 
     /// A fresh folder under /tmp that the server's user owns, mode 0711: the socket in it is
     /// reachable by the tests' user, the cluster inside (0700) is not.

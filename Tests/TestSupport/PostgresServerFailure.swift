@@ -1,6 +1,7 @@
 /// The tests' PostgreSQL server could not be set up, or a step asked of it failed.
 public enum PostgresServerFailure: Error, Equatable, CustomStringConvertible {
-    /// A program the server needs is missing: `make deps` installs the `postgresql` package.
+    /// A program the server needs is missing: `make deps` installs the `postgresql` package
+    /// (runuser and setsid come with util-linux).
     case notInstalled(String)
     /// The tests run as root and there is no `postgres` user to run the server as.
     case noServerUser
