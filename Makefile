@@ -18,7 +18,14 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # python3 and jq read the JSON output and the JUnit report back with real parsers in the tests;
 # bash-completion, zsh and fish complete trendsh in the completion tests; dpkg-dev, binutils
 # (strip) and lintian build and check the Debian package (`make deb`, `make deb-check`).
-PACKAGES = libedit-dev libsqlite3-dev sqlite3 python3 jq bash-completion zsh fish dpkg-dev binutils lintian
+# postgresql gives the PostgreSQL tests their own server (Tests/TestSupport/PostgresServer.swift
+# runs initdb and pg_ctl from /usr/lib/postgresql/15/bin, and psql), and libpq-dev the client
+# library the PostgreSQL store will link.
+PACKAGES = libedit-dev libsqlite3-dev sqlite3 python3 jq bash-completion zsh fish dpkg-dev binutils lintian \
+	postgresql libpq-dev
+# Written before postgresql is installed, so that the package never creates (or starts) its own
+# `main` cluster: the tests start a server of their own, and no system service is needed.
+PG_DROPIN = /etc/postgresql-common/createcluster.d/trendsh.conf
 
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
@@ -61,6 +68,11 @@ build: deps
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
+		case " $$missing " in *" postgresql "*) \
+			grep -qsx 'create_main_cluster = false' $(PG_DROPIN) || { \
+				$(SUDO) mkdir -p $$(dirname $(PG_DROPIN)) && \
+				echo 'create_main_cluster = false' | $(SUDO) tee $(PG_DROPIN) >/dev/null; } || exit 1;; \
+		esac; \
 		echo "Installing$$missing"; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y $$missing; \
 	fi

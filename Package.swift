@@ -78,5 +78,10 @@ let package = Package(
             dependencies: ["TrendshTestSupport"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "PostgresHarnessTests",
+            dependencies: ["TrendshTestSupport"],
+            swiftSettings: strict
+        ),
     ]
 )
