@@ -23,6 +23,18 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        // libpq, for a PostgreSQL store: linked only by what talks to a server, never by the
+        // static trendsh (Debian's libpq has no static GSSAPI or LDAP to link).
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .target(
+            name: "TrendPostgres",
+            dependencies: ["CPostgres"],
+            swiftSettings: strict
+        ),
         .target(
             name: "CEditShim",
             dependencies: ["CEditLine"]
@@ -76,6 +88,11 @@ let package = Package(
         .testTarget(
             name: "InteractiveTests",
             dependencies: ["TrendshTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TrendPostgresTests",
+            dependencies: ["TrendPostgres", "TrendshTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

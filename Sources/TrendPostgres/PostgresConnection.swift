@@ -1,0 +1,163 @@
+import CPostgres
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One connection to a PostgreSQL server through libpq: opened with a connect timeout and a
+/// statement timeout (libpq waits forever by default), every transaction durable
+/// (`synchronous_commit = on`), every value bound as a parameter, never spliced into SQL.
+/// Errors are typed (`PostgresError`); a connection lost while `COMMIT` was on its way is
+/// told apart from one lost before it, because only then is the outcome unknown.
+/// Not Sendable: it stays with the one store that owns it.
+public final class PostgresConnection {
+    /// The documented defaults: 10 s to connect, 30 s for one statement.
+    public struct Timeouts: Equatable, Sendable {
+        public var connectSeconds: Int
+        public var statementMilliseconds: Int
+        public init(connectSeconds: Int = 10, statementMilliseconds: Int = 30_000) {
+            self.connectSeconds = connectSeconds
+            self.statementMilliseconds = statementMilliseconds
+        }
+    }
+
+    private let connection: OpaquePointer
+
+    /// Connects to the server `uri` names (libpq's URI or key=value form). The timeouts are
+    /// defaults the URI may override (`?connect_timeout=3`).
+    public init(uri: String, timeouts: Timeouts = Timeouts()) throws(PostgresError) {
+        // Key words are read in order and a repeated one keeps its last value: the defaults
+        // come first, so what the URI says wins.
+        let keywords = ["connect_timeout", "application_name", "dbname"]
+        let values = [String(timeouts.connectSeconds), "trendsh", uri]
+        let copies = (keywords + values).map { strdup($0) }
+        defer { for copy in copies { free(copy) } }
+        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
+        // Each list ends with a nil, as libpq reads them.
+        let opened = PQconnectdbParams(
+            Array(pointers.prefix(keywords.count)) + [nil], Array(pointers.suffix(values.count)) + [nil], 1)
+        guard let opened else { throw .cannotConnect("libpq could not allocate a connection") }
+        guard PQstatus(opened) == CONNECTION_OK else {
+            let message = Self.text(PQerrorMessage(opened))
+            PQfinish(opened)
+            throw Self.connectionError(message)
+        }
+        connection = opened
+        do {
+            _ = try execute(
+                "SELECT set_config('statement_timeout', $1, false), set_config('synchronous_commit', 'on', false)",
+                [String(timeouts.statementMilliseconds)])
+        } catch {
+            PQfinish(opened)
+            throw error
+        }
+    }
+
+    deinit { PQfinish(connection) }
+
+    /// Runs one statement with `parameters` bound as text ($1, $2 …), and returns its rows.
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
+        let result = Self.run(sql, parameters, on: connection)
+        defer { PQclear(result) }
+        return try rows(of: result, committing: false)
+    }
+
+    /// How much of other transactions' work a transaction may see.
+    public enum Isolation: String, Sendable {
+        /// Each write sees a snapshot, and a conflict with another is a `.serializationFailure`.
+        case serializable = "SERIALIZABLE"
+        case readCommitted = "READ COMMITTED"
+    }
+
+    /// Runs `body` in one transaction at `isolation`, and commits it. A throw from `body`
+    /// rolls back. A lost connection during `COMMIT` is `.commitOutcomeUnknown`.
+    public func transaction<Value>(
+        isolation: Isolation = .serializable, _ body: (PostgresConnection) throws(PostgresError) -> Value
+    ) throws(PostgresError) -> Value {
+        try execute("BEGIN ISOLATION LEVEL " + isolation.rawValue)
+        let value: Value
+        do {
+            value = try body(self)
+        } catch {
+            if PQstatus(connection) == CONNECTION_OK { _ = Self.run("ROLLBACK", [], on: connection).map(PQclear) }
+            throw error
+        }
+        let result = Self.run("COMMIT", [], on: connection)
+        defer { PQclear(result) }
+        _ = try rows(of: result, committing: true)
+        return value
+    }
+
+    /// A handle that cancels the statement running now (Ctrl-C), from any thread.
+    public func canceller() -> PostgresCanceller? { PQgetCancel(connection).map(PostgresCanceller.init) }
+
+    /// True while the connection is usable.
+    public var isOpen: Bool { PQstatus(connection) == CONNECTION_OK }
+
+    /// What the server runs as: its `server_version` (`15.18 …`).
+    public var serverVersion: Int { Int(PQserverVersion(connection)) }
+
+    private static func run(_ sql: String, _ parameters: [String?], on connection: OpaquePointer) -> OpaquePointer? {
+        guard !parameters.isEmpty else { return PQexecParams(connection, sql, 0, nil, nil, nil, nil, 0) }
+        let copies: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
+        defer { for copy in copies { free(copy) } }
+        let values: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
+        return values.withUnsafeBufferPointer { buffer in
+            PQexecParams(connection, sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
+        }
+    }
+
+    private func rows(of result: OpaquePointer?, committing: Bool) throws(PostgresError) -> PostgresRows {
+        let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
+        if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK, let result {
+            let columnCount = Int(PQnfields(result))
+            let columns = (0..<columnCount).map { Self.text(PQfname(result, Int32($0))) }
+            let rows = (0..<Int(PQntuples(result))).map { row in
+                (0..<columnCount).map { column -> String? in
+                    PQgetisnull(result, Int32(row), Int32(column)) == 1
+                        ? nil : Self.text(PQgetvalue(result, Int32(row), Int32(column)))
+                }
+            }
+            return PostgresRows(columns: columns, rows: rows, affected: Int(Self.text(PQcmdTuples(result))) ?? 0)
+        }
+        // Lost before a reply: libpq marks the connection bad and reports no SQLSTATE.
+        guard PQstatus(connection) == CONNECTION_OK else {
+            if committing { throw .commitOutcomeUnknown }
+            throw .connectionLost(Self.text(PQerrorMessage(connection)))
+        }
+        let state = result.map { Self.text(PQresultErrorField($0, Int32(UInt8(ascii: "C")))) } ?? ""
+        let message = result.map { Self.text(PQresultErrorField($0, Int32(UInt8(ascii: "M")))) } ?? ""
+        switch state {
+        case "40001", "40P01": throw .serializationFailure
+        case "25006": throw .readOnly
+        case "53100": throw .diskFull
+        // One code for both; the server's sentence names which ("…due to statement timeout").
+        case "57014": throw message.contains("statement timeout") ? .timedOut : .cancelled
+        case "57P01", "57P02", "57P03": throw committing ? .commitOutcomeUnknown : .connectionLost(message)
+        default: throw .server(state: state, message: message)
+        }
+    }
+
+    /// libpq gives no code for a failed connection; its sentences are stable across versions.
+    static func connectionError(_ message: String) -> PostgresError {
+        let lowered = message.lowercased()
+        if lowered.contains("password authentication failed") || lowered.contains("no pg_hba.conf entry")
+            || (lowered.contains("role") && lowered.contains("does not exist"))
+            || lowered.contains("no password supplied") || lowered.contains("peer authentication failed")
+        {
+            return .loginFailed(message)
+        }
+        if lowered.contains("ssl") || lowered.contains("tls") || lowered.contains("gssapi") {
+            return .tlsRefused(message)
+        }
+        return .cannotConnect(message)
+    }
+
+    private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        var text = String(cString: pointer)
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}
