@@ -47,7 +47,8 @@ private func checkFields(_ bytes: [UInt8]) {
         while try reader.next() { read.append((0..<reader.fieldCount).map(reader.text)) }
         let expected = records.map { record in
             record.map { field in
-                let marked = field.utf8.first.map { [0x3D, 0x2B, 0x2D, 0x40, 0x27].contains($0) } ?? false
+                // = + - @, a tab and a carriage return (OWASP's list), and the mark itself.
+                let marked = field.utf8.first.map { [0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D, 0x27].contains($0) } ?? false
                 return (marked ? "'" : "") + field
             }
         }
