@@ -79,10 +79,10 @@ private func checkGrammar(_ bytes: [UInt8]) {
     }
 }
 
-/// True when a comma outside every string is followed, after white space, by `}` or `]`:
-/// a trailing comma, which Foundation's parser skips and RFC 8259 does not allow.
-/// True when, outside strings, a number starts `0e` or `0E` and a digit: `0e4`.
-private func hasZeroWithUnsignedExponent(_ bytes: [UInt8]) -> Bool {
+/// The bytes outside every string, with their places: each opening quote is given (so a
+/// caller sees where a string starts), nothing inside one, nor its closing quote.
+private func outsideStrings(_ bytes: [UInt8]) -> [(index: Int, byte: UInt8)] {
+    var outside: [(index: Int, byte: UInt8)] = []
     var inString = false
     var escaped = false
     for (index, byte) in bytes.enumerated() {
@@ -96,44 +96,34 @@ private func hasZeroWithUnsignedExponent(_ bytes: [UInt8]) -> Bool {
             }
             continue
         }
-        if byte == 0x22 {
-            inString = true
-            continue
-        }
-        let startsNumber = index == 0 || !(bytes[index - 1].isDigitOrNumberPart)
-        if byte == 0x30, startsNumber, index + 2 < bytes.count, bytes[index + 1] | 0x20 == 0x65,
-            (0x30...0x39).contains(bytes[index + 2])
-        {
-            return true
-        }
+        if byte == 0x22 { inString = true }
+        outside.append((index, byte))
     }
-    return false
+    return outside
+}
+
+/// True when, outside strings, a number starts `0e` or `0E` and a digit: `0e4`.
+private func hasZeroWithUnsignedExponent(_ bytes: [UInt8]) -> Bool {
+    outsideStrings(bytes).contains { index, byte in
+        let startsNumber = index == 0 || !bytes[index - 1].isDigitOrNumberPart
+        return byte == 0x30 && startsNumber && index + 2 < bytes.count && bytes[index + 1] | 0x20 == 0x65
+            && (0x30...0x39).contains(bytes[index + 2])
+    }
 }
 
 extension UInt8 {
     /// A digit, or a byte that can come before one inside a JSON number.
-    fileprivate var isDigitOrNumberPart: Bool { (0x30...0x39).contains(self) || self == 0x2E || self == 0x2D || self == 0x2B }
+    fileprivate var isDigitOrNumberPart: Bool {
+        (0x30...0x39).contains(self) || self == 0x2E || self == 0x2D || self == 0x2B
+    }
 }
 
+/// True when a comma outside every string is followed, after white space, by `}` or `]`:
+/// a trailing comma, which Foundation's parser skips and RFC 8259 does not allow.
 private func hasTrailingComma(_ bytes: [UInt8]) -> Bool {
-    var inString = false
-    var escaped = false
     var afterComma = false
-    for byte in bytes {
-        if inString {
-            if escaped {
-                escaped = false
-            } else if byte == 0x5C {
-                escaped = true
-            } else if byte == 0x22 {
-                inString = false
-            }
-            continue
-        }
+    for (_, byte) in outsideStrings(bytes) {
         switch byte {
-        case 0x22:
-            inString = true
-            afterComma = false
         case 0x2C: afterComma = true
         case 0x20, 0x09, 0x0A, 0x0D: continue
         case 0x7D, 0x5D:

@@ -21,7 +21,7 @@ extension OwnFiles {
         // A family's members are found by listing the folders trendsh keeps them in.
         var seen: Set<String> = []
         for folder in owned.map({ FilePath.folder(of: $0.path) }) where seen.insert(folder).inserted {
-            for name in Self.names(in: folder) {
+            for name in FolderNames.names(in: folder) {
                 let member = (folder == "/" ? "" : folder) + "/" + name
                 if let match = Self.family(member, owned), FileIdentity(path: member) == identity { return match }
             }
@@ -115,19 +115,5 @@ extension OwnFiles {
 
     private static func isNumber(_ text: Substring) -> Bool {
         !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
-    }
-
-    /// The names in `folder`; none when it cannot be listed.
-    private static func names(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 }

@@ -49,16 +49,7 @@ public struct ScratchFolder: Sendable {
 
     /// Removes every file in the folder, leaving it empty. It holds no folders of its own.
     public func empty() {
-        guard let folder = opendir(path) else { return }
-        var names: [String] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        closedir(folder)
-        for name in names { unlink(file(name)) }
+        for name in FolderNames.names(in: path) { unlink(file(name)) }
     }
 
     /// Removes every file in the folder, then the folder.

@@ -1,3 +1,5 @@
+import TrendKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -65,13 +67,8 @@ public struct LessonShelf: Sendable {
     }
 
     private static func lessonFiles(in folder: String) -> [LessonFile] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
         var found: [LessonFile] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for name in FolderNames.names(in: folder) {
             guard name.hasSuffix(Lesson.fileSuffix), let number = Lesson.number(ofFile: name) else { continue }
             let path = folder + "/" + name
             var info = stat()
