@@ -301,6 +301,26 @@ import TrendshTestSupport
         #expect(listing(temporary).isEmpty, "the scratch folder is removed before the signal ends it")
     }
 
+    @Test func aFileNamedInsideLearnNeverReplacesOneOfTheLessonsFiles() throws {
+        // A copy of two lessons' files, so a failing test cannot harm docs/tutorial.
+        let folder = home.makeFolder("lessons")
+        for name in ["03-storage-failure-and-retry.transcript", "14-libra-export.csv"] {
+            _ = home.write(try #require(TextFile.read(Self.tutorial + "/" + name)), to: "lessons/" + name)
+        }
+        let before = TextFile.read(folder + "/14-libra-export.csv")
+        let result = TrendshProcess.run(
+            ["--learn", "3", "--lessons", folder],
+            input: "export csv 14-libra-export.csv\nexport csv 03-storage-failure-and-retry.transcript\n",
+            environment: environment)
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stderr.contains(
+                "error: 14-libra-export.csv is one of the lessons' files; choose another file for the export."),
+            "\(result)")
+        #expect(result.stderr.contains("03-storage-failure-and-retry.transcript is one of the lessons' files"))
+        #expect(TextFile.read(folder + "/14-libra-export.csv") == before)
+    }
+
     /// The names in `folder`, folders too.
     func listing(_ folder: String) -> [String] {
         guard let directory = opendir(folder) else { return [] }

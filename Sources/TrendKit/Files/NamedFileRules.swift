@@ -13,6 +13,8 @@ public struct NamedFileRules: Sendable, Equatable {
             case standardInput
             /// A transcript `--check` replays, which its `--junit` report may not replace.
             case checkedTranscript
+            /// A file of the lessons' folder `--learn` practises in: a lesson, or a file one reads.
+            case lessonFile
         }
 
         public let kind: Kind
@@ -31,6 +33,13 @@ public struct NamedFileRules: Sendable, Equatable {
         public static func checkedTranscript(_ path: String) -> Input {
             Input(
                 kind: .checkedTranscript, path: FilePath.normalised(path, from: FilePath.workingFolder()),
+                identity: FileIdentity(path: path))
+        }
+
+        /// A file of the lessons' folder at `path`, which `--learn` runs its commands in.
+        public static func lessonFile(_ path: String) -> Input {
+            Input(
+                kind: .lessonFile, path: FilePath.normalised(path, from: FilePath.workingFolder()),
                 identity: FileIdentity(path: path))
         }
 

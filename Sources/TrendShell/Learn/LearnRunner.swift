@@ -174,11 +174,14 @@ public struct LearnRunner {
         _ exercise: Exercise, on files: OwnFiles, in scratch: ScratchFolder, now: Date, lesson: Lesson
     ) -> (ExerciseCoach, REPL.Ending) {
         scratch.empty()
+        // The commands run in the lessons' folder: no file they write replaces one of its files.
+        let folder = LessonShelf.parent(of: lesson.path)
+        let lessonFiles = FolderNames.names(in: folder).map { NamedFileRules.Input.lessonFile(folder + "/" + $0) }
         let style = TerminalStyle(usesColor: environment.stdoutIsTerminal && environment.allowsColor)
         let session = Session.make(
             files: files, clock: .fixed(now), output: output, style: style,
             interruptRequested: { Signals.stopRequested }, namedFiles: permissions,
-            inputs: [.playedTranscript(lesson.path)],
+            inputs: lessonFiles,
             terminalWidth: { [environment] in environment.outputWidth() })
         session.traces = options.trace
         session.echoesInput = options.echo

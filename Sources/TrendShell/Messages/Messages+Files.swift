@@ -28,6 +28,7 @@ extension Messages {
         case .input(.playedTranscript): return "the transcript being played"
         case .input(.standardInput): return "the file this run reads its commands from"
         case .input(.checkedTranscript): return "a transcript being checked"
+        case .input(.lessonFile): return "one of the lessons' files"
         }
     }
 
