@@ -10,6 +10,7 @@ let package = Package(
     name: "trendsh",
     products: [
         .executable(name: "trendsh", targets: ["trendsh"]),
+        .executable(name: "trendsh-pg", targets: ["trendsh-pg"]),
         .library(name: "TrendKit", targets: ["TrendKit"]),
     ],
     targets: [
@@ -52,6 +53,13 @@ let package = Package(
         .executableTarget(
             name: "trendsh",
             dependencies: ["TrendShell", "TrendKit"],
+            swiftSettings: strict
+        ),
+        // The companion: the same trendsh, linked dynamically with libpq, which the static
+        // trendsh runs in its place when --store names a PostgreSQL server.
+        .executableTarget(
+            name: "trendsh-pg",
+            dependencies: ["TrendShell", "TrendKit", "TrendPostgres"],
             swiftSettings: strict
         ),
         .target(

@@ -208,9 +208,6 @@ extension Messages {
         case .checkNeedsFiles: return "--check needs at least one transcript file."
         case .updateNeedsCheck: return "--update works with --check, on the transcripts it names."
         case .junitNeedsCheck: return "--junit reports what --check found; use it with --check."
-        case .serverStore(let shown):
-            return
-                "\(shown) names a PostgreSQL server, and this trendsh keeps its log in a SQLite file only: name a store file, or leave out --store for the default one."
         case .lessonsNeedsLearn: return "--lessons names the folder --learn reads; use it with --learn."
         case .notWithLearn(let option):
             return "--learn practises on a scratch store of its own, as text, so it does not take \(option)."

@@ -10,4 +10,9 @@ public enum ExitStatus: Int32, Sendable {
     case unsavedDraft = 3
     /// `--weighed-today`: the store has no weight dated today.
     case notWeighedToday = 4
+    /// `--store` names a PostgreSQL server, and a companion is there but cannot open it
+    /// (not executable, or a copy of the static trendsh), as a shell says of such a command.
+    case companionNotRunnable = 126
+    /// `--store` names a PostgreSQL server, and the companion trendsh-pg is not installed.
+    case companionMissing = 127
 }

@@ -8,7 +8,7 @@ extension Options {
         if skipStartupFile && startupFile != nil { throw .conflicting("-X", "--init") }
         if learning {
             // The practice store is the lesson's own, read as text, and no start-up file runs.
-            if storePath != nil { throw .notWithLearn("--store") }
+            if storePath != nil || serverStore != nil { throw .notWithLearn("--store") }
             if castPath != nil { throw .notWithLearn("--cast") }
             if startupFile != nil { throw .notWithLearn("--init") }
             if let format, format != .text { throw .notWithLearn("--format") }

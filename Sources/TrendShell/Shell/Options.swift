@@ -6,7 +6,11 @@ import TrendKit
 public struct Options: Equatable, Sendable {
     public static let version = "0.2.0"
 
+    /// `--store PATH`: a SQLite store's file (or `:memory:`); nil for the default one, or when
+    /// `serverStore` names the store.
     public var storePath: String?
+    /// `--store postgresql://…`: a PostgreSQL server, which only the companion trendsh-pg opens.
+    public var serverStore: ServerAddress?
     public var now: Date?
     public var echo = false
     public var bail = false
@@ -81,13 +85,18 @@ public struct Options: Equatable, Sendable {
         Declaration(
             names: ["--store"], value: "PATH", valueKind: .file,
             summary:
-                "The store file (default $XDG_DATA_HOME/trendsh/trend.sqlite, or ~/.local/share/trendsh/trend.sqlite). \":memory:\" keeps nothing after the session."
+                "The store file (default $XDG_DATA_HOME/trendsh/trend.sqlite, or ~/.local/share/trendsh/trend.sqlite). \":memory:\" keeps nothing after the session. A postgresql:// or postgres:// URI names a PostgreSQL server, which trendsh opens through its companion trendsh-pg; this build keeps no log there yet."
         ) { options, value throws(UsageError) in
             guard let value, !value.isEmpty else { throw .emptyStore }
             // A URI names a server: never read as a file's path (it would name a folder
-            // `postgresql:`), and its password never shown.
-            if let server = ServerAddress(value) { throw .serverStore(shown: server.displayed) }
-            options.storePath = value
+            // `postgresql:`), and its password never shown. The last --store wins.
+            if let server = ServerAddress(value) {
+                options.serverStore = server
+                options.storePath = nil
+            } else {
+                options.storePath = value
+                options.serverStore = nil
+            }
         },
         Declaration(
             names: ["--now"], value: "TIME",
@@ -357,6 +366,8 @@ public struct Options: Equatable, Sendable {
         "  2    the command line was wrong",
         "  3    the session ended with unsaved or pending changes this run made (a failure wins over 3)",
         "  4    with --weighed-today, the store has no weight dated today",
+        "  126  --store names a PostgreSQL server, and the companion trendsh-pg cannot be run",
+        "  127  --store names a PostgreSQL server, and the companion trendsh-pg is not installed",
         "  128+N  the signal N ended the session; the draft is kept",
     ]
 
@@ -415,9 +426,6 @@ public enum UsageError: Error, Equatable, Sendable {
     case updateNeedsCheck
     /// `--junit` without `--check`, whose outcomes it reports.
     case junitNeedsCheck
-    /// `--store postgresql://…`: a server, which this trendsh cannot open. The URI as shown,
-    /// its password hidden.
-    case serverStore(shown: String)
     /// `--lessons` without `--learn`, which reads them.
     case lessonsNeedsLearn
     /// An option `--learn` does not take: it practises on a store of its own, in text.

@@ -1,0 +1,64 @@
+import TrendKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The runs that are not a session on the person's store: transcripts checked, the reminder
+/// hook's answer, and the lessons.
+extension Launch {
+    /// `--check`: `--update` rewrites the transcripts it is given, and `--junit` writes its
+    /// report, but never over one of trendsh's own files: the default store's, or a `--store`
+    /// named too.
+    func checkTranscripts() -> Never {
+        let rules = NamedFileRules(
+            ownFiles: environment.ownFiles(
+                store: options.storePath.map(StoreLocation.init) ?? .memory, options: options),
+            permissions: namedFiles)
+        let status = TranscriptChecker(output: output, rules: rules).check(
+            files: options.checkFiles, update: options.updateTranscripts, junit: options.junitPath)
+        output.flush()
+        exit(output.failure == nil ? status.rawValue : ExitStatus.failure.rawValue)
+    }
+
+    /// The reminder hook: the answer is the exit status. Nothing is created, not even a folder.
+    func answerWeighedToday() -> Never {
+        if let server = options.serverStore { openServerStore(server) }
+        guard let storePath = options.storePath ?? environment.defaultStorePath else {
+            exitWithUsageError(Messages.noStoreFolder)
+        }
+        switch WeighInToday.answer(location: StoreLocation(storePath), now: options.now ?? Clock.system.now()) {
+        case .weighed: exit(ExitStatus.success.rawValue)
+        case .notWeighed: exit(ExitStatus.notWeighedToday.rawValue)
+        case .unknown(let problem):
+            output.write("error: \(DisplayText.escaped(Messages.weighedTodayUnknown(problem)))", to: .err)
+            exit(ExitStatus.failure.rawValue)
+        }
+    }
+
+    /// `--learn`: the lessons, or one practised on a scratch store; never the person's log.
+    func learn() -> Never {
+        let output = output
+        let practice = PracticeSession()
+        var learnEditor: EditLineReader?
+        if environment.isInteractive {
+            let sources = CompletionSources(
+                entryIDs: { MainActor.assumeIsolated { practice.session?.weights.entries.map(\.id) ?? [] } },
+                habitNames: { MainActor.assumeIsolated { practice.session?.habitLog.habits.map(\.name) ?? [] } },
+                kindWords: { MainActor.assumeIsolated { practice.session?.weights.kinds.all.map(\.word) ?? [] } })
+            learnEditor = EditLineReader(
+                previousLines: [], completer: Completer(sources: sources, extraNames: LearnCommand.allCases.map(\.name))
+            )
+        }
+        let learnReader: any LineReader =
+            learnEditor
+            ?? DescriptorLineReader(
+                watchesSignals: true, beforeWaiting: { MainActor.assumeIsolated { output.flush() } })
+        let learnEnding = LearnRunner(
+            options: options, environment: environment, output: output, permissions: namedFiles,
+            interactive: environment.isInteractive, reader: learnReader, current: practice
+        ).run()
+        learnEditor?.close()
+        end(learnEnding)
+    }
+}
