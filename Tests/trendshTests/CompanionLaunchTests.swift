@@ -118,9 +118,11 @@ import TrendshTestSupport
         defer { folder.remove() }
         Self.copy(TrendshProcess.binaryPath, to: folder.file("trendsh"))
         Self.copy(TrendshProcess.binaryPath, to: folder.file("trendsh-pg"))
+        // Under timeout(1): a loop would otherwise never end (status 124 when it is cut short).
         let result = TrendshProcess.run(
-            ["--store", Self.downServer, "-c", "status"], environment: TrendshProcess.environment(home: folder.path),
-            program: folder.file("trendsh"), directory: folder.path)
+            ["20", folder.file("trendsh"), "--store", Self.downServer, "-c", "status"],
+            environment: TrendshProcess.environment(home: folder.path), program: "/usr/bin/timeout",
+            directory: folder.path)
         #expect(result.status == 126, "\(result)")
         #expect(
             result.stderr.contains(
