@@ -13,16 +13,25 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -use-ld=lld \
 	-Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/tools/symbol-order.txt -Xlinker --no-warn-symbol-ordering
+# The companion, trendsh-pg: the same sources linked dynamically with libpq (Debian's cannot be
+# linked statically: there is no static GSSAPI or LDAP), which the static trendsh runs in its
+# place when --store names a PostgreSQL server (docs/design.md, "The launch and the companion").
+# The Swift runtime is static, glibc, libpq, libedit and SQLite are shared. It builds in its own
+# scratch folder, so neither build's flags invalidate the other's, and is then put beside the
+# static trendsh, where that looks for it first.
+COMPANION_FLAGS = -c release --static-swift-stdlib --scratch-path $(CURDIR)/.build/companion
+COMPANION = .build/release/trendsh-pg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # sqlite3 (the command) holds a lock in one interactive test and is the benchmarks' reference.
 # python3 and jq read the JSON output and the JUnit report back with real parsers in the tests;
 # bash-completion, zsh and fish complete trendsh in the completion tests; dpkg-dev, binutils
-# (strip) and lintian build and check the Debian package (`make deb`, `make deb-check`).
+# (strip) and lintian build and check the Debian package (`make deb`, `make deb-check`); strace
+# shows the tests which programs a run starts (a SQLite store's run starts no companion).
 # postgresql gives the PostgreSQL tests their own server (Tests/TestSupport/PostgresServer.swift
 # runs initdb and pg_ctl from /usr/lib/postgresql/15/bin, and psql), and libpq-dev the client
 # library the PostgreSQL store will link.
 PACKAGES = libedit-dev libsqlite3-dev sqlite3 python3 jq bash-completion zsh fish dpkg-dev binutils lintian \
-	postgresql libpq-dev
+	postgresql libpq-dev strace
 # Written before postgresql is installed, so that the package never creates (or starts) its own
 # `main` cluster: the tests start a server of their own, and no system service is needed.
 PG_DROPIN = /etc/postgresql-common/createcluster.d/trendsh.conf
@@ -30,6 +39,8 @@ PG_DROPIN = /etc/postgresql-common/createcluster.d/trendsh.conf
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+# The companion's folder: trendsh looks in lib/trendsh beside its own bin folder.
+COMPANIONDIR = $(DESTDIR)$(PREFIX)/lib/trendsh
 # The folders bash-completion, zsh and fish read completion scripts from (docs/guide.md, "Shell
 # completion"); `make deb` puts zsh's in Debian's vendor-completions instead.
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
@@ -40,7 +51,7 @@ TRENDSH = .build/release/trendsh
 # The recorded lesson the README links: a cast of lesson 1, made without a terminal (so 80x24).
 LESSON = docs/tutorial/01-a-draft-is-not-an-entry
 
-.PHONY: run test fuzz build release deps bench lint sanitize install install-completions deb deb-check manual casts mutation
+.PHONY: run test fuzz build release companion deps bench lint sanitize install install-completions deb deb-check manual casts mutation
 
 run: release
 	.build/release/trendsh $(ARGS)
@@ -52,6 +63,7 @@ FUZZ_JOBS ?= 2
 # The Debian package is built from the release binary and checked after the suite (deb-check).
 test: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product trendsh
+	$(MAKE) --no-print-directory companion
 	$(SWIFT) test
 	packaging/debian/build-deb && packaging/debian/check-deb
 	FUZZ_JOBS=$(FUZZ_JOBS) fuzz/run $(FUZZ_SECONDS)
@@ -61,6 +73,13 @@ fuzz: deps
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product trendsh
+	$(MAKE) --no-print-directory companion
+
+# trendsh-pg, built and put beside the static trendsh (install -C copies only a changed file).
+companion:
+	$(SWIFT) build $(COMPANION_FLAGS) --product trendsh-pg
+	install -d .build/release
+	install -C -m 0755 .build/companion/release/trendsh-pg $(COMPANION)
 
 build: deps
 	$(SWIFT) build
@@ -115,12 +134,13 @@ sanitize: deps
 		$(SWIFT) test --sanitize=thread --scratch-path .build/sanitize-thread; \
 		status=$$?; $(SANITIZER_REPORTS); exit $$status
 
-# `make install PREFIX=~/.local` puts the binary in PREFIX/bin, the manual page in
-# PREFIX/share/man/man1 and the completion scripts in their shells' folders (DESTDIR is put
-# before each, for packaging).
+# `make install PREFIX=~/.local` puts the binary in PREFIX/bin, its companion in
+# PREFIX/lib/trendsh, the manual page in PREFIX/share/man/man1 and the completion scripts in
+# their shells' folders (DESTDIR is put before each, for packaging).
 install: release
-	install -d $(BINDIR) $(MANDIR)
+	install -d $(BINDIR) $(MANDIR) $(COMPANIONDIR)
 	install -m 0755 .build/release/trendsh $(BINDIR)/trendsh
+	install -m 0755 $(COMPANION) $(COMPANIONDIR)/trendsh-pg
 	install -m 0644 docs/trendsh.1 $(MANDIR)/trendsh.1
 	$(MAKE) install-completions
 
