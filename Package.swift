@@ -32,7 +32,7 @@ let package = Package(
         ),
         .target(
             name: "TrendPostgres",
-            dependencies: ["CPostgres"],
+            dependencies: ["CPostgres", "TrendKit"],
             swiftSettings: strict
         ),
         .target(

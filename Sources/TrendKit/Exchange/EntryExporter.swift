@@ -23,10 +23,10 @@ import FoundationEssentials
 /// JSON `null`).
 @MainActor
 public final class EntryExporter {
-    public let store: Store
+    public let store: any RecordStore
     private let settings: SettingsFeature
 
-    public init(store: Store, settings: SettingsFeature) {
+    public init(store: any RecordStore, settings: SettingsFeature) {
         self.store = store
         self.settings = settings
     }

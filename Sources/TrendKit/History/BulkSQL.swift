@@ -33,17 +33,17 @@ public struct BulkSQL: Sendable {
     /// The rows that exist now, in the order of their positions, as `current` reads them.
     let currentSQL: String
     /// A row of `currentSQL`: its position, and the row as a value.
-    let current: @Sendable (SQLiteStatement) -> (position: Int64, value: RowValue)
+    let current: @Sendable (any SQLStatement) -> (position: Int64, value: RowValue)
     /// Runs the writes of that many rows (for entries: with the per-day trend's note of each
     /// row set aside for a large step, the table rebuilt once instead).
-    let writing: @Sendable (SQLiteDatabase, Int64, () throws(StorageError) -> Void) throws(StorageError) -> Void
+    let writing: @Sendable (any SQLConnection, Int64, () throws(StorageError) -> Void) throws(StorageError) -> Void
 
     init(
         firstChangedSQL: String, updateSQL: String, insertSQL: String, restoreSQL: [String] = [], deleteSQL: String,
         revisionsSQL: String,
-        currentSQL: String, current: @escaping @Sendable (SQLiteStatement) -> (position: Int64, value: RowValue),
+        currentSQL: String, current: @escaping @Sendable (any SQLStatement) -> (position: Int64, value: RowValue),
         writing:
-            @escaping @Sendable (SQLiteDatabase, Int64, () throws(StorageError) -> Void) throws(StorageError)
+            @escaping @Sendable (any SQLConnection, Int64, () throws(StorageError) -> Void) throws(StorageError)
             -> Void = { _, _, write throws(StorageError) in try write() }
     ) {
         self.firstChangedSQL = firstChangedSQL

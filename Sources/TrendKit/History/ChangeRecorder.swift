@@ -8,7 +8,7 @@
 /// try store.write(.weights) { db throws(StorageError) in
 ///     var step = try ChangeRecorder.begin(.import, feature: .weights, operation: id, in: db)
 ///     let first = … // insert the rows
-///     try step.didAddEntries(first...db.lastInsertRowID)
+///     try step.didAddEntries(first...last)
 ///     try step.finish()
 /// }
 /// ```
@@ -25,7 +25,7 @@ public struct ChangeRecorder {
 
     /// The step's number, shown by `undo list`.
     public let step: Int64
-    private let db: SQLiteDatabase
+    private let db: any SQLConnection
     /// The rows noted so far, in order, with whether each existed before the change.
     private var rows: [(table: UndoableTable, key: ChangedRowKey, existedBefore: Bool)] = []
     /// The rows noted so far, as table and key text, so that noting one is not a search (an
@@ -34,24 +34,28 @@ public struct ChangeRecorder {
     /// Rows noted in bulk: a run of entry ids added by the change.
     private var addedEntries: [ClosedRange<Int64>] = []
 
-    private init(step: Int64, db: SQLiteDatabase) {
+    private init(step: Int64, db: any SQLConnection) {
         self.step = step
         self.db = db
+    }
+
+    private static let insertText = DialectText { dialect in
+        """
+        INSERT INTO changes (operation, feature, kind, subject, made_at)
+        VALUES (?, ?, ?, ?, \(dialect.now))
+        """
     }
 
     /// Starts a step for `operation`, clearing the redo list. `subject` names what the step is
     /// about when its rows cannot say it later (a habit's name).
     public static func begin(
-        _ kind: ChangeKind, feature: FeatureID, operation: OperationID, subject: String = "", in db: SQLiteDatabase
+        _ kind: ChangeKind, feature: FeatureID, operation: OperationID, subject: String = "", in db: any SQLConnection
     ) throws(StorageError) -> ChangeRecorder {
         try HistorySQL.forgetUndone(in: db)
-        try db.run(
-            """
-            INSERT INTO changes (operation, feature, kind, subject, made_at)
-            VALUES (?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-            """,
+        let step = try db.insertRow(
+            insertText[db.dialect],
             [.text(operation.rawValue), .text(feature.rawValue), .text(kind.rawValue), .text(subject)])
-        return ChangeRecorder(step: db.lastInsertRowID, db: db)
+        return ChangeRecorder(step: step, db: db)
     }
 
     /// Photographs a row before the change writes or removes it. A row noted twice keeps its
@@ -93,7 +97,7 @@ public struct ChangeRecorder {
                             [.integer(step), .integer(Int64(position))]))
                 }
             }
-            let values: [SQLiteValue] = [
+            let values: [SQLValue] = [
                 .integer(step), .integer(Int64(position)), .text(row.table.name), .text(row.key.text),
                 .integer(row.existedBefore ? 1 : 0), .integer(existsAfter ? 1 : 0), .integer(revision),
             ]

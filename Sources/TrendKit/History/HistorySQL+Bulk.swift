@@ -22,21 +22,21 @@ extension HistorySQL {
     }
 
     /// True when the step has rows of `table` in `change_rows`.
-    static func hasRows(of table: UndoableTable, in step: Int64, db: SQLiteDatabase) throws(StorageError) -> Bool {
+    static func hasRows(of table: UndoableTable, in step: Int64, db: any SQLConnection) throws(StorageError) -> Bool {
         try db.integer(
             "SELECT EXISTS (SELECT 1 FROM change_rows WHERE change = ?1 AND +row_table = ?2)",
             [.integer(step), .text(table.name)]) != 0
     }
 
     /// How many rows of `table` the step has in `change_rows`.
-    static func rowCount(of table: UndoableTable, in step: Int64, db: SQLiteDatabase) throws(StorageError) -> Int64 {
+    static func rowCount(of table: UndoableTable, in step: Int64, db: any SQLConnection) throws(StorageError) -> Int64 {
         try db.integer(
             "SELECT count(*) FROM change_rows WHERE change = ?1 AND +row_table = ?2",
             [.integer(step), .text(table.name)])
     }
 
     /// True when a step newer than `step` is done: only then can one have changed its rows.
-    static func hasNewerDoneStep(than step: Int64, in db: SQLiteDatabase) throws(StorageError) -> Bool {
+    static func hasNewerDoneStep(than step: Int64, in db: any SQLConnection) throws(StorageError) -> Bool {
         try db.integer("SELECT EXISTS (SELECT 1 FROM changes WHERE id > ? AND undone = 0)", [.integer(step)]) != 0
     }
 
@@ -45,7 +45,7 @@ extension HistorySQL {
     /// newer steps' rows are read once, by the primary key of `change_rows` (from the step on,
     /// not every step's rows of the table, which `+row_table` keeps SQLite from reading).
     static func firstChangedByNewerStep(
-        _ table: UndoableTable, in step: Int64, sides: [SQLiteValue], after: Int64, db: SQLiteDatabase
+        _ table: UndoableTable, in step: Int64, sides: [SQLValue], after: Int64, db: any SQLConnection
     ) throws(StorageError) -> Int64? {
         let position = try db.integer(
             """
@@ -64,7 +64,7 @@ extension HistorySQL {
     /// existed is read (the update raised its revision; a row about to go keeps it); a row
     /// just added has `last_revision + 1`, as `BulkSQL.insertSQL` gave it.
     static func noteRevisions(
-        of table: UndoableTable, _ bulk: BulkSQL, in step: Int64, sides: [SQLiteValue], db: SQLiteDatabase
+        of table: UndoableTable, _ bulk: BulkSQL, in step: Int64, sides: [SQLValue], db: any SQLConnection
     ) throws(StorageError) {
         let values = [.integer(step)] + sides
         try db.run(

@@ -5,7 +5,7 @@
 extension SQLiteHistoryRepository {
     /// The values every bulk statement takes after the step: the side the rows must match
     /// now, and the side they get.
-    private static func sides(_ direction: Direction) -> [SQLiteValue] {
+    private static func sides(_ direction: Direction) -> [SQLValue] {
         [.integer(direction.from), .integer(direction.to)]
     }
 
@@ -13,7 +13,7 @@ extension SQLiteHistoryRepository {
     /// as the step left it (a newer done step changed it, it exists when it must not or not
     /// when it must, or it holds something else); nil when every one is.
     static func firstChanged(
-        _ tables: [UndoableTable], of step: Int64, _ direction: Direction, after: Int64, _ db: SQLiteDatabase
+        _ tables: [UndoableTable], of step: Int64, _ direction: Direction, after: Int64, _ db: any SQLConnection
     ) throws(StorageError) -> Int64? {
         guard !tables.isEmpty else { return nil }
         let newer = try HistorySQL.hasNewerDoneStep(than: step, in: db)
@@ -38,7 +38,7 @@ extension SQLiteHistoryRepository {
     /// them, as `put` does one row: the rows that exist on both sides are overwritten, those
     /// on the target side only are added with a revision above any they had, and the others
     /// removed, after their revisions are noted.
-    static func putInBulk(_ table: UndoableTable, of step: Int64, _ direction: Direction, _ db: SQLiteDatabase)
+    static func putInBulk(_ table: UndoableTable, of step: Int64, _ direction: Direction, _ db: any SQLConnection)
         throws(StorageError)
     {
         guard let bulk = table.bulk else { return }
@@ -57,7 +57,7 @@ extension SQLiteHistoryRepository {
     /// one, then each bulk table's, merged by position.
     static func rowsNow(
         _ rows: [StepRow], inBulk tables: [UndoableTable], of step: Int64, _ direction: Direction,
-        _ db: SQLiteDatabase
+        _ db: any SQLConnection
     ) throws(StorageError) -> [RowValue] {
         var found: [(position: Int64, value: RowValue)] = []
         for row in rows {

@@ -51,12 +51,12 @@ public struct UndoableTable: Sendable {
     /// stand alone; nil when the history puts its rows back one by one.
     let bulk: BulkSQL?
     /// Keeps what is derived from the table right (the trend), after undo or redo changed rows.
-    let afterChange: @Sendable (SQLiteDatabase) throws(StorageError) -> Void
+    let afterChange: @Sendable (any SQLConnection) throws(StorageError) -> Void
     /// The row as it is now, for saying what changed.
-    let current: @Sendable (SQLiteDatabase, ChangedRowKey) throws(StorageError) -> RowValue?
+    let current: @Sendable (any SQLConnection, ChangedRowKey) throws(StorageError) -> RowValue?
     /// The image (?1–?3) as a value, for describing a step.
     let image:
-        @Sendable (SQLiteDatabase, _ step: Int64, _ position: Int64, _ side: Int64) throws(StorageError)
+        @Sendable (any SQLConnection, _ step: Int64, _ position: Int64, _ side: Int64) throws(StorageError)
             -> RowValue?
     /// Reads a key back from `change_rows.row_key`.
     let key: @Sendable (String) -> ChangedRowKey?
@@ -66,9 +66,9 @@ public struct UndoableTable: Sendable {
         revisionSQL: String?, matchesSQL: String, clashSQL: String?, insertSQL: String, updateSQL: String,
         deleteSQL: String, restoreSQL: [String] = [], dependents: (table: String, countSQL: String)? = nil,
         usersSQL: String? = nil, missingUses: (table: String, sql: String)? = nil, bulk: BulkSQL? = nil,
-        afterChange: @escaping @Sendable (SQLiteDatabase) throws(StorageError) -> Void,
-        current: @escaping @Sendable (SQLiteDatabase, ChangedRowKey) throws(StorageError) -> RowValue?,
-        image: @escaping @Sendable (SQLiteDatabase, Int64, Int64, Int64) throws(StorageError) -> RowValue?,
+        afterChange: @escaping @Sendable (any SQLConnection) throws(StorageError) -> Void,
+        current: @escaping @Sendable (any SQLConnection, ChangedRowKey) throws(StorageError) -> RowValue?,
+        image: @escaping @Sendable (any SQLConnection, Int64, Int64, Int64) throws(StorageError) -> RowValue?,
         key: @escaping @Sendable (String) -> ChangedRowKey?
     ) {
         self.name = name
@@ -129,7 +129,7 @@ public struct RowsHeldOutside: Sendable, Equatable {
 }
 
 public struct ChangedRowKey: Sendable, Equatable {
-    public let values: [SQLiteValue]
+    public let values: [SQLValue]
     public let text: String
 
     /// A row keyed by an integer id (an entry, a habit).

@@ -43,7 +43,7 @@ extension SQLiteTrendRepository {
     /// Reads `kind`'s days in `zone` once they are current, catching them up first (in a
     /// write transaction of its own) when they were never built or values changed since.
     private func readCurrent<T>(
-        _ kind: MeasurementKind, _ zone: TrendZone, _ body: (SQLiteDatabase, Int64) throws(StorageError) -> T
+        _ kind: MeasurementKind, _ zone: TrendZone, _ body: (any SQLConnection, Int64) throws(StorageError) -> T
     ) throws(StorageError) -> T {
         let current: T? = try store.read(.trend, loading: true) { db throws(StorageError) in
             if let id = try KindDailyTable.current(kind, zone, in: db) { return try body(db, id) }

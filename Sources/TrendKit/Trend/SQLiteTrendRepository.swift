@@ -10,9 +10,9 @@ import FoundationEssentials
 /// of today's were later (`DailyTable.today`), which the rule's day boundary never leaves.
 @MainActor
 public final class SQLiteTrendRepository: TrendRepository {
-    public let store: Store
+    public let store: any RecordStore
 
-    public init(store: Store) { self.store = store }
+    public init(store: any RecordStore) { self.store = store }
 
     public func window(from firstDay: Int, through lastDay: Int, asOf now: Date) throws(StorageError) -> TrendWindow {
         let zone = TrendZone.local
@@ -106,7 +106,7 @@ public final class SQLiteTrendRepository: TrendRepository {
     /// Reads this zone's days (`body` gets their zone id) once they are current: when they
     /// were never built, or entries changed that they have not counted (another session or
     /// another program wrote them), they catch up first, in a write transaction of its own.
-    private func readCurrent<T>(_ zone: TrendZone, _ body: (SQLiteDatabase, Int64) throws(StorageError) -> T)
+    private func readCurrent<T>(_ zone: TrendZone, _ body: (any SQLConnection, Int64) throws(StorageError) -> T)
         throws(StorageError) -> T
     {
         let current: T? = try store.read(.trend, loading: true) { db throws(StorageError) in

@@ -18,12 +18,12 @@ import TrendshTestSupport
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let repository = Fixtures.repository(at: path)
-        #expect(repository.store.isOpen == false)
+        #expect(repository.store.sqlite.isOpen == false)
         #expect(fileExists(path) == false)
 
         #expect(try repository.recentEntries(limit: 10).isEmpty)
 
-        #expect(repository.store.isOpen)
+        #expect(repository.store.sqlite.isOpen)
         #expect(fileExists(path))
     }
 
@@ -51,7 +51,7 @@ import TrendshTestSupport
         _ = try repository.insert(Fixtures.newEntries[0])
         #expect(permissions(of: path) == 0o600)
         #expect(permissions(of: path + "-wal") == 0o600)
-        #expect(repository.store.takeNotices().isEmpty)
+        #expect(repository.store.sqlite.takeNotices().isEmpty)
     }
 
     @Test func theSchemaIsTheLatestVersionInWALModeAndMarkedAsATrendshStore() throws {
@@ -181,7 +181,7 @@ import TrendshTestSupport
         let repository = Fixtures.repository(at: path)
 
         #expect(throws: StorageError.cannotOpen(path: path)) { try repository.recentEntries(limit: 10) }
-        #expect(repository.store.isOpen == false)
+        #expect(repository.store.sqlite.isOpen == false)
     }
 
     @Test func aFailedOpenIsTriedAgainOnTheNextCall() throws {

@@ -70,7 +70,7 @@ struct GoalForecastTests {
                 TrendFixtures.entry(
                     "g\(offset)", day: TrendFixtures.today - weights.count + offset, kilograms: kilograms))
         }
-        let days = try TrendFixtures.storedDays(repository.store)
+        let days = try TrendFixtures.storedDays(repository.store.sqlite)
         let inside = GoalForecast.band(.kilograms)
         for goal in [69.5, 70.0, 70.2, 72.0] {
             let stored = try SQLiteTrendRepository(store: repository.store).latestGoalCrossing(

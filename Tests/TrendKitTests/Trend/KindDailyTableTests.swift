@@ -27,7 +27,7 @@ struct KindDailyTableTests {
     /// Records an issue where the table and the model (every stored entry's body fat) differ.
     func checkAgreement(_ repository: SQLiteWeightRepository, sourceLocation: SourceLocation = #_sourceLocation) throws
     {
-        let stored = try storedDays(repository.store)
+        let stored = try storedDays(repository.store.sqlite)
         let expected = InMemoryWeightRepository.days(of: try TrendFixtures.storedEntries(repository), Self.fat)
         #expect(
             TrendFixtures.agree(stored, expected), "\(TrendFixtures.firstDifference(stored, expected))",
@@ -48,7 +48,7 @@ struct KindDailyTableTests {
         _ = try repository.insert(entry("b", day: day, fat: 25, hour: 20))
         _ = try repository.insert(entry("c", day: day + 2, kilograms: nil, fat: 20))
         _ = try repository.insert(entry("d", day: day + 3, fat: nil))
-        let days = try storedDays(repository.store)
+        let days = try storedDays(repository.store.sqlite)
         #expect(days.map(\.day) == [day, day + 2])
         #expect(days.first?.entries == 2)
         #expect(days.first?.point.meanKilograms == 24.5)
@@ -70,7 +70,7 @@ struct KindDailyTableTests {
                     .id)
         }
         try checkAgreement(repository)
-        let store = repository.store
+        let store = repository.store.sqlite
         #expect(
             try store.read(.trend) { db throws(StorageError) in try db.integer("SELECT count(*) FROM kind_daily_zones")
             } == 1)
@@ -126,7 +126,7 @@ struct KindDailyTableTests {
             INSERT INTO measurements (entry_id, kind, value) VALUES (last_insert_rowid(), 'fat', 21);
             """)
         try checkAgreement(repository)
-        #expect(try storedDays(repository.store).count == 5)
+        #expect(try storedDays(repository.store.sqlite).count == 5)
     }
 
     @Test func aValueOutsideItsKindsRangeIsLeftOutAndCounted() throws {

@@ -27,7 +27,9 @@ import TrendshTestSupport
             }
         }
         func cached() throws -> Int {
-            try repository.store.read(.weights) { db throws(StorageError) in db.cachedStatementCount }
+            try repository.store.read(.weights) { db throws(StorageError) in
+                (db as? SQLiteDatabase)?.cachedStatementCount ?? -1
+            }
         }
         // Past the first batch of forgotten steps, so every statement a save can run has run.
         try save(Int(ChangeRecorder.levels + ChangeRecorder.trimBatch) + 10, from: 0)
