@@ -35,7 +35,7 @@ extension UndoableTable {
         afterChange: { _ throws(StorageError) in },
         current: { db, key throws(StorageError) in
             guard case .integer(let id)? = key.values.first else { return nil }
-            return try SQLiteHabitRepository.habit(where: "id = ?", .integer(id), in: db).map(RowValue.habit)
+            return try SQLHabitRepository.habit(where: "id = ?", .integer(id), in: db).map(RowValue.habit)
         },
         image: { db, step, position, side throws(StorageError) in
             let statement = try db.statement(
@@ -45,7 +45,7 @@ extension UndoableTable {
                 """)
             defer { statement.reset() }
             try statement.bind([.integer(step), .integer(position), .integer(side)])
-            return try statement.step() ? .habit(SQLiteHabitRepository.habit(from: statement)) : nil
+            return try statement.step() ? .habit(SQLHabitRepository.habit(from: statement)) : nil
         },
         key: { text in Int64(text).map(ChangedRowKey.id) })
 

@@ -32,7 +32,7 @@ public enum KindRemoveOutcome: Sendable, Equatable {
 /// the change history (so `undo` takes it back) with its operation. A retry of an add whose
 /// reply was lost finds the kind there, and a retried remove finds it gone.
 @MainActor
-public final class SQLiteKindRepository: KindRepository {
+public final class SQLKindRepository: KindRepository {
     public let store: any RecordStore
 
     public init(store: any RecordStore) { self.store = store }

@@ -72,15 +72,15 @@ extension UndoableTable {
                 FROM step_rows r JOIN entries e ON e.id = CAST(r.key AS INTEGER) ORDER BY r.position
                 """,
             current: { row in
-                var entry = SQLiteWeightRepository.entry(from: row)
+                var entry = SQLWeightRepository.entry(from: row)
                 entry.measurements = MeasurementImage.values(row.text(7))
                 return (row.int64(6), .entry(entry))
             },
             writing: { db, count, write throws(StorageError) in try DailyTable.writingMany(count, in: db, write) }),
-        afterChange: { db throws(StorageError) in try SQLiteWeightRepository.keepTrend(in: db) },
+        afterChange: { db throws(StorageError) in try SQLWeightRepository.keepTrend(in: db) },
         current: { db, key throws(StorageError) in
             guard case .integer(let id)? = key.values.first else { return nil }
-            return try SQLiteWeightRepository.entry(id: id, in: db).map(RowValue.entry)
+            return try SQLWeightRepository.entry(id: id, in: db).map(RowValue.entry)
         },
         image: { db, step, position, side throws(StorageError) in
             let statement = try db.statement(
@@ -91,7 +91,7 @@ extension UndoableTable {
             defer { statement.reset() }
             try statement.bind([.integer(step), .integer(position), .integer(side)])
             guard try statement.step() else { return nil }
-            var entry = SQLiteWeightRepository.entry(from: statement)
+            var entry = SQLWeightRepository.entry(from: statement)
             entry.measurements = MeasurementImage.values(statement.text(6))
             return .entry(entry)
         },

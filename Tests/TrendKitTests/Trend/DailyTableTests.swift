@@ -17,13 +17,12 @@ struct DailyTableTests {
     }
 
     /// The model: the trend computed from every stored entry, as the in-memory repository does.
-    func model(_ repository: SQLiteWeightRepository) throws -> [TrendDay] {
+    func model(_ repository: SQLWeightRepository) throws -> [TrendDay] {
         InMemoryWeightRepository.days(of: try TrendFixtures.storedEntries(repository))
     }
 
     /// Records an issue where the table and the model differ, naming the first difference.
-    func checkAgreement(_ repository: SQLiteWeightRepository, sourceLocation: SourceLocation = #_sourceLocation) throws
-    {
+    func checkAgreement(_ repository: SQLWeightRepository, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let stored = try TrendFixtures.storedDays(repository.store.sqlite)
         let expected = try model(repository)
         let agrees = TrendFixtures.agree(stored, expected)

@@ -56,7 +56,7 @@ struct DailyZoneTests {
 
     /// Records an issue where `zone`'s days differ from the days built from scratch in it.
     func checkAgreement(
-        _ zone: TrendZone, _ repository: SQLiteWeightRepository, sourceLocation: SourceLocation = #_sourceLocation
+        _ zone: TrendZone, _ repository: SQLWeightRepository, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let stored = try Self.storedDays(zone, repository.store.sqlite)
         let expected = InMemoryWeightRepository.days(of: try TrendFixtures.storedEntries(repository), in: zone)

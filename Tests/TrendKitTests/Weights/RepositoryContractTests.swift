@@ -25,7 +25,7 @@ struct StoreUnderTest {
             repository = Fixtures.repository(at: directory.file("trend.sqlite"))
         case .sqliteMemory:
             directory = nil
-            repository = SQLiteWeightRepository(store: Store(location: .memory, schema: .trendsh))
+            repository = SQLWeightRepository(store: Store(location: .memory, schema: .trendsh))
         case .inMemory:
             directory = nil
             repository = InMemoryWeightRepository()

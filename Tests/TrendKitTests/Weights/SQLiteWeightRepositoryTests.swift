@@ -5,7 +5,7 @@ import TrendshTestSupport
 @testable import TrendKit
 
 @MainActor
-@Suite struct SQLiteWeightRepositoryTests {
+@Suite struct SQLWeightRepositoryTests {
     /// Keeps lock tests short: a write waits this long for another program's lock.
     static let shortBusyTimeout: Duration = .milliseconds(300)
 

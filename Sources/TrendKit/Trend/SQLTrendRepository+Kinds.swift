@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The trend of a kind other than weight, read from its own per-day table (`KindDailyTable`),
 /// which the first read in a zone builds and each later read catches up.
-extension SQLiteTrendRepository {
+extension SQLTrendRepository {
     public func window(of kind: MeasurementKind, from firstDay: Int, through lastDay: Int, asOf now: Date)
         throws(StorageError) -> TrendWindow
     {
@@ -36,7 +36,7 @@ extension SQLiteTrendRepository {
             }
             let found = id.int64(0)
             id.reset()
-            return try SQLiteWeightRepository.entry(id: found, in: db)
+            return try SQLWeightRepository.entry(id: found, in: db)
         }
     }
 

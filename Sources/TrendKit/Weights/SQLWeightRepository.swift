@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The weights feature's SQL. The `Store` owns the file, the transactions, the lock wait,
 /// the durability check and the fault plan; this type only reads and writes its rows.
 @MainActor
-public final class SQLiteWeightRepository: WeightRepository {
+public final class SQLWeightRepository: WeightRepository {
     public let store: any RecordStore
 
     public init(store: any RecordStore) { self.store = store }

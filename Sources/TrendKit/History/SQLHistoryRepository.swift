@@ -4,7 +4,7 @@
 /// changed it, and it holds what the photograph holds. The undo or redo is recorded as an
 /// operation in the same transaction, so a retry applies it once.
 @MainActor
-public final class SQLiteHistoryRepository: HistoryRepository {
+public final class SQLHistoryRepository: HistoryRepository {
     public let store: any RecordStore
 
     public init(store: any RecordStore) { self.store = store }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The habits feature's SQL. The `Store` owns the file and the transactions.
 @MainActor
-public final class SQLiteHabitRepository: HabitRepository {
+public final class SQLHabitRepository: HabitRepository {
     public let store: any RecordStore
 
     public init(store: any RecordStore) { self.store = store }

@@ -2,7 +2,7 @@
 /// of a table's rows in a step, however many there are, where one by one each row costs a
 /// few. An import's step of 200,000 entries is checked, written and read back in about ten
 /// statements.
-extension SQLiteHistoryRepository {
+extension SQLHistoryRepository {
     /// The values every bulk statement takes after the step: the side the rows must match
     /// now, and the side they get.
     private static func sides(_ direction: Direction) -> [SQLValue] {

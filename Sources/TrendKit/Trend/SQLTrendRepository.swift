@@ -9,7 +9,7 @@ import FoundationEssentials
 /// is read, and today's row would be recounted from its entries up to that moment when one
 /// of today's were later (`DailyTable.today`), which the rule's day boundary never leaves.
 @MainActor
-public final class SQLiteTrendRepository: TrendRepository {
+public final class SQLTrendRepository: TrendRepository {
     public let store: any RecordStore
 
     public init(store: any RecordStore) { self.store = store }
@@ -83,16 +83,16 @@ public final class SQLiteTrendRepository: TrendRepository {
         try store.read(.trend, loading: true) { db throws(StorageError) in
             let row = try db.statement(
                 """
-                SELECT \(SQLiteWeightRepository.columns) FROM entries
+                SELECT \(SQLWeightRepository.columns) FROM entries
                 WHERE taken_at <= ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at DESC, id DESC LIMIT 1
                 """)
             defer { row.reset() }
             try row.bind([.text(StoredTime.text(EntryRule.latestCountedDate(asOf: now)))])
             guard try row.step() else { return nil }
-            var entry = SQLiteWeightRepository.entry(from: row)
+            var entry = SQLWeightRepository.entry(from: row)
             row.reset()
             // Its other measurements: `stats` derives fat and lean mass from its body fat.
-            entry.measurements = try SQLiteWeightRepository.measurements(of: entry.id, in: db)
+            entry.measurements = try SQLWeightRepository.measurements(of: entry.id, in: db)
             return entry
         }
     }
