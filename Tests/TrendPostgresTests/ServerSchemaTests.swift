@@ -203,6 +203,31 @@ import TrendshTestSupport
         #expect(silent.status == 0 && !silent.stdout.contains("notification"), "\(silent)")
     }
 
+    @Test func aSecondWriterWaitsForTheFirstBeforeItNumbersANote() throws {
+        let (server, first) = try Self.serverStore("schema_turns")
+        let second = try PostgresConnection(uri: server.uri(database: "schema_turns"))
+        let insert = "INSERT INTO entries (taken_at, kilograms) VALUES ($1, 71.5)"
+        try first.execute("BEGIN")
+        try first.execute(insert, ["2026-11-28T07:30:00.000Z"])
+        try second.execute("SET lock_timeout = '200ms'")
+        do throws(PostgresError) {
+            try second.execute(insert, ["2026-11-29T07:30:00.000Z"])
+            Issue.record("a second writer wrote while the first held its turn")
+        } catch {
+            guard case .server(let state, _) = error, state == "55P03" else {
+                Issue.record("expected a lock timeout, got \(error)")
+                return
+            }
+        }
+        try first.execute("COMMIT")
+        try second.execute(insert, ["2026-11-29T07:30:00.000Z"])
+        // The waiting writer drew no number: the notes run 1, 2, in the order of the commits.
+        #expect(
+            try first.execute("SELECT seq, taken_at FROM daily_pending ORDER BY seq").rows == [
+                ["1", "2026-11-28T07:30:00.000Z"], ["2", "2026-11-29T07:30:00.000Z"],
+            ])
+    }
+
     @Test func theStoresIdentityIsMadeByTheServerAndStaysTheSame() throws {
         let (server, connection) = try Self.serverStore("schema_identity")
         let store = try connection.execute(StoreServerSchema.readStore).rows

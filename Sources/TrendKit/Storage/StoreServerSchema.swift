@@ -10,12 +10,16 @@
 ///   statement-level trigger on each table (`countingChanges(to:)`). The trigger also sends
 ///   `NOTIFY trendsh_changes` (no payload): a session that listens hears of another's commit,
 ///   and one that does not compares the counter before its next read, as SQLite's sessions
-///   compare `data_version`. The counter's row is written under the transaction's lock until
-///   it commits, so writers take turns as SQLite's one writer does: a serializable writer
-///   that meets another's uncommitted change gets a serialization failure, and retries. A
-///   rolled-back transaction leaves the counter as it was. A session's own commit raises it
-///   too: the counter it reads in its own write transaction, after its last change, is the
-///   value it has seen.
+///   compare `data_version`. A rolled-back transaction leaves the counter as it was. A
+///   session's own commit raises it too: the counter it reads in its own write transaction,
+///   after its last change, is the value it has seen.
+///
+/// The counter's row is also the writers' turn, as SQLite's one writer lock is: the trigger
+/// runs before the statement's first row, and the row stays locked until the transaction
+/// ends, so a second writer waits (or, serializable, fails and retries) before it writes
+/// anything. That keeps the notes' numbers (`daily_pending.seq`, drawn from a sequence,
+/// which no rollback or isolation level orders) in the order their transactions commit,
+/// which the per-day tables rely on: a zone that has counted note 11 has seen note 10.
 public enum StoreServerSchema {
     /// "TRND", as `PRAGMA application_id` marks a trendsh file.
     static let applicationID: Int64 = 0x5452_4E44
@@ -33,7 +37,7 @@ public enum StoreServerSchema {
     /// update, a delete, even one of no rows, and a `TRUNCATE`, which runs no row trigger.
     static func countingChanges(to table: String) -> String {
         """
-        CREATE TRIGGER \(table)_counted AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table)
+        CREATE TRIGGER \(table)_counted BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table)
         FOR EACH STATEMENT EXECUTE FUNCTION trendsh_count_change()
         """
     }
