@@ -228,6 +228,26 @@ import TrendshTestSupport
             ])
     }
 
+    @Test func aWriteThatTakesItsTurnFirstHoldsOffOtherWritersAndRaisesNothing() throws {
+        let (server, first) = try Self.serverStore("schema_take_turn")
+        let second = try PostgresConnection(uri: server.uri(database: "schema_take_turn"))
+        let before = try first.execute(StoreServerSchema.readChangeCount).rows
+        try first.execute("BEGIN")
+        try first.execute(StoreServerSchema.takeTurn)
+        try second.execute("SET lock_timeout = '200ms'")
+        do throws(PostgresError) {
+            try second.execute("UPDATE kinds SET revision = revision + 1")
+            Issue.record("a second writer wrote while the first held its turn")
+        } catch {
+            guard case .server(let state, _) = error, state == "55P03" else {
+                Issue.record("expected a lock timeout, got \(error)")
+                return
+            }
+        }
+        try first.execute("COMMIT")
+        #expect(try first.execute(StoreServerSchema.readChangeCount).rows == before)
+    }
+
     @Test func theStoresIdentityIsMadeByTheServerAndStaysTheSame() throws {
         let (server, connection) = try Self.serverStore("schema_identity")
         let store = try connection.execute(StoreServerSchema.readStore).rows

@@ -29,6 +29,11 @@ public enum StoreServerSchema {
     public static let readStore = "SELECT identity, application_id, format FROM trendsh_store"
     /// The change counter.
     public static let readChangeCount = "SELECT counter FROM trendsh_change_count"
+    /// The first statement of a write transaction, as `BEGIN IMMEDIATE` is on SQLite: takes
+    /// the writers' turn before the transaction reads anything it will write from, such as
+    /// the last note's number (`lastNoteGiven`) or the next entry's id, which a sequence
+    /// gives out to uncommitted transactions too. Raises nothing; the first change does.
+    public static let takeTurn = "SELECT counter FROM trendsh_change_count FOR UPDATE"
 
     /// Records that the store has format `version`.
     static func recordFormat(_ version: Int) -> String { "UPDATE trendsh_store SET format = \(version)" }
