@@ -92,7 +92,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrendPostgresTests",
-            dependencies: ["TrendPostgres", "TrendshTestSupport"],
+            dependencies: ["TrendPostgres", "TrendKit", "TrendshTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
