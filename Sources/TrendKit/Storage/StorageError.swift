@@ -63,7 +63,7 @@ public enum StorageError: Error, Equatable, Sendable {
     case writeConflict
 
     /// True when the connection may be unusable and should be reopened before the next try.
-    var needsReopen: Bool {
+    public var needsReopen: Bool {
         switch self {
         case .ioError, .unreadable, .notADatabase, .foreignDatabase, .diskFull, .cannotOpen, .other, .upgradeFailed,
             .notARegularFile, .unsafeLogFile, .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost,

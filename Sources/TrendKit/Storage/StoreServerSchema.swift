@@ -22,7 +22,7 @@
 /// which the per-day tables rely on: a zone that has counted note 11 has seen note 10.
 public enum StoreServerSchema {
     /// "TRND", as `PRAGMA application_id` marks a trendsh file.
-    static let applicationID: Int64 = 0x5452_4E44
+    public static let applicationID: Int64 = 0x5452_4E44
     /// The channel `NOTIFY` names when a transaction that changed the store commits.
     public static let changesChannel = "trendsh_changes"
     /// The store's identity, mark and format, in that order.
