@@ -57,6 +57,11 @@ public final class ServerSQLConnection: SQLConnection {
     /// Runs `sql` (with `?` placeholders) and keeps what the seam reports of it afterwards.
     func rows(_ sql: String, _ parameters: [String?]) throws(StorageError) -> PostgresRows {
         let text = numberedText(sql).sql
+        // PostgreSQL's text cannot hold U+0000, and libpq would send the value cut short at
+        // it: refused here, before anything is sent, rather than stored shorter.
+        if parameters.contains(where: { $0?.utf8.contains(0) == true }) {
+            throw .rejected(message: "a PostgreSQL store cannot keep the NUL character (\\u0000) in text")
+        }
         let result: PostgresRows
         do {
             result = try connection.execute(text, parameters)
