@@ -62,7 +62,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrendKitTests",
-            dependencies: ["TrendKit", "TrendshTestSupport", "CSQLite"],
+            dependencies: ["TrendKit", "TrendshTestSupport", "CSQLite", "TrendPostgres"],
             swiftSettings: strict
         ),
         .testTarget(

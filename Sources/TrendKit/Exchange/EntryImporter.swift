@@ -235,7 +235,7 @@ public final class EntryImporter {
                 // the whole table rebuilt).
                 try DailyTable.resumeNotes(from: firstNewID, in: db)
                 try DailyTable.catchUp(zone: .local, in: db)
-                let lastID = try db.integer("SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'entries'")
+                let lastID = try DailyTable.lastEntryIDGiven(in: db)
                 if lastID >= firstNewID { step.didAddEntries(firstNewID...lastID) }
                 try step.finish()
                 try OperationLog.record(

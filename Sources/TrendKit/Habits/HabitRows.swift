@@ -11,7 +11,8 @@ extension UndoableTable {
         matchesSQL: """
             SELECT count(*) FROM habits h JOIN habit_images i ON h.id = i.id
             WHERE i.change = ?1 AND i.position = ?2 AND i.side = ?3
-                AND h.name IS i.name AND h.name_key IS i.name_key AND h.created_at IS i.created_at
+                AND h.name IS NOT DISTINCT FROM i.name AND h.name_key IS NOT DISTINCT FROM i.name_key
+                AND h.created_at IS NOT DISTINCT FROM i.created_at
             """,
         // Names are unique without regard to case: another habit may have taken the name since.
         clashSQL: """

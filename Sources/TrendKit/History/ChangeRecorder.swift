@@ -39,6 +39,16 @@ public struct ChangeRecorder {
         self.db = db
     }
 
+    /// Photographs the entries an import added, ids ?3 to ?4, from position ?2 of step ?1.
+    private static let captureAddedEntries = DialectText { dialect in
+        """
+        INSERT INTO entry_images (change, position, side, id, taken_at, kilograms, note, draft_id, revision, measurements)
+        SELECT ?1, ?2 + row_number() OVER (ORDER BY id) - 1, 1, id, taken_at, kilograms, note, draft_id, revision,
+            \(MeasurementImage.of("entries.id", dialect))
+        FROM entries WHERE id BETWEEN ?3 AND ?4
+        """
+    }
+
     private static let insertText = DialectText { dialect in
         """
         INSERT INTO changes (operation, feature, kind, subject, made_at)
@@ -63,7 +73,7 @@ public struct ChangeRecorder {
     public mutating func willChange(_ table: UndoableTable, _ key: ChangedRowKey) throws(StorageError) {
         guard noted.insert(table.name + "\u{0}" + key.text).inserted else { return }
         let position = Int64(rows.count)
-        try db.run(table.captureSQL, [.integer(step), .integer(position), .integer(0)] + key.values)
+        try db.run(table.captureSQL[db.dialect], [.integer(step), .integer(position), .integer(0)] + key.values)
         rows.append((table, key, db.changes > 0))
     }
 
@@ -83,7 +93,9 @@ public struct ChangeRecorder {
     /// no longer keeps once `trimBatch` of them have gathered.
     public func finish() throws(StorageError) {
         for (position, row) in rows.enumerated() {
-            try db.run(row.table.captureSQL, [.integer(step), .integer(Int64(position)), .integer(1)] + row.key.values)
+            try db.run(
+                row.table.captureSQL[db.dialect],
+                [.integer(step), .integer(Int64(position)), .integer(1)] + row.key.values)
             let existsAfter = db.changes > 0
             var revision: Int64 = 0
             if let revisionSQL = row.table.revisionSQL {
@@ -108,12 +120,8 @@ public struct ChangeRecorder {
         var next = Int64(rows.count)
         for ids in addedEntries {
             try db.run(
-                """
-                INSERT INTO entry_images (change, position, side, id, taken_at, kilograms, note, draft_id, revision, measurements)
-                SELECT ?1, ?2 + row_number() OVER (ORDER BY id) - 1, 1, id, taken_at, kilograms, note, draft_id, revision,
-                    \(MeasurementImage.of("entries.id"))
-                FROM entries WHERE id BETWEEN ?3 AND ?4
-                """, [.integer(step), .integer(next), .integer(ids.lowerBound), .integer(ids.upperBound)])
+                Self.captureAddedEntries[db.dialect],
+                [.integer(step), .integer(next), .integer(ids.lowerBound), .integer(ids.upperBound)])
             try db.run(
                 """
                 INSERT INTO change_rows (change, position, row_table, row_key, before_exists, after_exists, last_revision)

@@ -6,7 +6,9 @@ enum HistorySQL {
     /// its test is a fixed statement that reads the partial index `changes_undone`, which
     /// holds only undone steps (a save, which adds a step that is done, never writes it).
     static func forgetUndone(in db: any SQLConnection) throws(StorageError) {
-        guard try db.integer("SELECT EXISTS (SELECT 1 FROM changes WHERE undone = 1)") != 0 else { return }
+        guard try db.integer("SELECT CAST(EXISTS (SELECT 1 FROM changes WHERE undone = 1) AS INTEGER)") != 0 else {
+            return
+        }
         try forget("undone = 1", [], in: db)
     }
 
@@ -157,7 +159,7 @@ enum HistorySQL {
 
     /// The row at `position` of a step, of any table; nil when the step has none there.
     static func row(at position: Int64, of step: Int64, in db: any SQLConnection) throws(StorageError) -> StepRow? {
-        let statement = try db.statement("SELECT * FROM (\(rowsOfStep)) WHERE position = ?2")
+        let statement = try db.statement("SELECT * FROM (\(rowsOfStep)) AS s WHERE position = ?2")
         defer { statement.reset() }
         try statement.bind([.integer(step), .integer(position)])
         return try statement.step() ? stepRow(from: statement) : nil
@@ -174,13 +176,13 @@ enum HistorySQL {
     static func summary(of step: Int64, in db: any SQLConnection) throws(StorageError)
         -> (count: Int, counts: [String: Int], first: StepRow?)
     {
-        let count = try db.integer("SELECT count(*) FROM (\(rowsOfStep))", [.integer(step)])
+        let count = try db.integer("SELECT count(*) FROM (\(rowsOfStep)) AS s", [.integer(step)])
         let counting = try db.statement(
             """
             SELECT row_table, count(*) FROM (
                 SELECT row_table FROM changes WHERE id = ?1 AND row_table IN (\(oneByOneTables))
                 UNION ALL
-                SELECT row_table FROM change_rows WHERE +change = ?1 AND row_table IN (\(oneByOneTables)))
+                SELECT row_table FROM change_rows WHERE +change = ?1 AND row_table IN (\(oneByOneTables))) AS s
             GROUP BY row_table
             """)
         defer { counting.reset() }
@@ -241,7 +243,7 @@ enum HistorySQL {
         try db.run(
             """
             UPDATE changes SET undone = ?1,
-                undone_order = CASE WHEN ?1 = 1 THEN (SELECT coalesce(max(undone_order), 0) + 1 FROM changes) END
+                undone_order = CASE WHEN CAST(?1 AS BIGINT) = 1 THEN (SELECT coalesce(max(undone_order), 0) + 1 FROM changes) END
             WHERE id = ?2
             """, [.integer(undone ? 1 : 0), .integer(step)])
     }
@@ -252,13 +254,27 @@ enum HistorySQL {
         // The row is in one place or the other: a step's own row keeps position 0 only
         // for steps made since format 6.
         let values: [SQLValue] = [.integer(revision), .integer(step), .integer(row.position)]
-        try db.run(
-            """
-            UPDATE changes SET last_revision = max(last_revision, ?1)
-            WHERE id = ?2 AND ?3 = 0 AND row_table IS NOT NULL
-            """, values)
-        try db.run(
-            "UPDATE change_rows SET last_revision = max(last_revision, ?1) WHERE change = ?2 AND position = ?3", values)
+        try db.run(raiseStepRevision[db.dialect], values)
+        try db.run(raiseRowRevision[db.dialect], values)
+    }
+
+    /// The larger of two values is `max` on SQLite and `GREATEST` on PostgreSQL (whose `max`
+    /// is only an aggregate).
+    private static let raiseStepRevision = DialectText { dialect in
+        """
+        UPDATE changes SET last_revision = \(greatest(dialect))(last_revision, ?1)
+        WHERE id = ?2 AND ?3 = 0 AND row_table IS NOT NULL
+        """
+    }
+    private static let raiseRowRevision = DialectText { dialect in
+        "UPDATE change_rows SET last_revision = \(greatest(dialect))(last_revision, ?1) WHERE change = ?2 AND position = ?3"
+    }
+
+    private static func greatest(_ dialect: SQLDialect) -> String {
+        switch dialect {
+        case .sqlite: return "max"
+        case .postgresql: return "GREATEST"
+        }
     }
 }
 

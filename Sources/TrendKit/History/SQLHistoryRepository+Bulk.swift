@@ -27,7 +27,7 @@ extension SQLHistoryRepository {
                 first = min(first ?? position, position)
             }
             let position = try db.integer(
-                "\(HistorySQL.stepRows(of: table)) \(bulk.firstChangedSQL)",
+                "\(HistorySQL.stepRows(of: table, in: db.dialect)) \(bulk.firstChangedSQL[db.dialect])",
                 [.integer(step)] + sides(direction) + [.integer(after)])
             if position >= 0 { first = min(first ?? position, position) }
         }
@@ -42,12 +42,12 @@ extension SQLHistoryRepository {
         throws(StorageError)
     {
         guard let bulk = table.bulk else { return }
-        let rows = HistorySQL.stepRows(of: table)
+        let rows = HistorySQL.stepRows(of: table, in: db.dialect)
         let values = [.integer(step)] + sides(direction)
         try bulk.writing(db, try HistorySQL.rowCount(of: table, in: step, db: db)) { () throws(StorageError) in
             try db.run("\(rows) \(bulk.updateSQL)", values)
             try db.run("\(rows) \(bulk.insertSQL)", values)
-            for statement in bulk.restoreSQL { try db.run("\(rows) \(statement)", values) }
+            for statement in bulk.restoreSQL { try db.run("\(rows) \(statement[db.dialect])", values) }
             try HistorySQL.noteRevisions(of: table, bulk, in: step, sides: sides(direction), db: db)
             try db.run("\(rows) \(bulk.deleteSQL)", values)
         }
@@ -66,7 +66,8 @@ extension SQLHistoryRepository {
         var groups = found.isEmpty ? 0 : 1
         for table in tables {
             guard let bulk = table.bulk else { continue }
-            let statement = try db.statement("\(HistorySQL.stepRows(of: table)) \(bulk.currentSQL)")
+            let statement = try db.statement(
+                "\(HistorySQL.stepRows(of: table, in: db.dialect)) \(bulk.currentSQL[db.dialect])")
             defer { statement.reset() }
             try statement.bind([.integer(step)] + sides(direction))
             let before = found.count

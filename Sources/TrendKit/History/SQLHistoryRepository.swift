@@ -109,7 +109,7 @@ public final class SQLHistoryRepository: HistoryRepository {
             let putBack = Set(
                 rows.filter { $0.table.name == used && (direction == .undo ? $0.existedBefore : $0.existsAfter) }
                     .map(\.key.text))
-            let statement = try db.statement("\(HistorySQL.stepKeys) \(sql)")
+            let statement = try db.statement("\(HistorySQL.stepKeys) \(sql[db.dialect])")
             defer { statement.reset() }
             try statement.bind([.integer(id), .integer(direction.to)])
             while try statement.step() {
@@ -195,7 +195,8 @@ public final class SQLHistoryRepository: HistoryRepository {
         if unchanged && exists {
             unchanged =
                 try db.integer(
-                    row.table.matchesSQL, [.integer(step.id), .integer(row.position), .integer(direction.from)])
+                    row.table.matchesSQL[db.dialect],
+                    [.integer(step.id), .integer(row.position), .integer(direction.from)])
                 != 0
         }
         guard unchanged else {
@@ -218,7 +219,8 @@ public final class SQLHistoryRepository: HistoryRepository {
         if !willExist, exists, let usersSQL = row.table.usersSQL {
             // Removing the row would leave values that use it (a kind's, in entries) without it.
             let users = try db.integer(
-                "\(HistorySQL.stepKeys) \(usersSQL)", [.integer(step.id), .integer(direction.to)] + row.key.values)
+                "\(HistorySQL.stepKeys) \(usersSQL[db.dialect])",
+                [.integer(step.id), .integer(direction.to)] + row.key.values)
             if users > 0 { return .inUse(step, row: try row.table.current(db, row.key), count: Int(users)) }
         }
         if willExist, let clashSQL = row.table.clashSQL,
@@ -256,7 +258,7 @@ public final class SQLHistoryRepository: HistoryRepository {
         case (false, false): break
         }
         if willExist {
-            for statement in table.restoreSQL { try db.run(statement, image) }
+            for statement in table.restoreSQL { try db.run(statement[db.dialect], image) }
         }
         if willExist, let revisionSQL = table.revisionSQL {
             revision = max(revision, try db.integer(revisionSQL, row.key.values))

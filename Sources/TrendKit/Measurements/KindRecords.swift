@@ -66,7 +66,7 @@ public enum KindRecords {
     @discardableResult
     public static func insert(_ kind: MeasurementKind, in db: any SQLConnection) throws(StorageError) -> Bool {
         try db.run(
-            "INSERT OR IGNORE INTO kinds (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO kinds (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
             [
                 .text(kind.id.rawValue), .text(kind.name), .text(kind.quantity.rawValue),
                 .text(kind.defaultUnit.symbol),

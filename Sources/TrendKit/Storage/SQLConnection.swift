@@ -103,6 +103,19 @@ public struct DialectText: Sendable {
     }
 }
 
+/// A string literal is one text that both engines run with the same meaning, so a table of
+/// statements (`UndoableTable`) writes only the few that differ as two texts.
+extension DialectText: ExpressibleByStringInterpolation {
+    public init(stringLiteral text: String) {
+        self.init(sqlite: text, postgresql: text)
+    }
+
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        let text = String(stringInterpolation: stringInterpolation)
+        self.init(sqlite: text, postgresql: text)
+    }
+}
+
 /// A value bound to a statement parameter.
 public enum SQLValue: Sendable, Equatable {
     case integer(Int64)

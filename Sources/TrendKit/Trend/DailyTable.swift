@@ -69,8 +69,29 @@ enum DailyTable {
     }
 
     /// The highest note number ever given (0 before the first): a zone built now counts them all.
+    /// On a server the sequences are read after the writers' turn (`StoreServerSchema.takeTurn`),
+    /// so no other writer moves them.
     private static func lastNoteGiven(in db: any SQLConnection) throws(StorageError) -> Int64 {
-        try db.integer("SELECT seq FROM sqlite_sequence WHERE name = 'daily_pending'")
+        try db.integer(lastNoteGivenText[db.dialect])
+    }
+
+    private static let lastNoteGivenText = DialectText(
+        sqlite: "SELECT seq FROM sqlite_sequence WHERE name = 'daily_pending'",
+        postgresql: "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM daily_pending_seq_seq")
+
+    /// The highest entry id ever given (0 before the first).
+    static func lastEntryIDGiven(in db: any SQLConnection) throws(StorageError) -> Int64 {
+        try db.integer(lastEntryIDGivenText[db.dialect])
+    }
+
+    private static let lastEntryIDGivenText = DialectText(
+        sqlite: "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'entries'",
+        postgresql: "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM entries_id_seq")
+
+    /// On a server the triggers that note entries are set aside by a setting of the
+    /// transaction, which their `WHEN` reads (`DailySchema.notesRun`), not dropped.
+    private static func setNotesAside(_ aside: Bool, in db: any SQLConnection) throws(StorageError) {
+        _ = try db.text("SELECT set_config('trendsh.bulk', ?, true)", [.text(aside ? "on" : "off")])
     }
 
     /// Brings `zone`'s days up to date: applies the notes it has not counted, or builds its
@@ -161,15 +182,21 @@ enum DailyTable {
     /// For a bulk insert: sets the added-entry trigger aside until `resumeNotes`, in the
     /// caller's transaction, and returns the first id the new rows can have.
     static func suspendNotes(in db: any SQLConnection) throws(StorageError) -> Int64 {
-        try db.execute("DROP TRIGGER entries_added")
-        return try db.integer("SELECT coalesce(max(seq), 0) + 1 FROM sqlite_sequence WHERE name = 'entries'")
+        switch db.dialect {
+        case .sqlite: try db.execute("DROP TRIGGER entries_added")
+        case .postgresql: try setNotesAside(true, in: db)
+        }
+        return try lastEntryIDGiven(in: db) + 1
     }
 
     /// Puts the trigger back and notes every entry from `firstID` on, or, when they are more
     /// than noting one by one suits, drops every zone's days: each zone would rebuild them
     /// anyway, and the caller's catch-up builds its own zone's at once.
     static func resumeNotes(from firstID: Int64, in db: any SQLConnection) throws(StorageError) {
-        try db.execute(DailySchema.addedTrigger)
+        switch db.dialect {
+        case .sqlite: try db.execute(DailySchema.addedTrigger)
+        case .postgresql: try setNotesAside(false, in: db)
+        }
         let added = try db.integer("SELECT count(*) FROM entries WHERE id >= ?", [.integer(firstID)])
         if added > rebuildThreshold {
             try db.run("DELETE FROM daily")
@@ -195,6 +222,15 @@ enum DailyTable {
         throws(StorageError)
     {
         guard count > rebuildThreshold else { return try write() }
+        if db.dialect == .postgresql {
+            try setNotesAside(true, in: db)
+            try write()
+            try setNotesAside(false, in: db)
+            try db.run("DELETE FROM daily")
+            try db.run("DELETE FROM daily_zones")
+            try db.run("DELETE FROM daily_pending")
+            return
+        }
         var triggers: [String] = []
         for name in ["entries_added", "entries_changed", "entries_removed"] {
             guard

@@ -13,6 +13,12 @@ enum KindDailyTable {
     }
 
     /// The local day of an entry's time, from its seconds since 1970.
+    /// The highest note number ever given (0 before the first). On a server the sequence is
+    /// read after the writers' turn (`StoreServerSchema.takeTurn`), so no other writer moves it.
+    private static let lastNoteGivenText = DialectText(
+        sqlite: "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'kind_daily_pending'",
+        postgresql: "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM kind_daily_pending_seq_seq")
+
     static func secondsColumn(_ dialect: SQLDialect) -> String { dialect.unixSeconds("e.taken_at") }
 
     /// The id of `kind`'s days in `zone` when they are current: built, with no note they
@@ -45,8 +51,7 @@ enum KindDailyTable {
             kept.append(KeptZone(id: zones.int64(0), identity: zones.text(1) ?? "", applied: zones.int64(2)))
         }
         zones.reset()
-        let lastNote = try db.integer(
-            "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'kind_daily_pending'")
+        let lastNote = try db.integer(lastNoteGivenText[db.dialect])
         let id: Int64
         if let mine = kept.first(where: { $0.identity == zone.identity }) {
             id = mine.id

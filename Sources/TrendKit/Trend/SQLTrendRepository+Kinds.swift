@@ -50,7 +50,8 @@ extension SQLTrendRepository {
             // With no values of the kind there is nothing to count: read without a write.
             guard
                 try db.integer(
-                    "SELECT NOT EXISTS (SELECT 1 FROM measurements WHERE kind = ?)", [.text(kind.id.rawValue)])
+                    "SELECT CAST(NOT EXISTS (SELECT 1 FROM measurements WHERE kind = ?) AS INTEGER)",
+                    [.text(kind.id.rawValue)])
                     == 1
             else { return nil }
             return try body(db, DailyTable.noZone)

@@ -112,7 +112,7 @@ public final class SQLTrendRepository: TrendRepository {
         let current: T? = try store.read(.trend, loading: true) { db throws(StorageError) in
             if let id = try DailyTable.current(zone, in: db) { return try body(db, id) }
             // With no entries there is nothing to count, so a new store is read without a write.
-            guard try db.integer("SELECT NOT EXISTS (SELECT 1 FROM entries)") == 1 else { return nil }
+            guard try db.integer("SELECT CAST(NOT EXISTS (SELECT 1 FROM entries) AS INTEGER)") == 1 else { return nil }
             return try body(db, DailyTable.noZone)
         }
         if let current { return current }

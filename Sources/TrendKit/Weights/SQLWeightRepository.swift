@@ -39,7 +39,7 @@ public final class SQLWeightRepository: WeightRepository {
         throws(StorageError) -> Bool
     {
         try db.integer(
-            "SELECT EXISTS (SELECT 1 FROM entries WHERE taken_at BETWEEN ? AND ? AND kilograms IS NOT NULL)",
+            "SELECT CAST(EXISTS (SELECT 1 FROM entries WHERE taken_at BETWEEN ? AND ? AND kilograms IS NOT NULL) AS INTEGER)",
             [.text(StoredTime.text(first)), .text(StoredTime.text(last))]) == 1
     }
 
@@ -139,8 +139,7 @@ public final class SQLWeightRepository: WeightRepository {
             case .measure(let kind, let value):
                 if let value {
                     try db.run(
-                        "INSERT OR REPLACE INTO measurements (entry_id, kind, value) VALUES (?, ?, ?)",
-                        [.integer(amendment.id), .text(kind.rawValue), .real(value)])
+                        Self.setMeasurement[db.dialect], [.integer(amendment.id), .text(kind.rawValue), .real(value)])
                 } else {
                     try db.run(
                         "DELETE FROM measurements WHERE entry_id = ? AND kind = ?",
@@ -193,6 +192,16 @@ public final class SQLWeightRepository: WeightRepository {
     public func target(ofApplied operation: OperationID) throws(StorageError) -> Int64? {
         try store.read(.weights) { db throws(StorageError) in try OperationLog.applied(operation, in: db)?.target }
     }
+
+    /// Sets one measurement of an entry. SQLite replaces the row, firing only its insert
+    /// trigger; PostgreSQL updates it in place, and its update trigger notes the day twice
+    /// (out and back in), which counts the same days.
+    private static let setMeasurement = DialectText(
+        sqlite: "INSERT OR REPLACE INTO measurements (entry_id, kind, value) VALUES (?, ?, ?)",
+        postgresql: """
+            INSERT INTO measurements (entry_id, kind, value) VALUES (?, ?, ?)
+            ON CONFLICT (entry_id, kind) DO UPDATE SET value = excluded.value
+            """)
 
     /// Keeps the per-day trend in step, in the same transaction as the change.
     nonisolated static func keepTrend(in db: any SQLConnection) throws(StorageError) {

@@ -1,12 +1,14 @@
 import FoundationEssentials
 import Testing
 import TrendKit
+import TrendPostgres
 
 /// The stores the one habit contract runs against.
 enum HabitStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqliteFile
     case sqliteMemory
     case inMemory
+    case postgresql
 
     var testDescription: String { rawValue }
 }
@@ -29,6 +31,9 @@ struct HabitStoreUnderTest {
         case .inMemory:
             directory = nil
             repository = InMemoryHabitRepository()
+        case .postgresql:
+            directory = nil
+            repository = SQLHabitRepository(store: try ServerStore.fresh())
         }
     }
 
