@@ -33,7 +33,7 @@ let package = Package(
         ),
         .target(
             name: "TrendPostgres",
-            dependencies: ["CPostgres"],
+            dependencies: ["CPostgres", "TrendKit"],
             swiftSettings: strict
         ),
         .target(
@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrendKitTests",
-            dependencies: ["TrendKit", "TrendshTestSupport", "CSQLite"],
+            dependencies: ["TrendKit", "TrendshTestSupport", "CSQLite", "TrendPostgres"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -100,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrendPostgresTests",
-            dependencies: ["TrendPostgres", "TrendshTestSupport"],
+            dependencies: ["TrendPostgres", "TrendKit", "TrendshTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -63,6 +63,22 @@ public final class PostgresConnection {
         return try rows(of: result, committing: false)
     }
 
+    /// Runs a script of statements that take no parameters (schema steps), in one round trip.
+    /// Inside a transaction they commit or roll back with it.
+    public func executeScript(_ sql: String) throws(PostgresError) {
+        let result = PQexec(connection, sql)
+        defer { PQclear(result) }
+        _ = try rows(of: result, committing: false)
+    }
+
+    /// Sends `COMMIT` for a transaction begun with `execute("BEGIN …")`. A connection lost
+    /// before the reply is `.commitOutcomeUnknown`: the server may have committed.
+    public func commit() throws(PostgresError) {
+        let result = Self.run("COMMIT", [], on: connection)
+        defer { PQclear(result) }
+        _ = try rows(of: result, committing: true)
+    }
+
     /// How much of other transactions' work a transaction may see.
     public enum Isolation: String, Sendable {
         /// Each write sees a snapshot, and a conflict with another is a `.serializationFailure`.

@@ -56,8 +56,8 @@ enum Fixtures {
     static func repository(
         at path: String, faults: FaultInjector = FaultInjector(), busyTimeout: Duration = Store.defaultBusyTimeout,
         interruptRequested: @escaping @Sendable () -> Bool = { false }
-    ) -> SQLiteWeightRepository {
-        SQLiteWeightRepository(
+    ) -> SQLWeightRepository {
+        SQLWeightRepository(
             store: store(at: path, faults: faults, busyTimeout: busyTimeout, interruptRequested: interruptRequested))
     }
 

@@ -23,10 +23,10 @@ import FoundationEssentials
 /// JSON `null`).
 @MainActor
 public final class EntryExporter {
-    public let store: Store
+    public let store: any RecordStore
     private let settings: SettingsFeature
 
-    public init(store: Store, settings: SettingsFeature) {
+    public init(store: any RecordStore, settings: SettingsFeature) {
         self.store = store
         self.settings = settings
     }
@@ -128,7 +128,7 @@ public final class EntryExporter {
                 guard emit(record) else { throw .interrupted }
                 // A store without measurements (every store before format 11) is read without
                 // a look-up for each entry.
-                let hasMeasurements = try db.integer("SELECT EXISTS (SELECT 1 FROM measurements)") != 0
+                let hasMeasurements = try db.integer("SELECT CAST(EXISTS (SELECT 1 FROM measurements) AS INTEGER)") != 0
                 let values = try db.statement("SELECT kind, value FROM measurements WHERE entry_id = ?")
                 let statement = try db.statement(Self.entriesQuery)
                 while try statement.step() {

@@ -6,13 +6,13 @@ import FoundationEssentials
 /// again adds nothing, since a row with the time and weight of a stored entry is a duplicate.
 @MainActor
 public final class EntryImporter {
-    public let store: Store
+    public let store: any RecordStore
     private let settings: SettingsFeature
     private let clock: Clock
     /// Bytes read per system call; tests make it small to cross chunk boundaries.
     var chunkSize = ByteStream.defaultChunkSize
 
-    public init(store: Store, settings: SettingsFeature, clock: Clock) {
+    public init(store: any RecordStore, settings: SettingsFeature, clock: Clock) {
         self.store = store
         self.settings = settings
         self.clock = clock
@@ -26,7 +26,7 @@ public final class EntryImporter {
     }
 
     /// The kinds the store knows: the built-in ones and those a person added.
-    private static func kinds(in db: SQLiteDatabase) throws(StorageError) -> [MeasurementKind] {
+    private static func kinds(in db: any SQLConnection) throws(StorageError) -> [MeasurementKind] {
         MeasurementKind.builtIn + (try KindRecords.all(in: db))
     }
 
@@ -235,7 +235,7 @@ public final class EntryImporter {
                 // the whole table rebuilt).
                 try DailyTable.resumeNotes(from: firstNewID, in: db)
                 try DailyTable.catchUp(zone: .local, in: db)
-                let lastID = try db.integer("SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'entries'")
+                let lastID = try DailyTable.lastEntryIDGiven(in: db)
                 if lastID >= firstNewID { step.didAddEntries(firstNewID...lastID) }
                 try step.finish()
                 try OperationLog.record(

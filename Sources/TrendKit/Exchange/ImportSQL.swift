@@ -4,7 +4,7 @@
 /// after a lost reply finds it and writes nothing again.
 enum ImportSQL {
     /// The earliest and latest stored times, as milliseconds; nil for an empty log.
-    static func storedRange(in db: SQLiteDatabase) throws(StorageError) -> ClosedRange<Int64>? {
+    static func storedRange(in db: any SQLConnection) throws(StorageError) -> ClosedRange<Int64>? {
         let statement = try db.statement("SELECT min(taken_at), max(taken_at) FROM entries")
         guard try statement.step() else { return nil }
         let earliest = statement.withText(0) { TimeText.milliseconds(stored: $0) }
@@ -15,7 +15,7 @@ enum ImportSQL {
     }
 
     /// How many entries the import with this id added, if it was committed.
-    static func importedCount(_ id: DraftID, in db: SQLiteDatabase) throws(StorageError) -> Int? {
+    static func importedCount(_ id: DraftID, in db: any SQLConnection) throws(StorageError) -> Int? {
         let statement = try db.statement("SELECT detail FROM operations WHERE id = ? AND kind = 'import'")
         try statement.bind([.text(id.rawValue)])
         guard try statement.step() else { return nil }
@@ -60,21 +60,27 @@ final class ImportWriter {
     /// Rows per `INSERT` statement.
     static let batchSize = 128
 
-    private let db: SQLiteDatabase
-    private let batch: SQLiteStatement
-    private let single: SQLiteStatement
-    private let probe: SQLiteStatement
-    private let probeValue: SQLiteStatement
-    private let storedValues: SQLiteStatement
-    private let addValue: SQLiteStatement
+    private let db: any SQLConnection
+    /// SQLite gives one statement's rows consecutive rowids, so a batch's ids follow from the
+    /// last one. Another engine promises no such thing: there each row is written alone and
+    /// returns its own id.
+    private let rowIDs: SQLiteDatabase?
+    private let batch: any SQLStatement
+    private let single: any SQLStatement
+    private let probe: any SQLStatement
+    private let probeValue: any SQLStatement
+    private let storedValues: any SQLStatement
+    private let addValue: any SQLStatement
     private var pending: [ImportedEntry] = []
     private var scratch: [UInt8] = []
 
-    init(db: SQLiteDatabase) throws(StorageError) {
+    init(db: any SQLConnection) throws(StorageError) {
         self.db = db
+        rowIDs = db as? SQLiteDatabase
         let values = Array(repeating: "(?, ?, ?)", count: Self.batchSize).joined(separator: ", ")
         batch = try db.statement("INSERT INTO entries (taken_at, kilograms, note) VALUES " + values)
-        single = try db.statement("INSERT INTO entries (taken_at, kilograms, note) VALUES (?, ?, ?)")
+        let one = "INSERT INTO entries (taken_at, kilograms, note) VALUES (?, ?, ?)"
+        single = try db.statement(rowIDs == nil ? one + " RETURNING id" : one)
         probe = try db.statement("SELECT id FROM entries WHERE taken_at = ?1 AND kilograms = ?2 ORDER BY id LIMIT 1")
         probeValue = try db.statement(
             """
@@ -89,12 +95,17 @@ final class ImportWriter {
 
     /// Adds an entry (written with the next full batch, or by `finish`).
     func add(_ entry: ImportedEntry) throws(StorageError) {
+        guard let rowIDs else {
+            let id = try insertAlone(entry)
+            if !entry.measurements.isEmpty { try write(entry.measurements, of: id) }
+            return
+        }
         pending.append(entry)
         if pending.count == Self.batchSize {
             for (offset, entry) in pending.enumerated() { try bind(entry, to: batch, at: Int32(offset * 3)) }
             try batch.run()
             // One statement's rows take consecutive ids, the last of them the last inserted.
-            let first = db.lastInsertRowID - Int64(pending.count) + 1
+            let first = rowIDs.lastInsertRowID - Int64(pending.count) + 1
             for (offset, entry) in pending.enumerated() where !entry.measurements.isEmpty {
                 try write(entry.measurements, of: first + Int64(offset))
             }
@@ -105,11 +116,22 @@ final class ImportWriter {
     /// Writes the rows still waiting.
     func finish() throws(StorageError) {
         for entry in pending {
-            try bind(entry, to: single, at: 0)
-            try single.run()
-            if !entry.measurements.isEmpty { try write(entry.measurements, of: db.lastInsertRowID) }
+            let id = try insertAlone(entry)
+            if !entry.measurements.isEmpty { try write(entry.measurements, of: id) }
         }
         pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes one entry by itself and returns its id.
+    private func insertAlone(_ entry: ImportedEntry) throws(StorageError) -> Int64 {
+        try bind(entry, to: single, at: 0)
+        if let rowIDs {
+            try single.run()
+            return rowIDs.lastInsertRowID
+        }
+        defer { single.reset() }
+        _ = try single.step()
+        return single.int64(0)
     }
 
     /// What the row is to the stored entries, counting the rows added so far; entries from
@@ -177,7 +199,7 @@ final class ImportWriter {
         }
     }
 
-    private func bind(_ entry: ImportedEntry, to statement: SQLiteStatement, at offset: Int32) throws(StorageError) {
+    private func bind(_ entry: ImportedEntry, to statement: any SQLStatement, at offset: Int32) throws(StorageError) {
         try bindTime(entry.milliseconds, to: statement, at: offset + 1)
         if let kilograms = entry.kilograms {
             try statement.bind(offset + 2, double: kilograms)
@@ -200,7 +222,7 @@ final class ImportWriter {
         }
     }
 
-    private func bindTime(_ milliseconds: Int64, to statement: SQLiteStatement, at index: Int32) throws(StorageError) {
+    private func bindTime(_ milliseconds: Int64, to statement: any SQLStatement, at index: Int32) throws(StorageError) {
         scratch.removeAll(keepingCapacity: true)
         TimeText.appendStored(milliseconds, to: &scratch)
         try scratch.withUnsafeBufferPointer { bytes throws(StorageError) in try statement.bind(index, text: bytes) }

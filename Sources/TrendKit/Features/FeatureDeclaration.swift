@@ -1,12 +1,15 @@
 /// What one feature brings to the store and to the files beside it, declared once, beside
 /// the feature's own code (`FeatureDeclaration.weights` in Weights/). Every list that spans
-/// features is read from `all`: the schema's migrations, the tables the change history can
-/// put back, the files trendsh owns, the kinds of draft and what `simulate` can fail. None is
-/// kept by hand, so a feature registers once, here.
+/// features is read from `all`: the schema's migrations (SQLite's and the server's), the
+/// tables the change history can put back, the files trendsh owns, the kinds of draft and
+/// what `simulate` can fail. None is kept by hand, so a feature registers once, here.
 public struct FeatureDeclaration: Sendable {
     public let id: FeatureID
     /// The steps that create and change the feature's tables.
     public let migrations: [Migration]
+    /// The same tables on a PostgreSQL server: one step for each format from the server's
+    /// first (`ServerSchema`), beside the SQLite steps in the feature's `…Schema+Server.swift`.
+    public let serverMigrations: [ServerMigration]
     /// The feature's tables whose rows `undo` and `redo` put back.
     public let undoableTables: [UndoableTable]
     /// The files the feature keeps beside the store, or elsewhere for the session.
@@ -17,11 +20,13 @@ public struct FeatureDeclaration: Sendable {
     public let canBeSimulated: Bool
 
     public init(
-        id: FeatureID, migrations: [Migration] = [], undoableTables: [UndoableTable] = [],
-        ownFiles: [OwnFileDeclaration] = [], draftKinds: [DraftKind] = [], canBeSimulated: Bool = false
+        id: FeatureID, migrations: [Migration] = [], serverMigrations: [ServerMigration] = [],
+        undoableTables: [UndoableTable] = [], ownFiles: [OwnFileDeclaration] = [], draftKinds: [DraftKind] = [],
+        canBeSimulated: Bool = false
     ) {
         self.id = id
         self.migrations = migrations
+        self.serverMigrations = serverMigrations
         self.undoableTables = undoableTables
         self.ownFiles = ownFiles
         self.draftKinds = draftKinds

@@ -11,7 +11,8 @@ extension UndoableTable {
         matchesSQL: """
             SELECT count(*) FROM habits h JOIN habit_images i ON h.id = i.id
             WHERE i.change = ?1 AND i.position = ?2 AND i.side = ?3
-                AND h.name IS i.name AND h.name_key IS i.name_key AND h.created_at IS i.created_at
+                AND h.name IS NOT DISTINCT FROM i.name AND h.name_key IS NOT DISTINCT FROM i.name_key
+                AND h.created_at IS NOT DISTINCT FROM i.created_at
             """,
         // Names are unique without regard to case: another habit may have taken the name since.
         clashSQL: """
@@ -35,7 +36,7 @@ extension UndoableTable {
         afterChange: { _ throws(StorageError) in },
         current: { db, key throws(StorageError) in
             guard case .integer(let id)? = key.values.first else { return nil }
-            return try SQLiteHabitRepository.habit(where: "id = ?", .integer(id), in: db).map(RowValue.habit)
+            return try SQLHabitRepository.habit(where: "id = ?", .integer(id), in: db).map(RowValue.habit)
         },
         image: { db, step, position, side throws(StorageError) in
             let statement = try db.statement(
@@ -45,7 +46,7 @@ extension UndoableTable {
                 """)
             defer { statement.reset() }
             try statement.bind([.integer(step), .integer(position), .integer(side)])
-            return try statement.step() ? .habit(SQLiteHabitRepository.habit(from: statement)) : nil
+            return try statement.step() ? .habit(SQLHabitRepository.habit(from: statement)) : nil
         },
         key: { text in Int64(text).map(ChangedRowKey.id) })
 

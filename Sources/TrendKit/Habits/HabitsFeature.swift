@@ -1,6 +1,11 @@
 extension FeatureDeclaration {
     /// The habits and the days each was done, and the habit draft.
     public static let habits = FeatureDeclaration(
-        id: .habits, migrations: HabitsSchema.migrations, undoableTables: [.habits, .completions],
+        id: .habits, migrations: HabitsSchema.migrations,
+        serverMigrations: [
+            ServerMigration(
+                version: 13, feature: .habits, summary: "habits and their done days", sql: HabitsSchema.server)
+        ],
+        undoableTables: [.habits, .completions],
         draftKinds: [.habit], canBeSimulated: true)
 }

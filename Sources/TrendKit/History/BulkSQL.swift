@@ -16,7 +16,7 @@
 public struct BulkSQL: Sendable {
     /// The first position above ?4 whose row does not exist as it must, or does not hold
     /// what its image on side ?2 holds (revisions aside); -1 when every row is as it must be.
-    let firstChangedSQL: String
+    let firstChangedSQL: DialectText
     /// Overwrites the rows that exist on both sides with their image on side ?3, raising
     /// each one's revision.
     let updateSQL: String
@@ -25,25 +25,26 @@ public struct BulkSQL: Sendable {
     let insertSQL: String
     /// After the update and the insert: brings what the images hold besides the rows' own
     /// columns (entries' measurements) in line, for every row that exists on side ?3.
-    let restoreSQL: [String]
+    let restoreSQL: [DialectText]
     /// Removes the rows that exist on side ?2 only.
     let deleteSQL: String
     /// `(position, revision)` of each row that exists now.
     let revisionsSQL: String
     /// The rows that exist now, in the order of their positions, as `current` reads them.
-    let currentSQL: String
+    let currentSQL: DialectText
     /// A row of `currentSQL`: its position, and the row as a value.
-    let current: @Sendable (SQLiteStatement) -> (position: Int64, value: RowValue)
+    let current: @Sendable (any SQLStatement) -> (position: Int64, value: RowValue)
     /// Runs the writes of that many rows (for entries: with the per-day trend's note of each
     /// row set aside for a large step, the table rebuilt once instead).
-    let writing: @Sendable (SQLiteDatabase, Int64, () throws(StorageError) -> Void) throws(StorageError) -> Void
+    let writing: @Sendable (any SQLConnection, Int64, () throws(StorageError) -> Void) throws(StorageError) -> Void
 
     init(
-        firstChangedSQL: String, updateSQL: String, insertSQL: String, restoreSQL: [String] = [], deleteSQL: String,
+        firstChangedSQL: DialectText, updateSQL: String, insertSQL: String, restoreSQL: [DialectText] = [],
+        deleteSQL: String,
         revisionsSQL: String,
-        currentSQL: String, current: @escaping @Sendable (SQLiteStatement) -> (position: Int64, value: RowValue),
+        currentSQL: DialectText, current: @escaping @Sendable (any SQLStatement) -> (position: Int64, value: RowValue),
         writing:
-            @escaping @Sendable (SQLiteDatabase, Int64, () throws(StorageError) -> Void) throws(StorageError)
+            @escaping @Sendable (any SQLConnection, Int64, () throws(StorageError) -> Void) throws(StorageError)
             -> Void = { _, _, write throws(StorageError) in try write() }
     ) {
         self.firstChangedSQL = firstChangedSQL

@@ -8,7 +8,7 @@
 /// try store.write(.weights) { db throws(StorageError) in
 ///     var step = try ChangeRecorder.begin(.import, feature: .weights, operation: id, in: db)
 ///     let first = … // insert the rows
-///     try step.didAddEntries(first...db.lastInsertRowID)
+///     try step.didAddEntries(first...last)
 ///     try step.finish()
 /// }
 /// ```
@@ -25,7 +25,7 @@ public struct ChangeRecorder {
 
     /// The step's number, shown by `undo list`.
     public let step: Int64
-    private let db: SQLiteDatabase
+    private let db: any SQLConnection
     /// The rows noted so far, in order, with whether each existed before the change.
     private var rows: [(table: UndoableTable, key: ChangedRowKey, existedBefore: Bool)] = []
     /// The rows noted so far, as table and key text, so that noting one is not a search (an
@@ -34,24 +34,38 @@ public struct ChangeRecorder {
     /// Rows noted in bulk: a run of entry ids added by the change.
     private var addedEntries: [ClosedRange<Int64>] = []
 
-    private init(step: Int64, db: SQLiteDatabase) {
+    private init(step: Int64, db: any SQLConnection) {
         self.step = step
         self.db = db
+    }
+
+    /// Photographs the entries an import added, ids ?3 to ?4, from position ?2 of step ?1.
+    private static let captureAddedEntries = DialectText { dialect in
+        """
+        INSERT INTO entry_images (change, position, side, id, taken_at, kilograms, note, draft_id, revision, measurements)
+        SELECT ?1, ?2 + row_number() OVER (ORDER BY id) - 1, 1, id, taken_at, kilograms, note, draft_id, revision,
+            \(MeasurementImage.of("entries.id", dialect))
+        FROM entries WHERE id BETWEEN ?3 AND ?4
+        """
+    }
+
+    private static let insertText = DialectText { dialect in
+        """
+        INSERT INTO changes (operation, feature, kind, subject, made_at)
+        VALUES (?, ?, ?, ?, \(dialect.now))
+        """
     }
 
     /// Starts a step for `operation`, clearing the redo list. `subject` names what the step is
     /// about when its rows cannot say it later (a habit's name).
     public static func begin(
-        _ kind: ChangeKind, feature: FeatureID, operation: OperationID, subject: String = "", in db: SQLiteDatabase
+        _ kind: ChangeKind, feature: FeatureID, operation: OperationID, subject: String = "", in db: any SQLConnection
     ) throws(StorageError) -> ChangeRecorder {
         try HistorySQL.forgetUndone(in: db)
-        try db.run(
-            """
-            INSERT INTO changes (operation, feature, kind, subject, made_at)
-            VALUES (?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-            """,
+        let step = try db.insertRow(
+            insertText[db.dialect],
             [.text(operation.rawValue), .text(feature.rawValue), .text(kind.rawValue), .text(subject)])
-        return ChangeRecorder(step: db.lastInsertRowID, db: db)
+        return ChangeRecorder(step: step, db: db)
     }
 
     /// Photographs a row before the change writes or removes it. A row noted twice keeps its
@@ -59,7 +73,7 @@ public struct ChangeRecorder {
     public mutating func willChange(_ table: UndoableTable, _ key: ChangedRowKey) throws(StorageError) {
         guard noted.insert(table.name + "\u{0}" + key.text).inserted else { return }
         let position = Int64(rows.count)
-        try db.run(table.captureSQL, [.integer(step), .integer(position), .integer(0)] + key.values)
+        try db.run(table.captureSQL[db.dialect], [.integer(step), .integer(position), .integer(0)] + key.values)
         rows.append((table, key, db.changes > 0))
     }
 
@@ -79,7 +93,9 @@ public struct ChangeRecorder {
     /// no longer keeps once `trimBatch` of them have gathered.
     public func finish() throws(StorageError) {
         for (position, row) in rows.enumerated() {
-            try db.run(row.table.captureSQL, [.integer(step), .integer(Int64(position)), .integer(1)] + row.key.values)
+            try db.run(
+                row.table.captureSQL[db.dialect],
+                [.integer(step), .integer(Int64(position)), .integer(1)] + row.key.values)
             let existsAfter = db.changes > 0
             var revision: Int64 = 0
             if let revisionSQL = row.table.revisionSQL {
@@ -93,7 +109,7 @@ public struct ChangeRecorder {
                             [.integer(step), .integer(Int64(position))]))
                 }
             }
-            let values: [SQLiteValue] = [
+            let values: [SQLValue] = [
                 .integer(step), .integer(Int64(position)), .text(row.table.name), .text(row.key.text),
                 .integer(row.existedBefore ? 1 : 0), .integer(existsAfter ? 1 : 0), .integer(revision),
             ]
@@ -104,12 +120,8 @@ public struct ChangeRecorder {
         var next = Int64(rows.count)
         for ids in addedEntries {
             try db.run(
-                """
-                INSERT INTO entry_images (change, position, side, id, taken_at, kilograms, note, draft_id, revision, measurements)
-                SELECT ?1, ?2 + row_number() OVER (ORDER BY id) - 1, 1, id, taken_at, kilograms, note, draft_id, revision,
-                    \(MeasurementImage.of("entries.id"))
-                FROM entries WHERE id BETWEEN ?3 AND ?4
-                """, [.integer(step), .integer(next), .integer(ids.lowerBound), .integer(ids.upperBound)])
+                Self.captureAddedEntries[db.dialect],
+                [.integer(step), .integer(next), .integer(ids.lowerBound), .integer(ids.upperBound)])
             try db.run(
                 """
                 INSERT INTO change_rows (change, position, row_table, row_key, before_exists, after_exists, last_revision)

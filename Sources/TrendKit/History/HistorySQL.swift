@@ -5,20 +5,22 @@ enum HistorySQL {
     /// Forgets the undone steps: the redo list a new step clears. Every save runs this, so
     /// its test is a fixed statement that reads the partial index `changes_undone`, which
     /// holds only undone steps (a save, which adds a step that is done, never writes it).
-    static func forgetUndone(in db: SQLiteDatabase) throws(StorageError) {
-        guard try db.integer("SELECT EXISTS (SELECT 1 FROM changes WHERE undone = 1)") != 0 else { return }
+    static func forgetUndone(in db: any SQLConnection) throws(StorageError) {
+        guard try db.integer("SELECT CAST(EXISTS (SELECT 1 FROM changes WHERE undone = 1) AS INTEGER)") != 0 else {
+            return
+        }
         try forget("undone = 1", [], in: db)
     }
 
     /// Forgets every step numbered below `step`, which the caller knows exist.
-    static func forgetSteps(before step: Int64, in db: SQLiteDatabase) throws(StorageError) {
+    static func forgetSteps(before step: Int64, in db: any SQLConnection) throws(StorageError) {
         try forget("id < ?1", [.integer(step)], in: db)
     }
 
     /// Forgets the steps that match `condition` (a constant condition on `changes`; what
     /// varies is bound from `values`, so each statement is prepared once per connection),
     /// with their rows and photographs.
-    private static func forget(_ condition: String, _ values: [SQLiteValue], in db: SQLiteDatabase)
+    private static func forget(_ condition: String, _ values: [SQLValue], in db: any SQLConnection)
         throws(StorageError)
     {
         let steps = "SELECT id FROM changes WHERE \(condition)"
@@ -43,24 +45,24 @@ enum HistorySQL {
     /// False when `changes` cannot hold more than `count` rows: its newest and oldest ids are
     /// closer than that (two look-ups at the ends of the table). Each save asks, and counting
     /// back `count` rows every time cost more than the rest of its history bookkeeping.
-    static func mayHoldMoreSteps(than count: Int64, in db: SQLiteDatabase) throws(StorageError) -> Bool {
+    static func mayHoldMoreSteps(than count: Int64, in db: any SQLConnection) throws(StorageError) -> Bool {
         try db.integer("SELECT coalesce((SELECT max(id) FROM changes) - (SELECT min(id) FROM changes) + 1, 0)") > count
     }
 
-    static func stepFromNewest(_ offset: Int64, in db: SQLiteDatabase) throws(StorageError) -> Int64? {
+    static func stepFromNewest(_ offset: Int64, in db: any SQLConnection) throws(StorageError) -> Int64? {
         let id = try db.integer(
             "SELECT coalesce((SELECT id FROM changes ORDER BY id DESC LIMIT 1 OFFSET ?), 0)", [.integer(offset)])
         return id > 0 ? id : nil
     }
 
     /// The newest step that is done: what `undo` reverts.
-    static func newestDone(in db: SQLiteDatabase) throws(StorageError) -> Int64? {
+    static func newestDone(in db: any SQLConnection) throws(StorageError) -> Int64? {
         let id = try db.integer("SELECT coalesce(max(id), 0) FROM changes WHERE undone = 0 AND \(kept)")
         return id > 0 ? id : nil
     }
 
     /// The step undone last that is still undone, whatever its number: what `redo` brings back.
-    static func undoneLast(in db: SQLiteDatabase) throws(StorageError) -> Int64? {
+    static func undoneLast(in db: any SQLConnection) throws(StorageError) -> Int64? {
         let id = try db.integer(
             """
             SELECT coalesce((SELECT id FROM changes WHERE undone = 1 AND \(kept)
@@ -70,7 +72,7 @@ enum HistorySQL {
     }
 
     /// One step's header; nil when the history no longer holds it.
-    static func header(_ id: Int64, in db: SQLiteDatabase) throws(StorageError) -> StepHeader? {
+    static func header(_ id: Int64, in db: any SQLConnection) throws(StorageError) -> StepHeader? {
         let statement = try db.statement(
             "SELECT id, feature, kind, subject, undone, made_at FROM changes WHERE id = ? AND \(kept)")
         defer { statement.reset() }
@@ -80,7 +82,7 @@ enum HistorySQL {
     }
 
     /// The newest `limit` steps, newest first.
-    static func headers(limit: Int, in db: SQLiteDatabase) throws(StorageError) -> [StepHeader] {
+    static func headers(limit: Int, in db: any SQLConnection) throws(StorageError) -> [StepHeader] {
         let statement = try db.statement(
             "SELECT id, feature, kind, subject, undone, made_at FROM changes WHERE \(kept) ORDER BY id DESC LIMIT ?")
         defer { statement.reset() }
@@ -90,7 +92,7 @@ enum HistorySQL {
         return headers
     }
 
-    private static func header(from row: SQLiteStatement) -> StepHeader {
+    private static func header(from row: any SQLStatement) -> StepHeader {
         StepHeader(
             id: row.int64(0), feature: FeatureID(row.text(1) ?? ""), kind: ChangeKind(row.text(2) ?? ""),
             subject: row.text(3) ?? "", isUndone: row.int64(4) != 0,
@@ -136,7 +138,7 @@ enum HistorySQL {
     /// The rows a step changed that are put back one by one, in the order it changed them: the
     /// one in the step's own row, and those in `change_rows` of tables not put back in bulk.
     /// The others are not read: an import's step holds thousands.
-    static func rows(of step: Int64, in db: SQLiteDatabase) throws(StorageError) -> [StepRow] {
+    static func rows(of step: Int64, in db: any SQLConnection) throws(StorageError) -> [StepRow] {
         let statement = try db.statement(
             """
             SELECT 0 AS position, row_table, row_key, before_exists, after_exists, last_revision
@@ -156,8 +158,8 @@ enum HistorySQL {
     }
 
     /// The row at `position` of a step, of any table; nil when the step has none there.
-    static func row(at position: Int64, of step: Int64, in db: SQLiteDatabase) throws(StorageError) -> StepRow? {
-        let statement = try db.statement("SELECT * FROM (\(rowsOfStep)) WHERE position = ?2")
+    static func row(at position: Int64, of step: Int64, in db: any SQLConnection) throws(StorageError) -> StepRow? {
+        let statement = try db.statement("SELECT * FROM (\(rowsOfStep)) AS s WHERE position = ?2")
         defer { statement.reset() }
         try statement.bind([.integer(step), .integer(position)])
         return try statement.step() ? stepRow(from: statement) : nil
@@ -171,16 +173,16 @@ enum HistorySQL {
     /// (the rest are a bulk table's: an import's entries), and its first row, for describing
     /// it cheaply. Those tables' rows are found by the index of rows by table (`+change`), not
     /// among the step's own rows, which for an import are thousands of entries.
-    static func summary(of step: Int64, in db: SQLiteDatabase) throws(StorageError)
+    static func summary(of step: Int64, in db: any SQLConnection) throws(StorageError)
         -> (count: Int, counts: [String: Int], first: StepRow?)
     {
-        let count = try db.integer("SELECT count(*) FROM (\(rowsOfStep))", [.integer(step)])
+        let count = try db.integer("SELECT count(*) FROM (\(rowsOfStep)) AS s", [.integer(step)])
         let counting = try db.statement(
             """
             SELECT row_table, count(*) FROM (
                 SELECT row_table FROM changes WHERE id = ?1 AND row_table IN (\(oneByOneTables))
                 UNION ALL
-                SELECT row_table FROM change_rows WHERE +change = ?1 AND row_table IN (\(oneByOneTables)))
+                SELECT row_table FROM change_rows WHERE +change = ?1 AND row_table IN (\(oneByOneTables))) AS s
             GROUP BY row_table
             """)
         defer { counting.reset() }
@@ -194,7 +196,7 @@ enum HistorySQL {
     }
 
     /// A row of `rowsOfStep`; nil when its table or key is not one the history knows.
-    private static func stepRow(from statement: SQLiteStatement) -> StepRow? {
+    private static func stepRow(from statement: any SQLStatement) -> StepRow? {
         guard let table = statement.text(1).flatMap(UndoableTable.named),
             let key = statement.text(2).flatMap(table.key)
         else { return nil }
@@ -206,7 +208,9 @@ enum HistorySQL {
     /// The rows that done steps newer than `step` keep in their own row, as `table key`
     /// texts, each with the newest such step: read once for a whole undo or redo, however
     /// many rows it checks.
-    static func rowsKeptByNewerSteps(after step: Int64, in db: SQLiteDatabase) throws(StorageError) -> [String: Int64] {
+    static func rowsKeptByNewerSteps(after step: Int64, in db: any SQLConnection) throws(StorageError) -> [String:
+        Int64]
+    {
         let statement = try db.statement(
             "SELECT row_table, row_key, id FROM changes WHERE id > ? AND undone = 0 AND row_table IS NOT NULL")
         defer { statement.reset() }
@@ -222,7 +226,7 @@ enum HistorySQL {
     /// The newest done step newer than `step` that changed the same row, if any: one of
     /// `keptByNewer` (`rowsKeptByNewerSteps`), or a row in `change_rows`, found by its index.
     static func newestNewerStep(
-        changing row: StepRow, after step: Int64, keptByNewer: [String: Int64], in db: SQLiteDatabase
+        changing row: StepRow, after step: Int64, keptByNewer: [String: Int64], in db: any SQLConnection
     ) throws(StorageError) -> Int64? {
         let kept = keptByNewer["\(row.table.name) \(row.key.text)"] ?? 0
         let listed = try db.integer(
@@ -235,28 +239,42 @@ enum HistorySQL {
     }
 
     /// Marks a step undone, as the one undone last (above every other's `undone_order`), or done.
-    static func setUndone(_ step: Int64, _ undone: Bool, in db: SQLiteDatabase) throws(StorageError) {
+    static func setUndone(_ step: Int64, _ undone: Bool, in db: any SQLConnection) throws(StorageError) {
         try db.run(
             """
             UPDATE changes SET undone = ?1,
-                undone_order = CASE WHEN ?1 = 1 THEN (SELECT coalesce(max(undone_order), 0) + 1 FROM changes) END
+                undone_order = CASE WHEN CAST(?1 AS BIGINT) = 1 THEN (SELECT coalesce(max(undone_order), 0) + 1 FROM changes) END
             WHERE id = ?2
             """, [.integer(undone ? 1 : 0), .integer(step)])
     }
 
-    static func setLastRevision(_ revision: Int64, of row: StepRow, in step: Int64, db: SQLiteDatabase)
+    static func setLastRevision(_ revision: Int64, of row: StepRow, in step: Int64, db: any SQLConnection)
         throws(StorageError)
     {
         // The row is in one place or the other: a step's own row keeps position 0 only
         // for steps made since format 6.
-        let values: [SQLiteValue] = [.integer(revision), .integer(step), .integer(row.position)]
-        try db.run(
-            """
-            UPDATE changes SET last_revision = max(last_revision, ?1)
-            WHERE id = ?2 AND ?3 = 0 AND row_table IS NOT NULL
-            """, values)
-        try db.run(
-            "UPDATE change_rows SET last_revision = max(last_revision, ?1) WHERE change = ?2 AND position = ?3", values)
+        let values: [SQLValue] = [.integer(revision), .integer(step), .integer(row.position)]
+        try db.run(raiseStepRevision[db.dialect], values)
+        try db.run(raiseRowRevision[db.dialect], values)
+    }
+
+    /// The larger of two values is `max` on SQLite and `GREATEST` on PostgreSQL (whose `max`
+    /// is only an aggregate).
+    private static let raiseStepRevision = DialectText { dialect in
+        """
+        UPDATE changes SET last_revision = \(greatest(dialect))(last_revision, ?1)
+        WHERE id = ?2 AND ?3 = 0 AND row_table IS NOT NULL
+        """
+    }
+    private static let raiseRowRevision = DialectText { dialect in
+        "UPDATE change_rows SET last_revision = \(greatest(dialect))(last_revision, ?1) WHERE change = ?2 AND position = ?3"
+    }
+
+    private static func greatest(_ dialect: SQLDialect) -> String {
+        switch dialect {
+        case .sqlite: return "max"
+        case .postgresql: return "GREATEST"
+        }
     }
 }
 

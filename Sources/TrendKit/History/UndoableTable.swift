@@ -13,13 +13,13 @@ public struct UndoableTable: Sendable {
     /// Where the photographs of its rows go.
     let imagesTable: String
     /// Copies the row (key from ?4) into the images table; copies nothing when it is absent.
-    let captureSQL: String
+    let captureSQL: DialectText
     /// 1 when the row (key from ?1) exists.
     let existsSQL: String
     /// The row's revision (key from ?1); nil for a table without revisions.
     let revisionSQL: String?
     /// 1 when the row holds what the image (?1–?3) holds, revisions aside.
-    let matchesSQL: String
+    let matchesSQL: DialectText
     /// 1 when another row holds a value the image must have alone (a habit's name); nil when
     /// the table has no such value.
     let clashSQL: String?
@@ -31,7 +31,7 @@ public struct UndoableTable: Sendable {
     let deleteSQL: String
     /// After a row was written from its image (?1–?3) by `insertSQL` or `updateSQL`: brings
     /// what the image holds besides the row's own columns (an entry's measurements) in line.
-    let restoreSQL: [String]
+    let restoreSQL: [DialectText]
     /// Rows of another table that hang on this one and go with it (a habit's days): the
     /// table's name and how many the row (key from ?1) has. Nil when none do.
     let dependents: (table: String, countSQL: String)?
@@ -39,36 +39,36 @@ public struct UndoableTable: Sendable {
     /// to side ?2 (a kind's values in entries, as the step's entries would then hold them):
     /// such a row is not removed. Written after `HistorySQL.stepKeys`; nil when nothing uses
     /// the table's rows.
-    let usersSQL: String?
+    let usersSQL: DialectText?
     /// The rows of another table (`table`) that the step's rows of this table would use once
     /// step ?1 is put back to side ?2, and that exist neither now nor among the step's own rows
     /// (`sql` lists their keys as text, in the step's order; the history leaves out those the
     /// step itself puts back): a kind another step removed, which an entry's photograph holds
     /// a value of. Written after `HistorySQL.stepKeys`; nil when the table's rows use no other
     /// table's rows.
-    let missingUses: (table: String, sql: String)?
+    let missingUses: (table: String, sql: DialectText)?
     /// The same work over every row of the table in a step at once, for a table whose rows
     /// stand alone; nil when the history puts its rows back one by one.
     let bulk: BulkSQL?
     /// Keeps what is derived from the table right (the trend), after undo or redo changed rows.
-    let afterChange: @Sendable (SQLiteDatabase) throws(StorageError) -> Void
+    let afterChange: @Sendable (any SQLConnection) throws(StorageError) -> Void
     /// The row as it is now, for saying what changed.
-    let current: @Sendable (SQLiteDatabase, ChangedRowKey) throws(StorageError) -> RowValue?
+    let current: @Sendable (any SQLConnection, ChangedRowKey) throws(StorageError) -> RowValue?
     /// The image (?1–?3) as a value, for describing a step.
     let image:
-        @Sendable (SQLiteDatabase, _ step: Int64, _ position: Int64, _ side: Int64) throws(StorageError)
+        @Sendable (any SQLConnection, _ step: Int64, _ position: Int64, _ side: Int64) throws(StorageError)
             -> RowValue?
     /// Reads a key back from `change_rows.row_key`.
     let key: @Sendable (String) -> ChangedRowKey?
 
     init(
-        name: String, feature: FeatureID, imagesTable: String, captureSQL: String, existsSQL: String,
-        revisionSQL: String?, matchesSQL: String, clashSQL: String?, insertSQL: String, updateSQL: String,
-        deleteSQL: String, restoreSQL: [String] = [], dependents: (table: String, countSQL: String)? = nil,
-        usersSQL: String? = nil, missingUses: (table: String, sql: String)? = nil, bulk: BulkSQL? = nil,
-        afterChange: @escaping @Sendable (SQLiteDatabase) throws(StorageError) -> Void,
-        current: @escaping @Sendable (SQLiteDatabase, ChangedRowKey) throws(StorageError) -> RowValue?,
-        image: @escaping @Sendable (SQLiteDatabase, Int64, Int64, Int64) throws(StorageError) -> RowValue?,
+        name: String, feature: FeatureID, imagesTable: String, captureSQL: DialectText, existsSQL: String,
+        revisionSQL: String?, matchesSQL: DialectText, clashSQL: String?, insertSQL: String, updateSQL: String,
+        deleteSQL: String, restoreSQL: [DialectText] = [], dependents: (table: String, countSQL: String)? = nil,
+        usersSQL: DialectText? = nil, missingUses: (table: String, sql: DialectText)? = nil, bulk: BulkSQL? = nil,
+        afterChange: @escaping @Sendable (any SQLConnection) throws(StorageError) -> Void,
+        current: @escaping @Sendable (any SQLConnection, ChangedRowKey) throws(StorageError) -> RowValue?,
+        image: @escaping @Sendable (any SQLConnection, Int64, Int64, Int64) throws(StorageError) -> RowValue?,
         key: @escaping @Sendable (String) -> ChangedRowKey?
     ) {
         self.name = name
@@ -129,7 +129,7 @@ public struct RowsHeldOutside: Sendable, Equatable {
 }
 
 public struct ChangedRowKey: Sendable, Equatable {
-    public let values: [SQLiteValue]
+    public let values: [SQLValue]
     public let text: String
 
     /// A row keyed by an integer id (an entry, a habit).

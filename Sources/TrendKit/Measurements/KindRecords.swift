@@ -38,7 +38,7 @@ public enum KindRecords {
 
     /// A row of `columns` as a declaration; nil for a row another program wrote that no
     /// declaration can hold (an unknown quantity or unit, an empty range).
-    static func kind(from row: SQLiteStatement) -> MeasurementKind? {
+    static func kind(from row: any SQLStatement) -> MeasurementKind? {
         guard let id = row.text(0), !id.isEmpty, let quantity = row.text(2).flatMap(Quantity.init(rawValue:)),
             let unit = row.text(3).flatMap(MeasureUnit.named), unit.quantity == quantity
         else { return nil }
@@ -51,7 +51,7 @@ public enum KindRecords {
     }
 
     /// Every added kind the store holds, by id, in the caller's transaction.
-    public static func all(in db: SQLiteDatabase) throws(StorageError) -> [MeasurementKind] {
+    public static func all(in db: any SQLConnection) throws(StorageError) -> [MeasurementKind] {
         let statement = try db.statement("SELECT \(columns) FROM kinds ORDER BY id")
         defer { statement.reset() }
         var kinds: [MeasurementKind] = []
@@ -64,9 +64,9 @@ public enum KindRecords {
     /// Adds `kind` in the caller's transaction; a kind of that id already there is kept.
     /// True when the row was written.
     @discardableResult
-    public static func insert(_ kind: MeasurementKind, in db: SQLiteDatabase) throws(StorageError) -> Bool {
+    public static func insert(_ kind: MeasurementKind, in db: any SQLConnection) throws(StorageError) -> Bool {
         try db.run(
-            "INSERT OR IGNORE INTO kinds (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO kinds (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
             [
                 .text(kind.id.rawValue), .text(kind.name), .text(kind.quantity.rawValue),
                 .text(kind.defaultUnit.symbol),
@@ -78,7 +78,7 @@ public enum KindRecords {
 
     /// The added kind of this id, in the caller's transaction; nil when there is none (or its
     /// row is one no declaration can hold).
-    public static func kind(_ id: KindID, in db: SQLiteDatabase) throws(StorageError) -> MeasurementKind? {
+    public static func kind(_ id: KindID, in db: any SQLConnection) throws(StorageError) -> MeasurementKind? {
         let statement = try db.statement("SELECT \(columns) FROM kinds WHERE id = ?")
         defer { statement.reset() }
         try statement.bind([.text(id.rawValue)])
@@ -87,7 +87,7 @@ public enum KindRecords {
     }
 
     /// How many values of the kind the entries hold, in the caller's transaction.
-    public static func valueCount(of id: KindID, in db: SQLiteDatabase) throws(StorageError) -> Int {
+    public static func valueCount(of id: KindID, in db: any SQLConnection) throws(StorageError) -> Int {
         let statement = try db.statement("SELECT count(*) FROM measurements WHERE kind = ?")
         defer { statement.reset() }
         try statement.bind([.text(id.rawValue)])
@@ -96,7 +96,7 @@ public enum KindRecords {
     }
 
     /// Removes the kind's row in the caller's transaction.
-    public static func remove(_ id: KindID, in db: SQLiteDatabase) throws(StorageError) {
+    public static func remove(_ id: KindID, in db: any SQLConnection) throws(StorageError) {
         try db.run("DELETE FROM kinds WHERE id = ?", [.text(id.rawValue)])
     }
 }

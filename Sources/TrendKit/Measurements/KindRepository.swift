@@ -32,10 +32,10 @@ public enum KindRemoveOutcome: Sendable, Equatable {
 /// the change history (so `undo` takes it back) with its operation. A retry of an add whose
 /// reply was lost finds the kind there, and a retried remove finds it gone.
 @MainActor
-public final class SQLiteKindRepository: KindRepository {
-    public let store: Store
+public final class SQLKindRepository: KindRepository {
+    public let store: any RecordStore
 
-    public init(store: Store) { self.store = store }
+    public init(store: any RecordStore) { self.store = store }
 
     public func addedKinds() throws(StorageError) -> [MeasurementKind] {
         try store.read(.weights, loading: true) { db throws(StorageError) in try KindRecords.all(in: db) }

@@ -14,9 +14,10 @@ extension UndoableTable {
         matchesSQL: """
             SELECT count(*) FROM kinds k JOIN kind_images i ON k.id = i.id
             WHERE i.change = ?1 AND i.position = ?2 AND i.side = ?3
-                AND k.name IS i.name AND k.quantity IS i.quantity AND k.unit IS i.unit
-                AND k.min_value IS i.min_value AND k.max_value IS i.max_value AND k.decimals IS i.decimals
-                AND k.trend IS i.trend
+                AND k.name IS NOT DISTINCT FROM i.name AND k.quantity IS NOT DISTINCT FROM i.quantity
+                AND k.unit IS NOT DISTINCT FROM i.unit AND k.min_value IS NOT DISTINCT FROM i.min_value
+                AND k.max_value IS NOT DISTINCT FROM i.max_value AND k.decimals IS NOT DISTINCT FROM i.decimals
+                AND k.trend IS NOT DISTINCT FROM i.trend
             """,
         clashSQL: nil,
         insertSQL: """
@@ -34,12 +35,14 @@ extension UndoableTable {
         // The kind's values the entries would hold once the step is put back: those of entries
         // the step leaves alone, as they are, and those of its own entries, as their
         // photographs on that side hold them (an import's undo takes its entries' values too).
-        usersSQL: """
+        usersSQL: DialectText { dialect in
+            """
             SELECT (SELECT count(*) FROM measurements m WHERE m.kind = ?3 AND m.entry_id NOT IN (
-                    SELECT CAST(key AS INTEGER) FROM step_keys WHERE row_table = 'entries'))
+                    SELECT CAST(key AS BIGINT) FROM step_keys WHERE row_table = 'entries'))
                 + (SELECT count(*) FROM entry_images i WHERE i.change = ?1 AND i.side = ?2
-                    AND EXISTS (SELECT 1 FROM json_each(i.measurements) j WHERE j.key = ?3))
-            """,
+                    AND \(MeasurementImage.holdsKind(dialect)))
+            """
+        },
         afterChange: { _ throws(StorageError) in },
         current: { db, key throws(StorageError) in
             guard case .text(let id)? = key.values.first else { return nil }

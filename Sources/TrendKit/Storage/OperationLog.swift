@@ -14,12 +14,12 @@ public enum OperationLog {
     }
 
     /// True when the store records `operation` as applied.
-    public static func wasApplied(_ operation: OperationID, in db: SQLiteDatabase) throws(StorageError) -> Bool {
+    public static func wasApplied(_ operation: OperationID, in db: any SQLConnection) throws(StorageError) -> Bool {
         try db.integer("SELECT count(*) FROM operations WHERE id = ?", [.text(operation.rawValue)]) > 0
     }
 
     /// The record of `operation`, or nil when it was never applied.
-    public static func applied(_ operation: OperationID, in db: SQLiteDatabase) throws(StorageError) -> Applied? {
+    public static func applied(_ operation: OperationID, in db: any SQLConnection) throws(StorageError) -> Applied? {
         let statement = try db.statement(
             "SELECT feature, kind, target, revision, target IS NULL, revision IS NULL FROM operations WHERE id = ?")
         defer { statement.reset() }
@@ -32,26 +32,30 @@ public enum OperationLog {
     }
 
     /// Records `operation` as applied now, inside the caller's write transaction.
+    private static let insertText = DialectText { dialect in
+        """
+        INSERT INTO operations (id, feature, kind, target, revision, applied_at, detail)
+        VALUES (?, ?, ?, ?, ?, \(dialect.now), ?)
+        """
+    }
+
     public static func record(
         _ operation: OperationID, feature: FeatureID, kind: String, target: Int64?, revision: Int64? = nil,
-        detail: String? = nil, in db: SQLiteDatabase
+        detail: String? = nil, in db: any SQLConnection
     ) throws(StorageError) {
         try db.run(
-            """
-            INSERT INTO operations (id, feature, kind, target, revision, applied_at, detail)
-            VALUES (?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?)
-            """,
+            insertText[db.dialect],
             [
                 .text(operation.rawValue), .text(feature.rawValue), .text(kind),
-                target.map(SQLiteValue.integer) ?? .null,
-                revision.map(SQLiteValue.integer) ?? .null, detail.map(SQLiteValue.text) ?? .null,
+                target.map(SQLValue.integer) ?? .null,
+                revision.map(SQLValue.integer) ?? .null, detail.map(SQLValue.text) ?? .null,
             ])
     }
 
     /// True when an operation of `kind` on `target` of `feature` is recorded: how a delete
     /// typed again in a new session learns that an earlier one already removed its row.
     public static func wasRecorded(
-        feature: FeatureID, kind: String, target: Int64, in db: SQLiteDatabase
+        feature: FeatureID, kind: String, target: Int64, in db: any SQLConnection
     ) throws(StorageError) -> Bool {
         try db.integer(
             "SELECT count(*) FROM operations WHERE feature = ? AND kind = ? AND target = ?",

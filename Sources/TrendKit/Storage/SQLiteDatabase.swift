@@ -3,7 +3,9 @@ import CSQLite
 /// The thin wrapper around one SQLite connection, and the only code that calls `sqlite3_*`.
 /// Every return code is checked, every value is bound, and statements are prepared once and
 /// reused. Not thread-safe: the `Store` that owns it is `@MainActor`.
-public final class SQLiteDatabase {
+public final class SQLiteDatabase: SQLConnection {
+    public var dialect: SQLDialect { .sqlite }
+
     private let handle: OpaquePointer
     let path: String
     /// Statements prepared once and reused: a save parses no SQL after the first. A list,
@@ -74,7 +76,10 @@ public final class SQLiteDatabase {
     var cachedStatementCount: Int { cache.count }
 
     /// A prepared statement for `sql`, reset and with no bindings, reused across calls.
-    public func statement(_ sql: String) throws(StorageError) -> SQLiteStatement {
+    public func statement(_ sql: String) throws(StorageError) -> any SQLStatement { try prepared(sql) }
+
+    /// The prepared statement itself, for the store's own use of SQLite.
+    func prepared(_ sql: String) throws(StorageError) -> SQLiteStatement {
         // Most cached statements differ in length, so comparing lengths first skips them
         // without reading their text. The search goes by index, and "handed out" is a flag on
         // the statement: a closure over the tuples, and a search of the handed-out list,
@@ -97,24 +102,24 @@ public final class SQLiteDatabase {
     }
 
     /// Runs one statement with `values` bound, ignoring any rows it returns.
-    public func run(_ sql: String, _ values: [SQLiteValue] = []) throws(StorageError) {
-        let statement = try statement(sql)
+    public func run(_ sql: String, _ values: [SQLValue]) throws(StorageError) {
+        let statement = try prepared(sql)
         defer { statement.reset() }
         try statement.bind(values)
         while try statement.step() {}
     }
 
     /// The first column of the first row of `sql`, as an integer (0 when there is no row).
-    public func integer(_ sql: String, _ values: [SQLiteValue] = []) throws(StorageError) -> Int64 {
-        let statement = try statement(sql)
+    public func integer(_ sql: String, _ values: [SQLValue]) throws(StorageError) -> Int64 {
+        let statement = try prepared(sql)
         defer { statement.reset() }
         try statement.bind(values)
         return try statement.step() ? statement.int64(0) : 0
     }
 
     /// The first column of the first row of `sql`, as text (nil when there is no row).
-    public func text(_ sql: String, _ values: [SQLiteValue] = []) throws(StorageError) -> String? {
-        let statement = try statement(sql)
+    public func text(_ sql: String, _ values: [SQLValue]) throws(StorageError) -> String? {
+        let statement = try prepared(sql)
         defer { statement.reset() }
         try statement.bind(values)
         return try statement.step() ? statement.text(0) : nil
@@ -150,6 +155,11 @@ public final class SQLiteDatabase {
     }
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    public func insertRow(_ sql: String, _ values: [SQLValue]) throws(StorageError) -> Int64 {
+        try run(sql, values)
+        return lastInsertRowID
+    }
     public var changes: Int64 { Int64(sqlite3_changes(handle)) }
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
     /// The connection itself, for tests that watch it with SQLite's own hooks.
@@ -224,7 +234,7 @@ public final class SQLiteDatabase {
 }
 
 /// One prepared statement; finalised when released.
-public final class SQLiteStatement {
+public final class SQLiteStatement: SQLStatement {
     private let statement: OpaquePointer
     /// Unowned: the database's cache holds its statements, and every statement is used
     /// while the database that prepared it is alive.
@@ -246,7 +256,7 @@ public final class SQLiteStatement {
     /// SQLite's transient destructor: copy the bytes before `bind` returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    public func bind(_ values: [SQLiteValue]) throws(StorageError) {
+    public func bind(_ values: [SQLValue]) throws(StorageError) {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
@@ -263,7 +273,7 @@ public final class SQLiteStatement {
     }
 
     /// Makes the statement ready to run again.
-    func reset() {
+    public func reset() {
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
     }
@@ -333,14 +343,6 @@ public final class SQLiteStatement {
         let count = Int(sqlite3_column_bytes(statement, column))
         return UTF8Text.showing(UnsafeBufferPointer(start: bytes, count: count))
     }
-}
-
-/// A value bound to a statement parameter.
-public enum SQLiteValue: Sendable, Equatable {
-    case integer(Int64)
-    case real(Double)
-    case text(String)
-    case null
 }
 
 /// SQLite's busy callback: waits in short sleeps up to the timeout, and stops early when a

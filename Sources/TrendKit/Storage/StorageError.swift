@@ -43,14 +43,34 @@ public enum StorageError: Error, Equatable, Sendable {
     case simulated(FaultPoint)
     /// Any other SQLite failure, with SQLite's own words.
     case other(message: String)
+    /// The store's server did not answer: it is down, the address is wrong, or the connect
+    /// timeout ran out. `server` is its address as a person may see it (no password).
+    case serverUnreachable(server: String, detail: String)
+    /// The server answered and refused the login (the role, its password, or pg_hba.conf).
+    case loginRefused(server: String, detail: String)
+    /// The connection's TLS was refused, by the server or by the address's `sslmode`.
+    case tlsRefused(server: String, detail: String)
+    /// The connection broke before the server replied to a statement other than `COMMIT`:
+    /// the transaction was never committed. The next try connects again.
+    case connectionLost(server: String)
+    /// The connection broke after `COMMIT` was sent and before its reply: the change may or
+    /// may not be on the server. Only its operation's id can tell, and the next try checks it.
+    case commitOutcomeUnknown(server: String)
+    /// The statement timeout ended a wait for the server; the transaction rolled back.
+    case timedOut(server: String)
+    /// Another session's transaction conflicted with this one's each time it was tried
+    /// (a serialization failure, retried a bounded number of times); nothing was written.
+    case writeConflict
 
     /// True when the connection may be unusable and should be reopened before the next try.
-    var needsReopen: Bool {
+    public var needsReopen: Bool {
         switch self {
         case .ioError, .unreadable, .notADatabase, .foreignDatabase, .diskFull, .cannotOpen, .other, .upgradeFailed,
-            .notARegularFile, .unsafeLogFile:
+            .notARegularFile, .unsafeLogFile, .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost,
+            .commitOutcomeUnknown, .timedOut:
             return true
-        case .locked, .readOnly, .newerFormat, .interrupted, .abandoned, .simulated, .unconfirmed, .rejected:
+        case .locked, .readOnly, .newerFormat, .interrupted, .abandoned, .simulated, .unconfirmed, .rejected,
+            .writeConflict:
             return false
         }
     }
@@ -59,9 +79,10 @@ public enum StorageError: Error, Equatable, Sendable {
     /// recognise its own earlier attempt.
     public var mayHaveCommitted: Bool {
         switch self {
-        case .ioError, .other, .unconfirmed: return true
+        case .ioError, .other, .unconfirmed, .commitOutcomeUnknown: return true
         case .locked, .readOnly, .diskFull, .unreadable, .notADatabase, .foreignDatabase, .newerFormat, .cannotOpen,
-            .interrupted, .abandoned, .simulated, .upgradeFailed, .notARegularFile, .unsafeLogFile, .rejected:
+            .interrupted, .abandoned, .simulated, .upgradeFailed, .notARegularFile, .unsafeLogFile, .rejected,
+            .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost, .timedOut, .writeConflict:
             return false
         }
     }
@@ -72,10 +93,10 @@ public enum StorageError: Error, Equatable, Sendable {
     public var retryMayHelp: Bool {
         switch self {
         case .locked, .readOnly, .diskFull, .ioError, .unconfirmed, .interrupted, .simulated, .other, .unreadable,
-            .cannotOpen:
+            .cannotOpen, .serverUnreachable, .connectionLost, .commitOutcomeUnknown, .timedOut, .writeConflict:
             return true
         case .notADatabase, .foreignDatabase, .newerFormat, .upgradeFailed, .notARegularFile, .unsafeLogFile,
-            .rejected, .abandoned:
+            .rejected, .abandoned, .loginRefused, .tlsRefused:
             return false
         }
     }

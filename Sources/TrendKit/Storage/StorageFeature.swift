@@ -8,6 +8,11 @@ extension FeatureDeclaration {
     /// the store; trendsh checks each before it does.
     public static let storage = FeatureDeclaration(
         id: .storage,
+        serverMigrations: [
+            ServerMigration(
+                version: 13, feature: .storage, summary: "the store's identity, format and change counter",
+                sql: StoreServerSchema.sql)
+        ],
         ownFiles: [
             OwnFileDeclaration(.store, .store),
             OwnFileDeclaration(.writeAheadLog, .besideStore(suffix: "-wal"), keptBySQLite: true),

@@ -27,7 +27,7 @@ extension Store {
     ///
     /// - Parameter busyTimeout: the longest wait for another program's lock.
     public static func readOnce<T>(
-        at path: String, schema: Schema, busyTimeout: Duration, _ body: (SQLiteDatabase) throws(StorageError) -> T
+        at path: String, schema: Schema, busyTimeout: Duration, _ body: (any SQLConnection) throws(StorageError) -> T
     ) throws(ReadOnceProblem) -> T {
         var info = stat()
         guard lstat(path, &info) == 0 else {

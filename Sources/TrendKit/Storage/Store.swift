@@ -11,7 +11,7 @@
 ///
 /// Feature repositories hold only their SQL; they reach the file through `read` and `write`.
 @MainActor
-public final class Store {
+public final class Store: RecordStore {
     /// Marks a file as a trendsh store (`PRAGMA application_id`, "TRND").
     static let applicationID: Int64 = 0x5452_4E44
     /// The most the write-ahead log keeps of its file between checkpoints, in bytes: room for
@@ -74,7 +74,7 @@ public final class Store {
     /// Runs `body` on an open connection for `feature`. `loading` marks a load of the
     /// feature's data, which a `refresh` fault fails.
     public func read<T>(
-        _ feature: FeatureID, loading: Bool = false, _ body: (SQLiteDatabase) throws(StorageError) -> T
+        _ feature: FeatureID, loading: Bool, _ body: (any SQLConnection) throws(StorageError) -> T
     ) throws(StorageError) -> T {
         let db: SQLiteDatabase
         do {
@@ -108,7 +108,7 @@ public final class Store {
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT` for `feature`, and rolls back on any
     /// failure. A signal during the wait for the lock abandons it; once the lock is held, the
     /// transaction runs to its end.
-    public func write<T>(_ feature: FeatureID, _ body: (SQLiteDatabase) throws(StorageError) -> T)
+    public func write<T>(_ feature: FeatureID, _ body: (any SQLConnection) throws(StorageError) -> T)
         throws(StorageError) -> T
     {
         let db: SQLiteDatabase

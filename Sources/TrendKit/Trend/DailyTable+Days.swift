@@ -4,12 +4,12 @@ import FoundationEssentials
 /// one day recounted, and the trend carried forward.
 extension DailyTable {
     /// Applies the notes after `applied` to one zone's days, then its trend from the earliest.
-    static func apply(notesAfter applied: Int64, to id: Int64, _ zone: TrendZone, in db: SQLiteDatabase)
+    static func apply(notesAfter applied: Int64, to id: Int64, _ zone: TrendZone, in db: any SQLConnection)
         throws(StorageError)
     {
         let notes = try db.statement(
             """
-            SELECT CAST(strftime('%s', taken_at) AS INTEGER), kilograms, change FROM daily_pending
+            SELECT \(secondsColumn(db.dialect)), kilograms, change FROM daily_pending
             WHERE seq > ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY seq
             """)
         try notes.bind([.integer(applied)])
@@ -35,7 +35,7 @@ extension DailyTable {
     /// Applies one day's added and removed weights to its row. Removing the day's lowest or
     /// highest weight leaves the new extreme unknown, so that day is recounted from its entries
     /// (which hold every change applied here, since a catch-up applies every note it has not).
-    static func apply(_ change: DayChange, to id: Int64, _ zone: TrendZone, in db: SQLiteDatabase)
+    static func apply(_ change: DayChange, to id: Int64, _ zone: TrendZone, in db: any SQLConnection)
         throws(StorageError)
     {
         let current = try db.statement("SELECT entries, sum_kg, min_kg, max_kg FROM daily WHERE zone = ? AND day = ?")
@@ -73,13 +73,13 @@ extension DailyTable {
     }
 
     /// The local day of an entry's time, from its seconds since 1970 (as SQLite reads them).
-    static let secondsColumn = "CAST(strftime('%s', taken_at) AS INTEGER)"
+    static func secondsColumn(_ dialect: SQLDialect) -> String { dialect.unixSeconds("taken_at") }
 
     /// Every day of one zone from the entries, in time order, then the trend through all of them.
-    static func rebuild(_ id: Int64, _ zone: TrendZone, in db: SQLiteDatabase) throws(StorageError) {
+    static func rebuild(_ id: Int64, _ zone: TrendZone, in db: any SQLConnection) throws(StorageError) {
         try db.run("DELETE FROM daily WHERE zone = ?", [.integer(id)])
         let rows = try db.statement(
-            "SELECT \(secondsColumn), kilograms FROM entries WHERE NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at, id"
+            "SELECT \(secondsColumn(db.dialect)), kilograms FROM entries WHERE NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at, id"
         )
         var days: [DayRow] = []
         while try rows.step() {
@@ -109,13 +109,13 @@ extension DailyTable {
     }
 
     /// Recounts one local day from its entries: a row with its mean, or no row.
-    static func recount(_ day: Int, of id: Int64, _ zone: TrendZone, in db: SQLiteDatabase)
+    static func recount(_ day: Int, of id: Int64, _ zone: TrendZone, in db: any SQLConnection)
         throws(StorageError)
     {
         let (from, to) = DayRow.storedTimes(around: day)
         let rows = try db.statement(
             """
-            SELECT \(secondsColumn), kilograms FROM entries
+            SELECT \(secondsColumn(db.dialect)), kilograms FROM entries
             WHERE taken_at >= ? AND taken_at < ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at, id
             """)
         try rows.bind([.text(from), .text(to)])
@@ -127,7 +127,7 @@ extension DailyTable {
     }
 
     /// Writes a day's counts, keeping its trend until `retrend` sets it.
-    static func store(_ row: DayRow, of id: Int64, in db: SQLiteDatabase) throws(StorageError) {
+    static func store(_ row: DayRow, of id: Int64, in db: any SQLConnection) throws(StorageError) {
         try db.run(
             """
             INSERT INTO daily (zone, day, entries, sum_kg, min_kg, max_kg, trend_kg) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -141,7 +141,7 @@ extension DailyTable {
     }
 
     /// Recomputes the trend of every day of one zone from `day` on, starting from the day before it.
-    static func retrend(_ id: Int64, from day: Int, in db: SQLiteDatabase) throws(StorageError) {
+    static func retrend(_ id: Int64, from day: Int, in db: any SQLConnection) throws(StorageError) {
         let before = try db.statement(
             "SELECT \(pointColumns) FROM daily WHERE zone = ? AND day < ? ORDER BY day DESC LIMIT 1")
         try before.bind([.integer(id), .integer(Int64(day))])
@@ -165,7 +165,7 @@ extension DailyTable {
     /// The columns `point(from:)` reads: the day, its mean weight and its trend.
     static let pointColumns = "day, sum_kg / entries, trend_kg"
 
-    static func point(from row: SQLiteStatement) -> TrendPoint {
+    static func point(from row: any SQLStatement) -> TrendPoint {
         TrendPoint(day: Int(row.int64(0)), meanKilograms: row.double(1), trendKilograms: row.double(2))
     }
 }

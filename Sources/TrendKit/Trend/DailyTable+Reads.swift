@@ -4,7 +4,7 @@ import FoundationEssentials
 /// stands at a moment, and how many entries break a rule.
 extension DailyTable {
     /// The last day of zone `id` before `day`, with its trend; nil when there is none.
-    static func point(of id: Int64, before day: Int, in db: SQLiteDatabase) throws(StorageError) -> TrendPoint? {
+    static func point(of id: Int64, before day: Int, in db: any SQLConnection) throws(StorageError) -> TrendPoint? {
         let row = try db.statement(
             "SELECT \(pointColumns) FROM daily WHERE zone = ? AND day < ? ORDER BY day DESC LIMIT 1")
         defer { row.reset() }
@@ -17,7 +17,7 @@ extension DailyTable {
     /// counted again from its entries up to now, its trend carried from the day before
     /// (`.some(nil)` when none are left). Nil when no entry of the day is later than now, so
     /// the stored row stands.
-    static func today(_ id: Int64, _ zone: TrendZone, day: Int, asOf now: Date, in db: SQLiteDatabase)
+    static func today(_ id: Int64, _ zone: TrendZone, day: Int, asOf now: Date, in db: any SQLConnection)
         throws(StorageError) -> TrendDay??
     {
         // A local day lies within a day either side of the same UTC day.
@@ -26,7 +26,7 @@ extension DailyTable {
         let to = StoredTime.text(Date(timeIntervalSince1970: Double(day + 2) * 86_400))
         let later = try db.statement(
             """
-            SELECT \(secondsColumn) FROM entries
+            SELECT \(secondsColumn(db.dialect)) FROM entries
             WHERE taken_at > ? AND taken_at < ? AND NOT \(EntryRule.weightOutOfRangeSQL)
             """)
         try later.bind([.text(nowText), .text(to)])
@@ -36,7 +36,7 @@ extension DailyTable {
         guard laterToday else { return nil }
         let rows = try db.statement(
             """
-            SELECT \(secondsColumn), kilograms FROM entries
+            SELECT \(secondsColumn(db.dialect)), kilograms FROM entries
             WHERE taken_at >= ? AND taken_at <= ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at, id
             """)
         try rows.bind([.text(from), .text(nowText)])
@@ -57,7 +57,7 @@ extension DailyTable {
 
     /// How many entries break a rule at `now` (`EntryRule`): each weight outside the rule,
     /// read from its partial index, and each other entry dated later than now.
-    static func leftOut(asOf now: Date, in db: SQLiteDatabase) throws(StorageError) -> Int {
+    static func leftOut(asOf now: Date, in db: any SQLConnection) throws(StorageError) -> Int {
         Int(try db.integer(leftOutSQL, [.text(StoredTime.text(now))]))
     }
 

@@ -40,7 +40,7 @@ enum DailyTable {
     }
 
     /// The zones kept, in no particular order.
-    static func keptZones(in db: SQLiteDatabase) throws(StorageError) -> [KeptZone] {
+    static func keptZones(in db: any SQLConnection) throws(StorageError) -> [KeptZone] {
         let rows = try db.statement("SELECT id, zone, applied, used FROM daily_zones")
         var zones: [KeptZone] = []
         while try rows.step() {
@@ -51,7 +51,7 @@ enum DailyTable {
     }
 
     /// The first and last note in the log; nil when it is empty.
-    static func noteRange(in db: SQLiteDatabase) throws(StorageError) -> ClosedRange<Int64>? {
+    static func noteRange(in db: any SQLConnection) throws(StorageError) -> ClosedRange<Int64>? {
         let row = try db.statement(
             """
             SELECT coalesce((SELECT min(seq) FROM daily_pending), 0), coalesce((SELECT max(seq) FROM daily_pending), 0)
@@ -69,8 +69,29 @@ enum DailyTable {
     }
 
     /// The highest note number ever given (0 before the first): a zone built now counts them all.
-    private static func lastNoteGiven(in db: SQLiteDatabase) throws(StorageError) -> Int64 {
-        try db.integer("SELECT seq FROM sqlite_sequence WHERE name = 'daily_pending'")
+    /// On a server the sequences are read after the writers' turn (`StoreServerSchema.takeTurn`),
+    /// so no other writer moves them.
+    private static func lastNoteGiven(in db: any SQLConnection) throws(StorageError) -> Int64 {
+        try db.integer(lastNoteGivenText[db.dialect])
+    }
+
+    private static let lastNoteGivenText = DialectText(
+        sqlite: "SELECT seq FROM sqlite_sequence WHERE name = 'daily_pending'",
+        postgresql: "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM daily_pending_seq_seq")
+
+    /// The highest entry id ever given (0 before the first).
+    static func lastEntryIDGiven(in db: any SQLConnection) throws(StorageError) -> Int64 {
+        try db.integer(lastEntryIDGivenText[db.dialect])
+    }
+
+    private static let lastEntryIDGivenText = DialectText(
+        sqlite: "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'entries'",
+        postgresql: "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM entries_id_seq")
+
+    /// On a server the triggers that note entries are set aside by a setting of the
+    /// transaction, which their `WHEN` reads (`DailySchema.notesRun`), not dropped.
+    private static func setNotesAside(_ aside: Bool, in db: any SQLConnection) throws(StorageError) {
+        _ = try db.text("SELECT set_config('trendsh.bulk', ?, true)", [.text(aside ? "on" : "off")])
     }
 
     /// Brings `zone`'s days up to date: applies the notes it has not counted, or builds its
@@ -78,7 +99,7 @@ enum DailyTable {
     /// one by one suits). Other zones' days are left as they are; the notes they still need
     /// stay in the log. Returns the zone's id in the table.
     @discardableResult
-    static func catchUp(zone: TrendZone, in db: SQLiteDatabase) throws(StorageError) -> Int64 {
+    static func catchUp(zone: TrendZone, in db: any SQLConnection) throws(StorageError) -> Int64 {
         var others = try keptZones(in: db)
         let notes = try noteRange(in: db)
         // Plain loops here: a generic sort, a key path or `first(where:)` would cost a
@@ -123,7 +144,7 @@ enum DailyTable {
     /// Builds the days of a zone the table does not keep, making room first: the zones caught
     /// up longest ago beyond `keptZones`, and any too far behind, are dropped.
     private static func build(
-        _ zone: TrendZone, besides others: [KeptZone], notes: ClosedRange<Int64>?, in db: SQLiteDatabase
+        _ zone: TrendZone, besides others: [KeptZone], notes: ClosedRange<Int64>?, in db: any SQLConnection
     ) throws(StorageError) -> Int64 {
         let newestFirst = others.sorted { $0.used > $1.used }
         var kept: [KeptZone] = []
@@ -135,10 +156,9 @@ enum DailyTable {
             }
         }
         let used = (newestFirst.first?.used ?? 0) + 1
-        try db.run(
+        let id = try db.insertRow(
             "INSERT INTO daily_zones (zone, applied, used) VALUES (?, ?, ?)",
             [.text(zone.identity), .integer(try lastNoteGiven(in: db)), .integer(used)])
-        let id = db.lastInsertRowID
         try rebuild(id, zone, in: db)
         if let notes {
             var counted = notes.upperBound
@@ -149,28 +169,34 @@ enum DailyTable {
     }
 
     /// Removes a zone and its days.
-    private static func drop(_ id: Int64, in db: SQLiteDatabase) throws(StorageError) {
+    private static func drop(_ id: Int64, in db: any SQLConnection) throws(StorageError) {
         try db.run("DELETE FROM daily WHERE zone = ?", [.integer(id)])
         try db.run("DELETE FROM daily_zones WHERE id = ?", [.integer(id)])
     }
 
     /// Removes the notes up to `seq`, which every zone kept has counted.
-    private static func forgetNotes(through seq: Int64, in db: SQLiteDatabase) throws(StorageError) {
+    private static func forgetNotes(through seq: Int64, in db: any SQLConnection) throws(StorageError) {
         try db.run("DELETE FROM daily_pending WHERE seq <= ?", [.integer(seq)])
     }
 
     /// For a bulk insert: sets the added-entry trigger aside until `resumeNotes`, in the
     /// caller's transaction, and returns the first id the new rows can have.
-    static func suspendNotes(in db: SQLiteDatabase) throws(StorageError) -> Int64 {
-        try db.execute("DROP TRIGGER entries_added")
-        return try db.integer("SELECT coalesce(max(seq), 0) + 1 FROM sqlite_sequence WHERE name = 'entries'")
+    static func suspendNotes(in db: any SQLConnection) throws(StorageError) -> Int64 {
+        switch db.dialect {
+        case .sqlite: try db.execute("DROP TRIGGER entries_added")
+        case .postgresql: try setNotesAside(true, in: db)
+        }
+        return try lastEntryIDGiven(in: db) + 1
     }
 
     /// Puts the trigger back and notes every entry from `firstID` on, or, when they are more
     /// than noting one by one suits, drops every zone's days: each zone would rebuild them
     /// anyway, and the caller's catch-up builds its own zone's at once.
-    static func resumeNotes(from firstID: Int64, in db: SQLiteDatabase) throws(StorageError) {
-        try db.execute(DailySchema.addedTrigger)
+    static func resumeNotes(from firstID: Int64, in db: any SQLConnection) throws(StorageError) {
+        switch db.dialect {
+        case .sqlite: try db.execute(DailySchema.addedTrigger)
+        case .postgresql: try setNotesAside(false, in: db)
+        }
         let added = try db.integer("SELECT count(*) FROM entries WHERE id >= ?", [.integer(firstID)])
         if added > rebuildThreshold {
             try db.run("DELETE FROM daily")
@@ -192,10 +218,19 @@ enum DailyTable {
     /// it runs and put back as they were, and every zone's days are dropped, as after a large
     /// import (`resumeNotes`): the caller's catch-up builds its own zone's at once, and the
     /// notes, one for each entry, are never written.
-    static func writingMany(_ count: Int64, in db: SQLiteDatabase, _ write: () throws(StorageError) -> Void)
+    static func writingMany(_ count: Int64, in db: any SQLConnection, _ write: () throws(StorageError) -> Void)
         throws(StorageError)
     {
         guard count > rebuildThreshold else { return try write() }
+        if db.dialect == .postgresql {
+            try setNotesAside(true, in: db)
+            try write()
+            try setNotesAside(false, in: db)
+            try db.run("DELETE FROM daily")
+            try db.run("DELETE FROM daily_zones")
+            try db.run("DELETE FROM daily_pending")
+            return
+        }
         var triggers: [String] = []
         for name in ["entries_added", "entries_changed", "entries_removed"] {
             guard
@@ -213,7 +248,7 @@ enum DailyTable {
     }
 
     /// The id of `zone`'s days when they are current: built, with no note they have not counted.
-    static func current(_ zone: TrendZone, in db: SQLiteDatabase) throws(StorageError) -> Int64? {
+    static func current(_ zone: TrendZone, in db: any SQLConnection) throws(StorageError) -> Int64? {
         let row = try db.statement(
             """
             SELECT id FROM daily_zones

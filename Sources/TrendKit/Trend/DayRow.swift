@@ -76,7 +76,7 @@ extension DayRow {
 
     /// Local day `day` in `zone` counted from `rows` (a time in seconds, then a value, per
     /// row; the statement is reset after): nil when none of them falls on that day.
-    static func counted(_ day: Int, in zone: TrendZone, from rows: SQLiteStatement) throws(StorageError) -> DayRow? {
+    static func counted(_ day: Int, in zone: TrendZone, from rows: any SQLStatement) throws(StorageError) -> DayRow? {
         var found: DayRow?
         while try rows.step() {
             guard zone.day(unixSeconds: rows.int64(0)) == day else { continue }

@@ -13,11 +13,17 @@ enum KindDailyTable {
     }
 
     /// The local day of an entry's time, from its seconds since 1970.
-    static let secondsColumn = "CAST(strftime('%s', e.taken_at) AS INTEGER)"
+    /// The highest note number ever given (0 before the first). On a server the sequence is
+    /// read after the writers' turn (`StoreServerSchema.takeTurn`), so no other writer moves it.
+    private static let lastNoteGivenText = DialectText(
+        sqlite: "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'kind_daily_pending'",
+        postgresql: "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM kind_daily_pending_seq_seq")
+
+    static func secondsColumn(_ dialect: SQLDialect) -> String { dialect.unixSeconds("e.taken_at") }
 
     /// The id of `kind`'s days in `zone` when they are current: built, with no note they
     /// have not counted.
-    static func current(_ kind: MeasurementKind, _ zone: TrendZone, in db: SQLiteDatabase) throws(StorageError)
+    static func current(_ kind: MeasurementKind, _ zone: TrendZone, in db: any SQLConnection) throws(StorageError)
         -> Int64?
     {
         let row = try db.statement(
@@ -34,8 +40,10 @@ enum KindDailyTable {
     /// (or rebuilding them when more days changed than recounting one by one suits). Returns
     /// their id.
     @discardableResult
-    static func catchUp(_ kind: MeasurementKind, zone: TrendZone, in db: SQLiteDatabase) throws(StorageError) -> Int64 {
-        let kindText = SQLiteValue.text(kind.id.rawValue)
+    static func catchUp(_ kind: MeasurementKind, zone: TrendZone, in db: any SQLConnection) throws(StorageError)
+        -> Int64
+    {
+        let kindText = SQLValue.text(kind.id.rawValue)
         let zones = try db.statement("SELECT id, zone, applied FROM kind_daily_zones WHERE kind = ? ORDER BY applied")
         try zones.bind([kindText])
         var kept: [KeptZone] = []
@@ -43,14 +51,13 @@ enum KindDailyTable {
             kept.append(KeptZone(id: zones.int64(0), identity: zones.text(1) ?? "", applied: zones.int64(2)))
         }
         zones.reset()
-        let lastNote = try db.integer(
-            "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'kind_daily_pending'")
+        let lastNote = try db.integer(lastNoteGivenText[db.dialect])
         let id: Int64
         if let mine = kept.first(where: { $0.identity == zone.identity }) {
             id = mine.id
             let notes = try db.statement(
                 """
-                SELECT CAST(strftime('%s', taken_at) AS INTEGER) FROM kind_daily_pending WHERE kind = ? AND seq > ?
+                SELECT \(db.dialect.unixSeconds("taken_at")) FROM kind_daily_pending WHERE kind = ? AND seq > ?
                 """)
             try notes.bind([kindText, .integer(mine.applied)])
             var days = Set<Int>()
@@ -66,10 +73,9 @@ enum KindDailyTable {
         } else {
             // Room for this zone: the zones that counted the fewest notes go first.
             for other in kept.dropLast(max(0, DailyTable.keptZones - 1)) { try drop(other.id, in: db) }
-            try db.run(
+            id = try db.insertRow(
                 "INSERT INTO kind_daily_zones (kind, zone, applied) VALUES (?, ?, ?)",
                 [kindText, .text(zone.identity), .integer(lastNote)])
-            id = db.lastInsertRowID
             try rebuild(id, kind, zone, in: db)
         }
         // A note leaves once every zone that keeps the kind's days has counted it.
@@ -83,19 +89,19 @@ enum KindDailyTable {
     }
 
     /// Removes one kind's days in one zone.
-    private static func drop(_ id: Int64, in db: SQLiteDatabase) throws(StorageError) {
+    private static func drop(_ id: Int64, in db: any SQLConnection) throws(StorageError) {
         try db.run("DELETE FROM kind_daily WHERE zone = ?", [.integer(id)])
         try db.run("DELETE FROM kind_daily_zones WHERE id = ?", [.integer(id)])
     }
 
     /// Every day of `kind` in one zone from the measurements, then the trend through them.
-    static func rebuild(_ id: Int64, _ kind: MeasurementKind, _ zone: TrendZone, in db: SQLiteDatabase)
+    static func rebuild(_ id: Int64, _ kind: MeasurementKind, _ zone: TrendZone, in db: any SQLConnection)
         throws(StorageError)
     {
         try db.run("DELETE FROM kind_daily WHERE zone = ?", [.integer(id)])
         let rows = try db.statement(
             """
-            SELECT \(secondsColumn), m.value FROM measurements AS m JOIN entries AS e ON e.id = m.entry_id
+            SELECT \(secondsColumn(db.dialect)), m.value FROM measurements AS m JOIN entries AS e ON e.id = m.entry_id
             WHERE m.kind = ? AND m.value BETWEEN ? AND ? ORDER BY e.taken_at, e.id
             """)
         try rows.bind([.text(kind.id.rawValue), .real(kind.range.lowerBound), .real(kind.range.upperBound)])
@@ -115,13 +121,13 @@ enum KindDailyTable {
     }
 
     /// Recounts one local day of `kind` from its measurements: a row with its mean, or no row.
-    static func recount(_ day: Int, of id: Int64, _ kind: MeasurementKind, _ zone: TrendZone, in db: SQLiteDatabase)
+    static func recount(_ day: Int, of id: Int64, _ kind: MeasurementKind, _ zone: TrendZone, in db: any SQLConnection)
         throws(StorageError)
     {
         let (from, to) = DayRow.storedTimes(around: day)
         let rows = try db.statement(
             """
-            SELECT \(secondsColumn), m.value FROM entries AS e JOIN measurements AS m ON m.entry_id = e.id AND m.kind = ?
+            SELECT \(secondsColumn(db.dialect)), m.value FROM entries AS e JOIN measurements AS m ON m.entry_id = e.id AND m.kind = ?
             WHERE e.taken_at >= ? AND e.taken_at < ? AND m.value BETWEEN ? AND ? ORDER BY e.taken_at, e.id
             """)
         try rows.bind([
@@ -136,7 +142,7 @@ enum KindDailyTable {
     }
 
     /// Writes a day's counts and a trend (`retrend` sets the true one).
-    static func store(_ row: DayRow, trend: Double, of id: Int64, in db: SQLiteDatabase) throws(StorageError) {
+    static func store(_ row: DayRow, trend: Double, of id: Int64, in db: any SQLConnection) throws(StorageError) {
         try db.run(
             """
             INSERT INTO kind_daily (zone, day, entries, sum_value, min_value, max_value, trend_value)
@@ -151,7 +157,7 @@ enum KindDailyTable {
     }
 
     /// Recomputes the trend of every day of one kind's zone from `day` on.
-    static func retrend(_ id: Int64, from day: Int, in db: SQLiteDatabase) throws(StorageError) {
+    static func retrend(_ id: Int64, from day: Int, in db: any SQLConnection) throws(StorageError) {
         let previous = try point(of: id, before: day, in: db)
         let after = try db.statement("SELECT \(pointColumns) FROM kind_daily WHERE zone = ? AND day >= ? ORDER BY day")
         try after.bind([.integer(id), .integer(Int64(day))])
@@ -172,7 +178,7 @@ enum KindDailyTable {
     static let pointColumns = "day, sum_value / entries, trend_value"
 
     /// The last day of one kind's zone before `day`, with its trend.
-    static func point(of id: Int64, before day: Int, in db: SQLiteDatabase) throws(StorageError) -> TrendPoint? {
+    static func point(of id: Int64, before day: Int, in db: any SQLConnection) throws(StorageError) -> TrendPoint? {
         let row = try db.statement(
             "SELECT \(pointColumns) FROM kind_daily WHERE zone = ? AND day < ? ORDER BY day DESC LIMIT 1")
         defer { row.reset() }
@@ -181,7 +187,7 @@ enum KindDailyTable {
     }
 
     /// The days of one kind's zone from `firstDay` through `lastDay`.
-    static func days(of id: Int64, from firstDay: Int, through lastDay: Int, in db: SQLiteDatabase)
+    static func days(of id: Int64, from firstDay: Int, through lastDay: Int, in db: any SQLConnection)
         throws(StorageError) -> [TrendDay]
     {
         let rows = try db.statement(
@@ -203,7 +209,9 @@ enum KindDailyTable {
 
     /// How many values of `kind` the trend leaves out at `latest` (the end of today): each
     /// outside the kind's range, and each dated later.
-    static func leftOut(_ kind: MeasurementKind, asOf latest: Date, in db: SQLiteDatabase) throws(StorageError) -> Int {
+    static func leftOut(_ kind: MeasurementKind, asOf latest: Date, in db: any SQLConnection) throws(StorageError)
+        -> Int
+    {
         Int(
             try db.integer(
                 """

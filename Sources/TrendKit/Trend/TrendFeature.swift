@@ -1,5 +1,11 @@
 extension FeatureDeclaration {
     /// The per-day trend, derived from the entries and kept in step with them.
     public static let trend = FeatureDeclaration(
-        id: .trend, migrations: DailySchema.migrations + KindDailySchema.migrations, canBeSimulated: true)
+        id: .trend, migrations: DailySchema.migrations + KindDailySchema.migrations,
+        serverMigrations: [
+            ServerMigration(
+                version: 13, feature: .trend, summary: "the per-day trend of every kind, for each time zone",
+                sql: DailySchema.server + KindDailySchema.server)
+        ],
+        canBeSimulated: true)
 }

@@ -8,19 +8,24 @@
 extension UndoableTable {
     public static let entries = UndoableTable(
         name: "entries", feature: .weights, imagesTable: "entry_images",
-        captureSQL: """
+        captureSQL: DialectText { dialect in
+            """
             INSERT INTO entry_images (change, position, side, id, taken_at, kilograms, note, draft_id, revision, measurements)
-            SELECT ?1, ?2, ?3, id, taken_at, kilograms, note, draft_id, revision, \(MeasurementImage.of("entries.id"))
+            SELECT ?1, ?2, ?3, id, taken_at, kilograms, note, draft_id, revision, \(MeasurementImage.of("entries.id", dialect))
             FROM entries WHERE id = ?4
-            """,
+            """
+        },
         existsSQL: "SELECT count(*) FROM entries WHERE id = ?1",
         revisionSQL: "SELECT revision FROM entries WHERE id = ?1",
-        matchesSQL: """
+        matchesSQL: DialectText { dialect in
+            """
             SELECT count(*) FROM entries e JOIN entry_images i ON e.id = i.id
             WHERE i.change = ?1 AND i.position = ?2 AND i.side = ?3
-                AND e.taken_at IS i.taken_at AND e.kilograms IS i.kilograms AND e.note IS i.note
-                AND e.draft_id IS i.draft_id AND \(MeasurementImage.of("e.id")) IS i.measurements
-            """,
+                AND e.taken_at IS NOT DISTINCT FROM i.taken_at AND e.kilograms IS NOT DISTINCT FROM i.kilograms
+                AND e.note IS NOT DISTINCT FROM i.note AND e.draft_id IS NOT DISTINCT FROM i.draft_id
+                AND \(MeasurementImage.of("e.id", dialect)) IS NOT DISTINCT FROM i.measurements
+            """
+        },
         clashSQL: nil,
         insertSQL: """
             INSERT INTO entries (id, taken_at, kilograms, note, draft_id, revision)
@@ -39,19 +44,22 @@ extension UndoableTable {
         missingUses: (table: "kinds", sql: MeasurementImage.missingKindsSQL),
         // An import's step holds thousands of entries: they are checked and put back together.
         bulk: BulkSQL(
-            firstChangedSQL: """
+            firstChangedSQL: DialectText { dialect in
+                """
                 SELECT coalesce(min(r.position), -1) FROM step_rows r
-                LEFT JOIN entries e ON e.id = CAST(r.key AS INTEGER)
+                LEFT JOIN entries e ON e.id = CAST(r.key AS BIGINT)
                 LEFT JOIN entry_images i ON i.change = ?1 AND i.position = r.position AND i.side = ?2
                 WHERE r.position > ?4 AND ((e.id IS NOT NULL) != r.must_exist OR (e.id IS NOT NULL AND NOT (
-                    e.taken_at IS i.taken_at AND e.kilograms IS i.kilograms AND e.note IS i.note
-                    AND e.draft_id IS i.draft_id AND \(MeasurementImage.of("e.id")) IS i.measurements)))
-                """,
+                    e.taken_at IS NOT DISTINCT FROM i.taken_at AND e.kilograms IS NOT DISTINCT FROM i.kilograms
+                    AND e.note IS NOT DISTINCT FROM i.note AND e.draft_id IS NOT DISTINCT FROM i.draft_id
+                    AND \(MeasurementImage.of("e.id", dialect)) IS NOT DISTINCT FROM i.measurements)))
+                """
+            },
             updateSQL: """
                 UPDATE entries SET (taken_at, kilograms, note, draft_id) = (i.taken_at, i.kilograms, i.note, i.draft_id),
                     revision = entries.revision + 1
                 FROM step_rows r JOIN entry_images i ON i.change = ?1 AND i.position = r.position AND i.side = ?3
-                WHERE r.must_exist AND r.will_exist AND entries.id = CAST(r.key AS INTEGER)
+                WHERE r.must_exist AND r.will_exist AND entries.id = CAST(r.key AS BIGINT)
                 """,
             insertSQL: """
                 INSERT INTO entries (id, taken_at, kilograms, note, draft_id, revision)
@@ -62,25 +70,27 @@ extension UndoableTable {
             restoreSQL: MeasurementImage.restoreMany,
             deleteSQL: """
                 DELETE FROM entries WHERE id IN (
-                    SELECT CAST(r.key AS INTEGER) FROM step_rows r WHERE r.must_exist AND NOT r.will_exist)
+                    SELECT CAST(r.key AS BIGINT) FROM step_rows r WHERE r.must_exist AND NOT r.will_exist)
                 """,
             revisionsSQL:
-                "SELECT r.position, e.revision FROM step_rows r JOIN entries e ON e.id = CAST(r.key AS INTEGER)",
-            currentSQL: """
+                "SELECT r.position, e.revision FROM step_rows r JOIN entries e ON e.id = CAST(r.key AS BIGINT)",
+            currentSQL: DialectText { dialect in
+                """
                 SELECT e.id, e.taken_at, e.kilograms, e.note, e.draft_id, e.revision, r.position,
-                    \(MeasurementImage.of("e.id"))
-                FROM step_rows r JOIN entries e ON e.id = CAST(r.key AS INTEGER) ORDER BY r.position
-                """,
+                    \(MeasurementImage.of("e.id", dialect))
+                FROM step_rows r JOIN entries e ON e.id = CAST(r.key AS BIGINT) ORDER BY r.position
+                """
+            },
             current: { row in
-                var entry = SQLiteWeightRepository.entry(from: row)
+                var entry = SQLWeightRepository.entry(from: row)
                 entry.measurements = MeasurementImage.values(row.text(7))
                 return (row.int64(6), .entry(entry))
             },
             writing: { db, count, write throws(StorageError) in try DailyTable.writingMany(count, in: db, write) }),
-        afterChange: { db throws(StorageError) in try SQLiteWeightRepository.keepTrend(in: db) },
+        afterChange: { db throws(StorageError) in try SQLWeightRepository.keepTrend(in: db) },
         current: { db, key throws(StorageError) in
             guard case .integer(let id)? = key.values.first else { return nil }
-            return try SQLiteWeightRepository.entry(id: id, in: db).map(RowValue.entry)
+            return try SQLWeightRepository.entry(id: id, in: db).map(RowValue.entry)
         },
         image: { db, step, position, side throws(StorageError) in
             let statement = try db.statement(
@@ -91,7 +101,7 @@ extension UndoableTable {
             defer { statement.reset() }
             try statement.bind([.integer(step), .integer(position), .integer(side)])
             guard try statement.step() else { return nil }
-            var entry = SQLiteWeightRepository.entry(from: statement)
+            var entry = SQLWeightRepository.entry(from: statement)
             entry.measurements = MeasurementImage.values(statement.text(6))
             return .entry(entry)
         },

@@ -24,7 +24,7 @@ public enum WeighInToday {
         do {
             let weighed = try Store.readOnce(at: path, schema: .trendsh, busyTimeout: lockWait) {
                 db throws(StorageError) in
-                try SQLiteWeightRepository.hasWeight(from: day.first, through: day.last, in: db)
+                try SQLWeightRepository.hasWeight(from: day.first, through: day.last, in: db)
             }
             return weighed ? .weighed : .notWeighed
         } catch {

@@ -49,6 +49,27 @@ extension Messages {
         case .simulated(.refresh): return "The entries could not be loaded (simulated failure)."
         case .other(let detail):
             return "The store reported an error: \(detail)."
+        case .serverUnreachable(let server, let detail):
+            return
+                "The server \(server) can't be reached (\(detail)), so nothing was read or written. Check that it is running and that the address is right, then try again."
+        case .loginRefused(let server, let detail):
+            return
+                "The server \(server) refused the login (\(detail)), so nothing was read or written. Check the role and its password (keep it in ~/.pgpass), or the server's pg_hba.conf."
+        case .tlsRefused(let server, let detail):
+            return
+                "The connection to \(server) was refused over TLS (\(detail)), so nothing was read or written. Check sslmode in the store's address and the server's TLS set-up."
+        case .connectionLost(let server):
+            return
+                "The connection to \(server) broke before the server replied, so nothing was written. Try again; trendsh connects again by itself."
+        case .commitOutcomeUnknown(let server):
+            return
+                "The connection to \(server) broke after the change was sent and before the server confirmed it. Try again: trendsh checks by the change's id whether it was saved, and never writes it twice."
+        case .timedOut(let server):
+            return
+                "The server \(server) did not answer within the statement timeout, so nothing was written. Try again when the server is less busy."
+        case .writeConflict:
+            return
+                "Another session's changes conflicted with this one each time it was tried, so nothing was written. Try again."
         }
     }
 

@@ -36,12 +36,12 @@ extension Session {
             ?? InMemorySettingsStore()
         let settings = SettingsFeature(store: settingsStore)
         let weights = WeightLog(
-            repository: SQLiteWeightRepository(store: store), settings: settings, clock: clock,
-            kinds: KindCatalog(repository: SQLiteKindRepository(store: store)), trace: trace)
-        let habits = HabitLog(repository: SQLiteHabitRepository(store: store), clock: clock, trace: trace)
-        let trend = TrendReport(repository: SQLiteTrendRepository(store: store), settings: settings, clock: clock)
+            repository: SQLWeightRepository(store: store), settings: settings, clock: clock,
+            kinds: KindCatalog(repository: SQLKindRepository(store: store)), trace: trace)
+        let habits = HabitLog(repository: SQLHabitRepository(store: store), clock: clock, trace: trace)
+        let trend = TrendReport(repository: SQLTrendRepository(store: store), settings: settings, clock: clock)
         let exchange = DataExchange(store: store, settings: settings, clock: clock)
-        let changeHistory = ChangeHistory(repository: SQLiteHistoryRepository(store: store), trace: trace)
+        let changeHistory = ChangeHistory(repository: SQLHistoryRepository(store: store), trace: trace)
         let withoutFile: DraftSlot.Keeping =
             location == .memory ? .memoryStore : .nothingBesideStore(path: location.sqlitePath)
         let parts = Parts(weights: weights, habits: habits, exchange: exchange)

@@ -298,7 +298,7 @@ final class ExchangeHarness {
     /// Stores one entry with a time and weight, as a save would.
     func seed(_ text: String, kilograms: Double, note: String = "") throws {
         let date = try #require(StoredTime.date(text))
-        _ = try SQLiteWeightRepository(store: store).insert(
+        _ = try SQLWeightRepository(store: store).insert(
             NewWeightEntry(date: date, kilograms: kilograms, note: note, draftID: .make()))
     }
 

@@ -19,7 +19,7 @@ import TrendshTestSupport
     /// Seeds one entry per awkward note, with milliseconds and kilograms that a sloppy export
     /// would round.
     static func seed(_ harness: ExchangeHarness) throws {
-        let repository = SQLiteWeightRepository(store: harness.store)
+        let repository = SQLWeightRepository(store: harness.store)
         for (index, note) in awkwardNotes.enumerated() {
             let date = Fixtures.now - Double(index + 1) * Fixtures.day + 0.123 * Double(index % 7)
             let kilograms = [74.842_741_05, 80.3, 20, 500, 61.234_567_890_123][index % 5]
@@ -183,7 +183,7 @@ import TrendshTestSupport
     func habitsAreExportedWithEveryDayTheyWereDone(format: ExportFormat) throws {
         let harness = try ExchangeHarness()
         defer { harness.directory.remove() }
-        let habits = SQLiteHabitRepository(store: harness.store)
+        let habits = SQLHabitRepository(store: harness.store)
         guard case .added(let run) = try habits.add(NewHabit(name: "Run", createdAt: Fixtures.now, draftID: .make())),
             case .added = try habits.add(NewHabit(name: "=Read, \"slowly\"", createdAt: Fixtures.now, draftID: .make()))
         else {

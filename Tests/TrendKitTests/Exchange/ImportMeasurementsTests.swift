@@ -29,7 +29,7 @@ import TrendshTestSupport
         _ harness: ExchangeHarness, _ time: String, kilograms: Double?, measurements: [KindID: Double] = [:]
     ) throws {
         let date = try #require(StoredTime.date(time))
-        _ = try SQLiteWeightRepository(store: harness.store).insert(
+        _ = try SQLWeightRepository(store: harness.store).insert(
             NewWeightEntry(date: date, kilograms: kilograms, measurements: measurements, note: "", draftID: .make()))
     }
 
@@ -116,7 +116,7 @@ import TrendshTestSupport
         let (again, _) = try harness.previewed([try harness.file(csv, named: "b.csv")])
         #expect(try harness.importer.save(again) == .nothingNew(ImportCounts(duplicates: 2, conflicts: 1)))
 
-        let history = SQLiteHistoryRepository(store: harness.store)
+        let history = SQLHistoryRepository(store: harness.store)
         _ = try history.undo(step: nil, operation: .make())
         #expect(try Self.everything(harness.storePath) == before)
         _ = try history.redo(step: nil, operation: .make())

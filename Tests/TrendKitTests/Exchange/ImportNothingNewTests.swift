@@ -12,7 +12,7 @@ import TrendshTestSupport
         defer { harness.directory.remove() }
         let file = try harness.file(ImportSaveTests.rows(3), named: "a.csv")
         _ = try harness.importer.save(try harness.previewed([file]).0)
-        let history = SQLiteHistoryRepository(store: harness.store)
+        let history = SQLHistoryRepository(store: harness.store)
         let other = try OtherProgramConnection(path: harness.storePath)
         defer { other.close() }
         let before = try other.integer("PRAGMA data_version")
@@ -34,9 +34,9 @@ import TrendshTestSupport
         defer { harness.directory.remove() }
         let file = try harness.file(ImportSaveTests.rows(2), named: "a.csv")
         _ = try harness.importer.save(try harness.previewed([file]).0)
-        let weights = SQLiteWeightRepository(store: harness.store)
+        let weights = SQLWeightRepository(store: harness.store)
         _ = try weights.insert(Fixtures.newEntry("x", kilograms: 75))
-        let history = SQLiteHistoryRepository(store: harness.store)
+        let history = SQLHistoryRepository(store: harness.store)
         _ = try history.undo(step: nil, operation: .make())
 
         #expect(try harness.importer.save(try harness.previewed([file]).0) == .nothingNew(ImportCounts(duplicates: 2)))

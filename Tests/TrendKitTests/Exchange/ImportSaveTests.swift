@@ -58,7 +58,7 @@ import TrendshTestSupport
             of: try harness.store.read(.weights) { db throws(StorageError) in
                 let rows = try db.statement("SELECT id, taken_at, kilograms, note, draft_id, revision FROM entries")
                 var entries: [WeightEntry] = []
-                while try rows.step() { entries.append(SQLiteWeightRepository.entry(from: rows)) }
+                while try rows.step() { entries.append(SQLWeightRepository.entry(from: rows)) }
                 return entries
             })
         let stored = try other.rows("SELECT day, trend_kg FROM daily ORDER BY day")

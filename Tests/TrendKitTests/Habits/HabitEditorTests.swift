@@ -96,8 +96,8 @@ import TrendKit
         let path = directory.file("trend.sqlite")
         let faults = FaultInjector()
         let store = Fixtures.store(at: path, faults: faults)
-        let habits = HabitLog(repository: SQLiteHabitRepository(store: store), clock: Fixtures.clock)
-        let weights = Fixtures.log(repository: SQLiteWeightRepository(store: store))
+        let habits = HabitLog(repository: SQLHabitRepository(store: store), clock: Fixtures.clock)
+        let weights = Fixtures.log(repository: SQLWeightRepository(store: store))
         faults.failEverySave(in: .habits)
         let editor = HabitEditor(log: habits)
         editor.draft.name = "Run"
@@ -117,8 +117,8 @@ import TrendKit
         defer { directory.remove() }
         let faults = FaultInjector()
         let store = Fixtures.store(at: directory.file("trend.sqlite"), faults: faults)
-        let habits = HabitLog(repository: SQLiteHabitRepository(store: store), clock: Fixtures.clock)
-        let weights = Fixtures.log(repository: SQLiteWeightRepository(store: store))
+        let habits = HabitLog(repository: SQLHabitRepository(store: store), clock: Fixtures.clock)
+        let weights = Fixtures.log(repository: SQLWeightRepository(store: store))
         _ = try weights.save(Fixtures.draft)
         faults.failToOpen(in: .habits)
 

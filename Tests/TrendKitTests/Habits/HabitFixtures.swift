@@ -29,7 +29,7 @@ enum HabitFixtures {
     /// The habits feature on the store of the file at `path`.
     @MainActor
     static func log(at path: String, faults: FaultInjector = FaultInjector()) -> HabitLog {
-        log(repository: SQLiteHabitRepository(store: Fixtures.store(at: path, faults: faults)))
+        log(repository: SQLHabitRepository(store: Fixtures.store(at: path, faults: faults)))
     }
 
     /// The rows of the `completions` table as another program reads them: habit id and day.

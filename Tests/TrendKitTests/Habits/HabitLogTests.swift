@@ -231,7 +231,7 @@ import TrendKit
         #expect(try log.mark("RUN", day: yesterday, done: true) == .unchanged)
         // Another session, an hour later, marks the same day: a rewrite would show in recorded_at.
         let later = HabitLog(
-            repository: SQLiteHabitRepository(store: Fixtures.store(at: path)),
+            repository: SQLHabitRepository(store: Fixtures.store(at: path)),
             clock: .fixed(Fixtures.now + Fixtures.hour))
         later.refresh()
         #expect(try later.mark("run", day: yesterday, done: true) == .unchanged)

@@ -1,12 +1,14 @@
 import FoundationEssentials
 import Testing
 import TrendKit
+import TrendPostgres
 
 /// The stores the one habit contract runs against.
 enum HabitStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqliteFile
     case sqliteMemory
     case inMemory
+    case postgresql
 
     var testDescription: String { rawValue }
 }
@@ -22,13 +24,16 @@ struct HabitStoreUnderTest {
         case .sqliteFile:
             let directory = try TemporaryDirectory()
             self.directory = directory
-            repository = SQLiteHabitRepository(store: Fixtures.store(at: directory.file("trend.sqlite")))
+            repository = SQLHabitRepository(store: Fixtures.store(at: directory.file("trend.sqlite")))
         case .sqliteMemory:
             directory = nil
-            repository = SQLiteHabitRepository(store: Store(location: .memory, schema: .trendsh))
+            repository = SQLHabitRepository(store: Store(location: .memory, schema: .trendsh))
         case .inMemory:
             directory = nil
             repository = InMemoryHabitRepository()
+        case .postgresql:
+            directory = nil
+            repository = SQLHabitRepository(store: try ServerStore.fresh())
         }
     }
 
@@ -49,7 +54,7 @@ struct HabitStoreUnderTest {
     /// itself so that days a delete left behind would show; the in-memory store keeps days
     /// only inside its habits.
     func storedDayCount() throws -> Int64 {
-        if let sqlite = repository as? SQLiteHabitRepository {
+        if let sqlite = repository as? SQLHabitRepository {
             return try sqlite.store.read(.habits) { db throws(StorageError) in
                 try db.integer("SELECT count(*) FROM completions")
             }
@@ -352,7 +357,7 @@ struct HabitStoreUnderTest {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
-        let first = SQLiteHabitRepository(store: Fixtures.store(at: path))
+        let first = SQLHabitRepository(store: Fixtures.store(at: path))
         guard case .added(let habit) = try first.add(HabitFixtures.newHabit("Run")) else {
             Issue.record("the habit was not added")
             return
@@ -366,7 +371,7 @@ struct HabitStoreUnderTest {
         #expect(try first.delete(habitID: habit.id, nameKey: key, operation: operation) == .deleted(marked))
         first.store.close()
 
-        let second = SQLiteHabitRepository(store: Fixtures.store(at: path))
+        let second = SQLHabitRepository(store: Fixtures.store(at: path))
 
         #expect(try second.wasDeleted(nameKey: key))
         #expect(try second.delete(habitID: habit.id, nameKey: key, operation: operation) == .alreadyDeleted)

@@ -21,7 +21,7 @@ import TrendshTestSupport
             try db.run(
                 "INSERT INTO entries (taken_at, kilograms, note, draft_id) VALUES (?, ?, ?, ?)",
                 [
-                    .text(StoredTime.text(new.date)), new.kilograms.map(SQLiteValue.real) ?? .null, .text(new.note),
+                    .text(StoredTime.text(new.date)), new.kilograms.map(SQLValue.real) ?? .null, .text(new.note),
                     .text(new.draftID.rawValue),
                 ])
             return WeightEntry(
@@ -57,8 +57,8 @@ import TrendshTestSupport
         #expect(try OtherProgramConnection(path: path).integer("PRAGMA user_version") == 2)
 
         let store = Fixtures.store(at: path)
-        let weights = SQLiteWeightRepository(store: store)
-        let habits = SQLiteHabitRepository(store: store)
+        let weights = SQLWeightRepository(store: store)
+        let habits = SQLHabitRepository(store: store)
 
         #expect(try weights.recentEntries(limit: 10) == [kept])
         #expect(try weights.operationApplied(deletion))
@@ -94,7 +94,7 @@ import TrendshTestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
-        let habits = SQLiteHabitRepository(store: Fixtures.store(at: path))
+        let habits = SQLHabitRepository(store: Fixtures.store(at: path))
         guard case .added(let habit) = try habits.add(HabitFixtures.newHabit("Run")) else {
             Issue.record("the habit was not added")
             return

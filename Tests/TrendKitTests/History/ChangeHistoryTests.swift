@@ -272,7 +272,7 @@ import Testing
                     [.text(StoredTime.text(Fixtures.now - Double(day) * Fixtures.day)), .real(80 - Double(day) / 10)])
             }
             step.didAddEntries(first...db.lastInsertRowID)
-            try SQLiteWeightRepository.keepTrend(in: db)
+            try SQLWeightRepository.keepTrend(in: db)
             try step.finish()
         }
         let imported = try #require(try fixture.history.nextToUndo())
@@ -352,8 +352,8 @@ import Testing
         guard case .added(let run) = try fixture.habits.add(HabitFixtures.newHabit("Run")) else { return }
         let operation = OperationID.make()
         let other = Fixtures.store(at: fixture.path)
-        let otherWeights = SQLiteWeightRepository(store: other)
-        let otherHabits = SQLiteHabitRepository(store: other)
+        let otherWeights = SQLWeightRepository(store: other)
+        let otherHabits = SQLHabitRepository(store: other)
         let change = EntryAmendment(
             id: saved.id, newValue: .measure(.weight, 76), expectedRevision: 1, operation: operation,
             latestWeighingDate: Fixtures.now)

@@ -9,17 +9,17 @@ struct HistoryFixture {
     let directory: TemporaryDirectory
     let path: String
     let store: Store
-    let weights: SQLiteWeightRepository
-    let habits: SQLiteHabitRepository
-    let history: SQLiteHistoryRepository
+    let weights: SQLWeightRepository
+    let habits: SQLHabitRepository
+    let history: SQLHistoryRepository
 
     init(faults: FaultInjector = FaultInjector()) throws {
         directory = try TemporaryDirectory()
         path = directory.file("trend.sqlite")
         store = Fixtures.store(at: path, faults: faults)
-        weights = SQLiteWeightRepository(store: store)
-        habits = SQLiteHabitRepository(store: store)
-        history = SQLiteHistoryRepository(store: store)
+        weights = SQLWeightRepository(store: store)
+        habits = SQLHabitRepository(store: store)
+        history = SQLHistoryRepository(store: store)
     }
 
     /// A fixture on a store file that already exists in `directory`.
@@ -27,15 +27,15 @@ struct HistoryFixture {
         self.directory = directory
         self.path = path
         store = Fixtures.store(at: path)
-        weights = SQLiteWeightRepository(store: store)
-        habits = SQLiteHabitRepository(store: store)
-        history = SQLiteHistoryRepository(store: store)
+        weights = SQLWeightRepository(store: store)
+        habits = SQLHabitRepository(store: store)
+        history = SQLHistoryRepository(store: store)
     }
 
     /// Another session on the same file: its own store, connection and repositories.
-    func anotherSession() -> (weights: SQLiteWeightRepository, history: SQLiteHistoryRepository) {
+    func anotherSession() -> (weights: SQLWeightRepository, history: SQLHistoryRepository) {
         let other = Fixtures.store(at: path)
-        return (SQLiteWeightRepository(store: other), SQLiteHistoryRepository(store: other))
+        return (SQLWeightRepository(store: other), SQLHistoryRepository(store: other))
     }
 
     func remove() {

@@ -61,7 +61,7 @@ import TrendshTestSupport
                 try db.run(
                     "INSERT INTO entries (taken_at, kilograms, note, draft_id) VALUES (?, ?, ?, ?)",
                     [
-                        .text(StoredTime.text(new.date)), new.kilograms.map(SQLiteValue.real) ?? .null, .text(new.note),
+                        .text(StoredTime.text(new.date)), new.kilograms.map(SQLValue.real) ?? .null, .text(new.note),
                         .text(new.draftID.rawValue),
                     ])
                 step.didAdd(.entries, .id(db.lastInsertRowID))

@@ -18,16 +18,16 @@ import TrendshTestSupport
     @MainActor
     struct Imported {
         let harness: ExchangeHarness
-        let weights: SQLiteWeightRepository
-        let history: SQLiteHistoryRepository
+        let weights: SQLWeightRepository
+        let history: SQLHistoryRepository
         /// Every entry before the import, and after it, as `allEntries` reads them.
         let before: [[String?]]
         let after: [[String?]]
 
         init(rows: Int) throws {
             harness = try ExchangeHarness()
-            weights = SQLiteWeightRepository(store: harness.store)
-            history = SQLiteHistoryRepository(store: harness.store)
+            weights = SQLWeightRepository(store: harness.store)
+            history = SQLHistoryRepository(store: harness.store)
             for entry in ImportUndoTests.kept { try harness.seed(entry.time, kilograms: entry.kilograms) }
             before = try Self.allEntries(harness.storePath)
             let (draft, _) = try harness.previewed([try harness.file(ImportSaveTests.rows(rows), named: "a.csv")])

@@ -20,7 +20,7 @@ import TrendshTestSupport
         let path = directory.file("trend.sqlite")
         let versionTwelve = Store(
             location: .file(path: path), schema: Schema(Schema.trendsh.migrations.filter { $0.version <= 12 }))
-        let weights = SQLiteWeightRepository(store: versionTwelve)
+        let weights = SQLWeightRepository(store: versionTwelve)
         // As format 12 added a kind: its row alone, no step.
         try versionTwelve.write(.weights) { db throws(StorageError) in
             #expect(try KindRecords.insert(Self.neck, in: db))
@@ -36,7 +36,7 @@ import TrendshTestSupport
         // An undo that landed, whose pending change a killed session still holds.
         let pendingUndo = OperationID.make()
         #expect(
-            try SQLiteHistoryRepository(store: versionTwelve).undo(step: nil, operation: pendingUndo).appliedStep?.kind
+            try SQLHistoryRepository(store: versionTwelve).undo(step: nil, operation: pendingUndo).appliedStep?.kind
                 == .delete)
         versionTwelve.close()
         let before = try OtherProgramConnection(path: path)
@@ -48,7 +48,7 @@ import TrendshTestSupport
 
         let fixture = HistoryFixture(reopening: directory, path: path)
         defer { fixture.store.close() }
-        let kinds = SQLiteKindRepository(store: fixture.store)
+        let kinds = SQLKindRepository(store: fixture.store)
         #expect(try kinds.addedKinds() == [Self.neck])
         #expect(
             fixture.store.takeNotices().contains(

@@ -42,7 +42,7 @@ import TrendshTestSupport
         let path = directory.file("trend.sqlite")
         try Self.makeStore(version: version, at: path)
         let store = Fixtures.store(at: path)
-        let repository = SQLiteWeightRepository(store: store)
+        let repository = SQLWeightRepository(store: store)
 
         let entries = try repository.recentEntries(limit: 10)
         let days = try TrendFixtures.storedDays(store)

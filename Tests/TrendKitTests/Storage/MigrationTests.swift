@@ -65,7 +65,7 @@ import TrendshTestSupport
         let path = directory.file("trend.sqlite")
         try Self.makeVersionOneStore(at: path)
         let store = Fixtures.store(at: path)
-        let repository = SQLiteWeightRepository(store: store)
+        let repository = SQLWeightRepository(store: store)
 
         let entries = try repository.recentEntries(limit: 10)
 
@@ -161,7 +161,7 @@ import TrendshTestSupport
         let store = Fixtures.store(at: path)
 
         let error = #expect(throws: StorageError.self) {
-            try SQLiteWeightRepository(store: store).recentEntries(limit: 1)
+            try SQLWeightRepository(store: store).recentEntries(limit: 1)
         }
 
         guard case .upgradeFailed(let from, let to, let backup, let reason)? = error else {

@@ -18,12 +18,12 @@ import TrendshTestSupport
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let repository = Fixtures.repository(at: path)
-        #expect(repository.store.isOpen == false)
+        #expect(repository.store.sqlite.isOpen == false)
         #expect(fileExists(path) == false)
 
         #expect(try repository.recentEntries(limit: 10).isEmpty)
 
-        #expect(repository.store.isOpen)
+        #expect(repository.store.sqlite.isOpen)
         #expect(fileExists(path))
     }
 
@@ -51,7 +51,7 @@ import TrendshTestSupport
         _ = try repository.insert(Fixtures.newEntries[0])
         #expect(permissions(of: path) == 0o600)
         #expect(permissions(of: path + "-wal") == 0o600)
-        #expect(repository.store.takeNotices().isEmpty)
+        #expect(repository.store.sqlite.takeNotices().isEmpty)
     }
 
     @Test func theSchemaIsTheLatestVersionInWALModeAndMarkedAsATrendshStore() throws {
@@ -91,7 +91,7 @@ import TrendshTestSupport
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let store = Fixtures.store(at: path)
-        _ = try SQLiteWeightRepository(store: store).recentEntries(limit: 1)
+        _ = try SQLWeightRepository(store: store).recentEntries(limit: 1)
 
         #expect(store.takeNotices() == [])
         #expect(filesUnder(directory.path).contains { $0.contains("backup") } == false)
@@ -181,7 +181,7 @@ import TrendshTestSupport
         let repository = Fixtures.repository(at: path)
 
         #expect(throws: StorageError.cannotOpen(path: path)) { try repository.recentEntries(limit: 10) }
-        #expect(repository.store.isOpen == false)
+        #expect(repository.store.sqlite.isOpen == false)
     }
 
     @Test func aFailedOpenIsTriedAgainOnTheNextCall() throws {
@@ -240,7 +240,7 @@ import TrendshTestSupport
         _ = try Fixtures.repository(at: path).insert(Fixtures.newEntries[0])
         #expect(chmod(path, 0o644) == 0)
         let store = Fixtures.store(at: path)
-        let repository = SQLiteWeightRepository(store: store)
+        let repository = SQLWeightRepository(store: store)
 
         _ = try repository.recentEntries(limit: 1)
         #expect(store.takeNotices() == [.readableByOthers(path: path, mode: 0o644)])
@@ -255,7 +255,7 @@ import TrendshTestSupport
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let store = Fixtures.store(at: path)
-        let repository = SQLiteWeightRepository(store: store)
+        let repository = SQLWeightRepository(store: store)
         #expect(store.changedElsewhere() == false)  // not open yet
 
         _ = try repository.insert(Fixtures.newEntries[0])
@@ -277,7 +277,7 @@ import TrendshTestSupport
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let store = Fixtures.store(at: path)
-        _ = try SQLiteWeightRepository(store: store).insert(Fixtures.newEntries[0])
+        _ = try SQLWeightRepository(store: store).insert(Fixtures.newEntries[0])
 
         let other = try OtherProgram(path: path)
         #expect(try other.integer("SELECT count(*) FROM entries") == 1)
@@ -290,7 +290,7 @@ import TrendshTestSupport
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let store = Fixtures.store(at: path)
-        let repository = SQLiteWeightRepository(store: store)
+        let repository = SQLWeightRepository(store: store)
         var saved: [WeightEntry] = []
         for new in Fixtures.newEntries { saved.append(try repository.insert(new).written) }
         #expect(fileExists(path + "-wal"))
@@ -311,7 +311,7 @@ import TrendshTestSupport
         defer { directory.remove() }
         let path = directory.file("trend.sqlite")
         let store = Fixtures.store(at: path)
-        let repository = SQLiteWeightRepository(store: store)
+        let repository = SQLWeightRepository(store: store)
         var sizes: [Int] = []
         for index in 0..<400 {
             _ = try repository.insert(Fixtures.newEntry("e\(index)", daysAgo: Double(index) / 24))
@@ -332,7 +332,7 @@ import TrendshTestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = Fixtures.store(at: directory.file("trend.sqlite"))
-        let repository = SQLiteWeightRepository(store: store)
+        let repository = SQLWeightRepository(store: store)
         let first = try repository.insert(Fixtures.newEntries[0]).written
         store.close()
         store.close()
@@ -348,7 +348,7 @@ import TrendshTestSupport
         defer { directory.remove() }
         let faults = FaultInjector()
         let store = Fixtures.store(at: directory.file("trend.sqlite"), faults: faults)
-        let repository = SQLiteWeightRepository(store: store)
+        let repository = SQLWeightRepository(store: store)
         #expect(store.faults === faults)
 
         faults.failNextSave(in: .settings)

@@ -52,7 +52,7 @@ import Testing
         let store = Fixtures.store(at: directory.file("trend.sqlite"), faults: faults)
         let settings = SettingsFeature(store: InMemorySettingsStore())
         let log = WeightLog(
-            repository: SQLiteWeightRepository(store: store), settings: settings, clock: Fixtures.clock,
+            repository: SQLWeightRepository(store: store), settings: settings, clock: Fixtures.clock,
             trace: store.trace)
         log.refresh()  // opens and migrates the store before the witness watches
         let witness = Witness()

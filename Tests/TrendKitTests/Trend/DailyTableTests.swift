@@ -17,14 +17,13 @@ struct DailyTableTests {
     }
 
     /// The model: the trend computed from every stored entry, as the in-memory repository does.
-    func model(_ repository: SQLiteWeightRepository) throws -> [TrendDay] {
+    func model(_ repository: SQLWeightRepository) throws -> [TrendDay] {
         InMemoryWeightRepository.days(of: try TrendFixtures.storedEntries(repository))
     }
 
     /// Records an issue where the table and the model differ, naming the first difference.
-    func checkAgreement(_ repository: SQLiteWeightRepository, sourceLocation: SourceLocation = #_sourceLocation) throws
-    {
-        let stored = try TrendFixtures.storedDays(repository.store)
+    func checkAgreement(_ repository: SQLWeightRepository, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let stored = try TrendFixtures.storedDays(repository.store.sqlite)
         let expected = try model(repository)
         let agrees = TrendFixtures.agree(stored, expected)
         #expect(agrees, "\(TrendFixtures.firstDifference(stored, expected))", sourceLocation: sourceLocation)
@@ -37,7 +36,7 @@ struct DailyTableTests {
         _ = try repository.insert(TrendFixtures.entry("a", day: day, kilograms: 80, hour: 7))
         _ = try repository.insert(TrendFixtures.entry("b", day: day, kilograms: 81, hour: 12))
         _ = try repository.insert(TrendFixtures.entry("c", day: day, kilograms: 82.5, hour: 21))
-        let days = try TrendFixtures.storedDays(repository.store)
+        let days = try TrendFixtures.storedDays(repository.store.sqlite)
         #expect(days.count == 1)
         #expect(days.first?.entries == 3)
         #expect(days.first.map { abs($0.point.meanKilograms - 81.166_666_666_666_67) < 1e-9 } == true)
@@ -56,13 +55,13 @@ struct DailyTableTests {
                 TrendFixtures.entry("d\(offset)", day: first + offset, kilograms: 80 - Double(offset) * 0.2))
             ids.append(try outcome.written.id)
         }
-        let before = try TrendFixtures.storedDays(repository.store)
+        let before = try TrendFixtures.storedDays(repository.store.sqlite)
         let edited = try #require(try repository.entry(id: ids[3]))
         _ = try repository.update(
             EntryChange(
                 id: edited.id, date: edited.date, kilograms: 85, note: "", expectedRevision: edited.revision,
                 operation: .make()))
-        let after = try TrendFixtures.storedDays(repository.store)
+        let after = try TrendFixtures.storedDays(repository.store.sqlite)
         #expect(Array(after.prefix(3)) == Array(before.prefix(3)), "days before the edit are untouched")
         #expect(after[3].point.meanKilograms == 85)
         // By hand: day 3's trend is 0.9·(day 2's trend) + 0.1·85, and every later day moves.
@@ -85,7 +84,7 @@ struct DailyTableTests {
             EntryChange(
                 id: moving.id, date: TrendFixtures.date(day: day + 1), kilograms: 90, note: "", expectedRevision: 1,
                 operation: .make()))
-        let days = try TrendFixtures.storedDays(repository.store)
+        let days = try TrendFixtures.storedDays(repository.store.sqlite)
         #expect(days.map(\.day) == [day, day + 1, day + 3])
         #expect(days.map(\.entries) == [1, 1, 1])
         try checkAgreement(repository)
@@ -99,7 +98,7 @@ struct DailyTableTests {
         let middle = try repository.insert(TrendFixtures.entry("b", day: day + 1, kilograms: 70)).written
         _ = try repository.insert(TrendFixtures.entry("c", day: day + 2, kilograms: 80))
         _ = try repository.delete(id: middle.id, expectedRevision: 1, operation: .make())
-        let days = try TrendFixtures.storedDays(repository.store)
+        let days = try TrendFixtures.storedDays(repository.store.sqlite)
         #expect(days.map(\.day) == [day, day + 2])
         // Two days after 80, another 80: the trend stays 80.
         #expect(days.map(\.point.trendKilograms) == [80, 80])
@@ -128,7 +127,7 @@ struct DailyTableTests {
         try other.execute("INSERT INTO entries (taken_at, kilograms) VALUES (?, 70)", .text(when))
         try other.execute("UPDATE entries SET kilograms = 81 WHERE id = 1")
         other.close()
-        let days = try TrendFixtures.storedDays(repository.store)
+        let days = try TrendFixtures.storedDays(repository.store.sqlite)
         #expect(days.map(\.point.meanKilograms) == [81, 70])
         try checkAgreement(repository)
     }
@@ -148,7 +147,7 @@ struct DailyTableTests {
             """)
         other.close()
 
-        let days = try TrendFixtures.storedDays(repository.store)
+        let days = try TrendFixtures.storedDays(repository.store.sqlite)
 
         #expect(days.map(\.day) == [day], "a day of rows that break the rule has no row")
         #expect(days.first?.entries == 1)
@@ -158,11 +157,11 @@ struct DailyTableTests {
         _ = try repository.update(
             EntryChange(
                 id: moved.id, date: moved.date, kilograms: 79, note: "", expectedRevision: nil, operation: .make()))
-        #expect(try TrendFixtures.storedDays(repository.store).map(\.day) == [day, day + 1])
+        #expect(try TrendFixtures.storedDays(repository.store.sqlite).map(\.day) == [day, day + 1])
         let again = try OtherProgramConnection(path: path)
         try again.execute("DELETE FROM daily; DELETE FROM daily_zones")
         again.close()
-        #expect(try TrendFixtures.storedDays(repository.store).map(\.entries) == [1, 1])
+        #expect(try TrendFixtures.storedDays(repository.store.sqlite).map(\.entries) == [1, 1])
         try checkAgreement(repository)
     }
 
@@ -180,7 +179,7 @@ struct DailyTableTests {
             """)
         #expect(try other.integer("SELECT count(*) FROM daily_pending") == Int64(count))
         other.close()
-        let days = try TrendFixtures.storedDays(repository.store)
+        let days = try TrendFixtures.storedDays(repository.store.sqlite)
         try checkAgreement(repository)
         #expect(days.reduce(0) { $0 + $1.entries } == count + 1)
     }
@@ -194,7 +193,7 @@ struct DailyTableTests {
         try other.execute("UPDATE daily_zones SET zone = 'TZ=Pacific/Kiritimati 50400/50400'")
         try other.execute("UPDATE daily SET day = day + 1, trend_kg = 1")
         other.close()
-        let days = try TrendFixtures.storedDays(repository.store)
+        let days = try TrendFixtures.storedDays(repository.store.sqlite)
         #expect(days.map(\.day) == [TrendFixtures.today])
         #expect(days.map(\.point.trendKilograms) == [80])
         let check = try OtherProgramConnection(path: path)
@@ -225,7 +224,7 @@ struct DailyTableTests {
         }
         other.close()
         let repository = Fixtures.repository(at: path)
-        let days = try TrendFixtures.storedDays(repository.store)
+        let days = try TrendFixtures.storedDays(repository.store.sqlite)
         #expect(days.count == 5)
         try checkAgreement(repository)
     }

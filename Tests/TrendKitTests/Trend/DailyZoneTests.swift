@@ -56,9 +56,9 @@ struct DailyZoneTests {
 
     /// Records an issue where `zone`'s days differ from the days built from scratch in it.
     func checkAgreement(
-        _ zone: TrendZone, _ repository: SQLiteWeightRepository, sourceLocation: SourceLocation = #_sourceLocation
+        _ zone: TrendZone, _ repository: SQLWeightRepository, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let stored = try Self.storedDays(zone, repository.store)
+        let stored = try Self.storedDays(zone, repository.store.sqlite)
         let expected = InMemoryWeightRepository.days(of: try TrendFixtures.storedEntries(repository), in: zone)
         #expect(
             TrendFixtures.agree(stored, expected),
@@ -120,16 +120,16 @@ struct DailyZoneTests {
         for step in 0..<240 {
             try TrendFixtures.randomChange(step, to: repository, ids: &ids, daysBack: 30, using: &generator)
             // Sessions in the east and the west take turns with the local one.
-            if step % 20 == 9 { try Self.catchUp(Self.east, repository.store) }
-            if step % 20 == 19 { try Self.catchUp(Self.west, repository.store) }
+            if step % 20 == 9 { try Self.catchUp(Self.east, repository.store.sqlite) }
+            if step % 20 == 19 { try Self.catchUp(Self.west, repository.store.sqlite) }
             if step % 40 == 39 {
-                try Self.catchUp(Self.east, repository.store)
+                try Self.catchUp(Self.east, repository.store.sqlite)
                 try checkAgreement(Self.east, repository)
                 try checkAgreement(Self.west, repository)
             }
         }
-        try Self.catchUp(Self.east, repository.store)
-        try Self.catchUp(Self.west, repository.store)
+        try Self.catchUp(Self.east, repository.store.sqlite)
+        try Self.catchUp(Self.west, repository.store.sqlite)
         try checkAgreement(Self.east, repository)
         try checkAgreement(Self.west, repository)
         try checkAgreement(.local, repository)
@@ -145,12 +145,13 @@ struct DailyZoneTests {
         let repository = Fixtures.repository(at: path)
         _ = try repository.insert(TrendFixtures.entry("a", day: TrendFixtures.today - 2, kilograms: 80))
         #expect(try noteCount() == 0, "one zone: its own write counts the note and removes it")
-        try Self.catchUp(Self.east, repository.store)
+        try Self.catchUp(Self.east, repository.store.sqlite)
         _ = try repository.insert(TrendFixtures.entry("b", day: TrendFixtures.today - 1, kilograms: 79))
         _ = try repository.insert(TrendFixtures.entry("c", day: TrendFixtures.today, kilograms: 78))
         #expect(try noteCount() == 2, "the east has not counted them yet")
-        #expect(try Self.storedDays(Self.east, repository.store).count == 1, "the east's days are left as they were")
-        try Self.catchUp(Self.east, repository.store)
+        #expect(
+            try Self.storedDays(Self.east, repository.store.sqlite).count == 1, "the east's days are left as they were")
+        try Self.catchUp(Self.east, repository.store.sqlite)
         #expect(try noteCount() == 0)
         try checkAgreement(Self.east, repository)
         try checkAgreement(.local, repository)
@@ -160,20 +161,20 @@ struct DailyZoneTests {
         defer { directory.remove() }
         let repository = Fixtures.repository(at: path)
         _ = try repository.insert(TrendFixtures.entry("a", day: TrendFixtures.today - 1, kilograms: 80))
-        try Self.catchUp(Self.east, repository.store)
-        try Self.catchUp(Self.west, repository.store)
+        try Self.catchUp(Self.east, repository.store.sqlite)
+        try Self.catchUp(Self.west, repository.store.sqlite)
         // The local zone writes again, after both: the east is now the one caught up longest ago.
         _ = try repository.insert(TrendFixtures.entry("b", day: TrendFixtures.today, kilograms: 79))
-        try Self.catchUp(Self.west, repository.store)
+        try Self.catchUp(Self.west, repository.store.sqlite)
         #expect(try keptZones() == [Self.east.identity, LocalCalendar.zoneIdentity(), Self.west.identity])
 
-        try Self.catchUp(Self.far, repository.store)
+        try Self.catchUp(Self.far, repository.store.sqlite)
 
         #expect(try keptZones() == [LocalCalendar.zoneIdentity(), Self.west.identity, Self.far.identity])
-        #expect(try Self.storedDays(Self.east, repository.store).isEmpty, "its days went with it")
+        #expect(try Self.storedDays(Self.east, repository.store.sqlite).isEmpty, "its days went with it")
         try checkAgreement(Self.far, repository)
         // Back in the east, its days are built again, once.
-        try Self.catchUp(Self.east, repository.store)
+        try Self.catchUp(Self.east, repository.store.sqlite)
         try checkAgreement(Self.east, repository)
         #expect(try keptZones().count == DailyTable.keptZones)
     }
@@ -182,7 +183,7 @@ struct DailyZoneTests {
         defer { directory.remove() }
         let repository = Fixtures.repository(at: path)
         _ = try repository.insert(TrendFixtures.entry("a", day: TrendFixtures.today, kilograms: 80))
-        try Self.catchUp(Self.east, repository.store)
+        try Self.catchUp(Self.east, repository.store.sqlite)
         let other = try OtherProgramConnection(path: path)
         let count = Int(DailyTable.rebuildThreshold) + 10
         try other.execute(
@@ -194,12 +195,12 @@ struct DailyZoneTests {
         other.close()
 
         // The local zone catches up; the east, more notes behind than a rebuild costs, is dropped.
-        _ = try TrendFixtures.storedDays(repository.store)
+        _ = try TrendFixtures.storedDays(repository.store.sqlite)
 
         #expect(try keptZones() == [LocalCalendar.zoneIdentity()])
         #expect(try noteCount() == 0)
         try checkAgreement(.local, repository)
-        try Self.catchUp(Self.east, repository.store)
+        try Self.catchUp(Self.east, repository.store.sqlite)
         try checkAgreement(Self.east, repository)
     }
 
@@ -207,7 +208,7 @@ struct DailyZoneTests {
         defer { directory.remove() }
         let repository = Fixtures.repository(at: path)
         _ = try repository.insert(TrendFixtures.entry("a", day: TrendFixtures.today, kilograms: 80))
-        try Self.catchUp(Self.east, repository.store)
+        try Self.catchUp(Self.east, repository.store.sqlite)
         let count = Int(DailyTable.rebuildThreshold) + 10
         try repository.store.write(.weights) { db throws(StorageError) in
             let first = try DailyTable.suspendNotes(in: db)
@@ -223,7 +224,7 @@ struct DailyZoneTests {
 
         #expect(try keptZones() == [LocalCalendar.zoneIdentity()])
         try checkAgreement(.local, repository)
-        try Self.catchUp(Self.east, repository.store)
+        try Self.catchUp(Self.east, repository.store.sqlite)
         try checkAgreement(Self.east, repository)
     }
 }

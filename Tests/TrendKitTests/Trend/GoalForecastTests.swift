@@ -70,10 +70,10 @@ struct GoalForecastTests {
                 TrendFixtures.entry(
                     "g\(offset)", day: TrendFixtures.today - weights.count + offset, kilograms: kilograms))
         }
-        let days = try TrendFixtures.storedDays(repository.store)
+        let days = try TrendFixtures.storedDays(repository.store.sqlite)
         let inside = GoalForecast.band(.kilograms)
         for goal in [69.5, 70.0, 70.2, 72.0] {
-            let stored = try SQLiteTrendRepository(store: repository.store).latestGoalCrossing(
+            let stored = try SQLTrendRepository(store: repository.store).latestGoalCrossing(
                 goal: goal, inside: inside, outside: inside + GoalForecast.hysteresis(.kilograms), asOf: Fixtures.now)
             #expect(
                 stored == GoalForecast.latestCrossing(days.map(\.point), goal: goal, unit: .kilograms), "goal \(goal)")

@@ -19,15 +19,14 @@ struct KindDailyTableTests {
 
     /// Every day of body fat the kind's table holds in this zone.
     func storedDays(_ store: Store) throws -> [TrendDay] {
-        try SQLiteTrendRepository(store: store).window(
+        try SQLTrendRepository(store: store).window(
             of: Self.fat, from: -1_000_000, through: 1_000_000, asOf: .distantFuture
         ).days
     }
 
     /// Records an issue where the table and the model (every stored entry's body fat) differ.
-    func checkAgreement(_ repository: SQLiteWeightRepository, sourceLocation: SourceLocation = #_sourceLocation) throws
-    {
-        let stored = try storedDays(repository.store)
+    func checkAgreement(_ repository: SQLWeightRepository, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let stored = try storedDays(repository.store.sqlite)
         let expected = InMemoryWeightRepository.days(of: try TrendFixtures.storedEntries(repository), Self.fat)
         #expect(
             TrendFixtures.agree(stored, expected), "\(TrendFixtures.firstDifference(stored, expected))",
@@ -48,7 +47,7 @@ struct KindDailyTableTests {
         _ = try repository.insert(entry("b", day: day, fat: 25, hour: 20))
         _ = try repository.insert(entry("c", day: day + 2, kilograms: nil, fat: 20))
         _ = try repository.insert(entry("d", day: day + 3, fat: nil))
-        let days = try storedDays(repository.store)
+        let days = try storedDays(repository.store.sqlite)
         #expect(days.map(\.day) == [day, day + 2])
         #expect(days.first?.entries == 2)
         #expect(days.first?.point.meanKilograms == 24.5)
@@ -70,7 +69,7 @@ struct KindDailyTableTests {
                     .id)
         }
         try checkAgreement(repository)
-        let store = repository.store
+        let store = repository.store.sqlite
         #expect(
             try store.read(.trend) { db throws(StorageError) in try db.integer("SELECT count(*) FROM kind_daily_zones")
             } == 1)
@@ -126,7 +125,7 @@ struct KindDailyTableTests {
             INSERT INTO measurements (entry_id, kind, value) VALUES (last_insert_rowid(), 'fat', 21);
             """)
         try checkAgreement(repository)
-        #expect(try storedDays(repository.store).count == 5)
+        #expect(try storedDays(repository.store.sqlite).count == 5)
     }
 
     @Test func aValueOutsideItsKindsRangeIsLeftOutAndCounted() throws {
@@ -140,7 +139,7 @@ struct KindDailyTableTests {
             INSERT INTO entries (taken_at, kilograms) VALUES ('2026-11-28T09:00:00.000Z', 80);
             INSERT INTO measurements (entry_id, kind, value) VALUES (last_insert_rowid(), 'fat', 90);
             """)
-        let window = try SQLiteTrendRepository(store: repository.store).window(
+        let window = try SQLTrendRepository(store: repository.store).window(
             of: Self.fat, from: TrendFixtures.today - 30, through: TrendFixtures.today, asOf: Fixtures.now)
         #expect(window.days.map(\.point.meanKilograms) == [20])
         #expect(window.leftOut == 1)
@@ -150,7 +149,7 @@ struct KindDailyTableTests {
         defer { directory.remove() }
         let repository = Fixtures.repository(at: path)
         _ = try repository.insert(entry("a", day: TrendFixtures.today, fat: 20))
-        let waist = try SQLiteTrendRepository(store: repository.store).window(
+        let waist = try SQLTrendRepository(store: repository.store).window(
             of: .waist, from: TrendFixtures.today - 30, through: TrendFixtures.today, asOf: Fixtures.now)
         #expect(waist.days.isEmpty)
         let other = try OtherProgramConnection(path: path)

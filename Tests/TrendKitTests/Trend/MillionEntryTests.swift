@@ -25,7 +25,7 @@ struct MillionEntryTests {
                    70 + ((i * 7919) % 200) / 10.0 FROM n
             """)
         other.close()
-        let days = try TrendFixtures.storedDays(repository.store)
+        let days = try TrendFixtures.storedDays(repository.store.sqlite)
         #expect(days.reduce(0) { $0 + $1.entries } == count)
         #expect(days.count == count / 25)
         let model = try expected(path: path)
@@ -38,7 +38,7 @@ struct MillionEntryTests {
             EntryChange(
                 id: oldest.id, date: oldest.date, kilograms: 150, note: "", expectedRevision: oldest.revision,
                 operation: .make()))
-        let edited = try TrendFixtures.storedDays(repository.store)
+        let edited = try TrendFixtures.storedDays(repository.store.sqlite)
         let recomputed = try expected(path: path)
         let stillAgrees = TrendFixtures.agree(edited, recomputed)
         #expect(stillAgrees, "\(TrendFixtures.firstDifference(edited, recomputed))")

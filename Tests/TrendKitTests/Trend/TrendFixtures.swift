@@ -31,7 +31,7 @@ enum TrendFixtures {
     /// update of one of `ids` to a new day and weight, twice the deletion of one of them.
     @MainActor
     static func randomChange(
-        _ step: Int, to repository: SQLiteWeightRepository, ids: inout [Int64], daysBack: Int,
+        _ step: Int, to repository: SQLWeightRepository, ids: inout [Int64], daysBack: Int,
         using generator: inout SeededGenerator
     ) throws {
         let choice = Int.random(in: 0..<10, using: &generator)
@@ -62,12 +62,12 @@ enum TrendFixtures {
     /// Every day the store's per-day table holds for this zone, whatever its date.
     @MainActor
     static func storedDays(_ store: Store) throws -> [TrendDay] {
-        try SQLiteTrendRepository(store: store).window(from: -1_000_000, through: 1_000_000, asOf: .distantFuture).days
+        try SQLTrendRepository(store: store).window(from: -1_000_000, through: 1_000_000, asOf: .distantFuture).days
     }
 
     /// Every entry the store holds.
     @MainActor
-    static func storedEntries(_ repository: SQLiteWeightRepository) throws -> [WeightEntry] {
+    static func storedEntries(_ repository: SQLWeightRepository) throws -> [WeightEntry] {
         try repository.entries(
             from: Date(timeIntervalSince1970: -2_208_988_800), to: Date(timeIntervalSince1970: 253_402_300_799))
     }

@@ -15,7 +15,7 @@ struct TrendReadTests {
         path = directory.file("trend.sqlite")
     }
 
-    func insert(_ repository: SQLiteWeightRepository, _ name: String, at date: Date, kilograms: Double) throws {
+    func insert(_ repository: SQLWeightRepository, _ name: String, at date: Date, kilograms: Double) throws {
         _ = try repository.insert(
             NewWeightEntry(date: date, kilograms: kilograms, note: "", draftID: DraftID(rawValue: name)))
     }
@@ -32,7 +32,7 @@ struct TrendReadTests {
         try insert(repository, "c", at: now + 60, kilograms: 90)
         try insert(repository, "d", at: now + 2 * Fixtures.day, kilograms: 95)
         try insert(repository, "e", at: now - Fixtures.day, kilograms: 1_000)
-        let trend = SQLiteTrendRepository(store: repository.store)
+        let trend = SQLTrendRepository(store: repository.store)
         let model = InMemoryWeightRepository(entries: try TrendFixtures.storedEntries(repository))
 
         let window = try trend.window(from: today - 5, through: today + 5, asOf: now)

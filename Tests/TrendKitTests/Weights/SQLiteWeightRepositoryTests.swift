@@ -5,7 +5,7 @@ import TrendshTestSupport
 @testable import TrendKit
 
 @MainActor
-@Suite struct SQLiteWeightRepositoryTests {
+@Suite struct SQLWeightRepositoryTests {
     /// Keeps lock tests short: a write waits this long for another program's lock.
     static let shortBusyTimeout: Duration = .milliseconds(300)
 
@@ -27,7 +27,9 @@ import TrendshTestSupport
             }
         }
         func cached() throws -> Int {
-            try repository.store.read(.weights) { db throws(StorageError) in db.cachedStatementCount }
+            try repository.store.read(.weights) { db throws(StorageError) in
+                (db as? SQLiteDatabase)?.cachedStatementCount ?? -1
+            }
         }
         // Past the first batch of forgotten steps, so every statement a save can run has run.
         try save(Int(ChangeRecorder.levels + ChangeRecorder.trimBatch) + 10, from: 0)

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The trend of a kind other than weight, read from its own per-day table (`KindDailyTable`),
 /// which the first read in a zone builds and each later read catches up.
-extension SQLiteTrendRepository {
+extension SQLTrendRepository {
     public func window(of kind: MeasurementKind, from firstDay: Int, through lastDay: Int, asOf now: Date)
         throws(StorageError) -> TrendWindow
     {
@@ -36,21 +36,22 @@ extension SQLiteTrendRepository {
             }
             let found = id.int64(0)
             id.reset()
-            return try SQLiteWeightRepository.entry(id: found, in: db)
+            return try SQLWeightRepository.entry(id: found, in: db)
         }
     }
 
     /// Reads `kind`'s days in `zone` once they are current, catching them up first (in a
     /// write transaction of its own) when they were never built or values changed since.
     private func readCurrent<T>(
-        _ kind: MeasurementKind, _ zone: TrendZone, _ body: (SQLiteDatabase, Int64) throws(StorageError) -> T
+        _ kind: MeasurementKind, _ zone: TrendZone, _ body: (any SQLConnection, Int64) throws(StorageError) -> T
     ) throws(StorageError) -> T {
         let current: T? = try store.read(.trend, loading: true) { db throws(StorageError) in
             if let id = try KindDailyTable.current(kind, zone, in: db) { return try body(db, id) }
             // With no values of the kind there is nothing to count: read without a write.
             guard
                 try db.integer(
-                    "SELECT NOT EXISTS (SELECT 1 FROM measurements WHERE kind = ?)", [.text(kind.id.rawValue)])
+                    "SELECT CAST(NOT EXISTS (SELECT 1 FROM measurements WHERE kind = ?) AS INTEGER)",
+                    [.text(kind.id.rawValue)])
                     == 1
             else { return nil }
             return try body(db, DailyTable.noZone)

@@ -3,10 +3,10 @@ import FoundationEssentials
 /// The weights feature's SQL. The `Store` owns the file, the transactions, the lock wait,
 /// the durability check and the fault plan; this type only reads and writes its rows.
 @MainActor
-public final class SQLiteWeightRepository: WeightRepository {
-    public let store: Store
+public final class SQLWeightRepository: WeightRepository {
+    public let store: any RecordStore
 
-    public init(store: Store) { self.store = store }
+    public init(store: any RecordStore) { self.store = store }
 
     nonisolated static let columns = "id, taken_at, kilograms, note, draft_id, revision"
 
@@ -35,11 +35,11 @@ public final class SQLiteWeightRepository: WeightRepository {
     }
 
     /// True when an entry with a weight is dated from `first` to `last`, both included.
-    nonisolated static func hasWeight(from first: Date, through last: Date, in db: SQLiteDatabase)
+    nonisolated static func hasWeight(from first: Date, through last: Date, in db: any SQLConnection)
         throws(StorageError) -> Bool
     {
         try db.integer(
-            "SELECT EXISTS (SELECT 1 FROM entries WHERE taken_at BETWEEN ? AND ? AND kilograms IS NOT NULL)",
+            "SELECT CAST(EXISTS (SELECT 1 FROM entries WHERE taken_at BETWEEN ? AND ? AND kilograms IS NOT NULL) AS INTEGER)",
             [.text(StoredTime.text(first)), .text(StoredTime.text(last))]) == 1
     }
 
@@ -58,13 +58,12 @@ public final class SQLiteWeightRepository: WeightRepository {
                 return .removedSince(id: id)
             }
             var step = try ChangeRecorder.begin(.save, feature: .weights, operation: new.draftID.operation, in: db)
-            try db.run(
+            let id = try db.insertRow(
                 "INSERT INTO entries (taken_at, kilograms, note, draft_id) VALUES (?, ?, ?, ?)",
                 [
                     .text(StoredTime.text(new.date)), Self.weightValue(new.kilograms), .text(new.note),
                     .text(new.draftID.rawValue),
                 ])
-            let id = db.lastInsertRowID
             try Self.write(new.measurements, of: id, in: db)
             step.didAdd(.entries, .id(id))
             try Self.keepTrend(in: db)
@@ -140,8 +139,7 @@ public final class SQLiteWeightRepository: WeightRepository {
             case .measure(let kind, let value):
                 if let value {
                     try db.run(
-                        "INSERT OR REPLACE INTO measurements (entry_id, kind, value) VALUES (?, ?, ?)",
-                        [.integer(amendment.id), .text(kind.rawValue), .real(value)])
+                        Self.setMeasurement[db.dialect], [.integer(amendment.id), .text(kind.rawValue), .real(value)])
                 } else {
                     try db.run(
                         "DELETE FROM measurements WHERE entry_id = ? AND kind = ?",
@@ -195,12 +193,22 @@ public final class SQLiteWeightRepository: WeightRepository {
         try store.read(.weights) { db throws(StorageError) in try OperationLog.applied(operation, in: db)?.target }
     }
 
+    /// Sets one measurement of an entry. SQLite replaces the row, firing only its insert
+    /// trigger; PostgreSQL updates it in place, and its update trigger notes the day twice
+    /// (out and back in), which counts the same days.
+    private static let setMeasurement = DialectText(
+        sqlite: "INSERT OR REPLACE INTO measurements (entry_id, kind, value) VALUES (?, ?, ?)",
+        postgresql: """
+            INSERT INTO measurements (entry_id, kind, value) VALUES (?, ?, ?)
+            ON CONFLICT (entry_id, kind) DO UPDATE SET value = excluded.value
+            """)
+
     /// Keeps the per-day trend in step, in the same transaction as the change.
-    nonisolated static func keepTrend(in db: SQLiteDatabase) throws(StorageError) {
+    nonisolated static func keepTrend(in db: any SQLConnection) throws(StorageError) {
         try DailyTable.catchUp(zone: .local, in: db)
     }
 
-    nonisolated static func entry(id: Int64, in db: SQLiteDatabase) throws(StorageError) -> WeightEntry? {
+    nonisolated static func entry(id: Int64, in db: any SQLConnection) throws(StorageError) -> WeightEntry? {
         let statement = try db.statement("SELECT \(columns) FROM entries WHERE id = ?")
         try statement.bind([.integer(id)])
         guard try statement.step() else { return nil }
@@ -210,7 +218,7 @@ public final class SQLiteWeightRepository: WeightRepository {
         return entry
     }
 
-    private static func entry(savedFrom draft: DraftID, in db: SQLiteDatabase) throws(StorageError) -> WeightEntry? {
+    private static func entry(savedFrom draft: DraftID, in db: any SQLConnection) throws(StorageError) -> WeightEntry? {
         let statement = try db.statement("SELECT \(columns) FROM entries WHERE draft_id = ?")
         try statement.bind([.text(draft.rawValue)])
         guard try statement.step() else { return nil }
@@ -221,7 +229,7 @@ public final class SQLiteWeightRepository: WeightRepository {
     }
 
     /// An entry from a row of `columns`, without its measurements (`attachMeasurements` adds them).
-    nonisolated static func entry(from row: SQLiteStatement) -> WeightEntry {
+    nonisolated static func entry(from row: any SQLStatement) -> WeightEntry {
         WeightEntry(
             id: row.int64(0), date: row.text(1).flatMap(StoredTime.date) ?? .distantPast,
             kilograms: row.isNull(2) ? nil : row.double(2), note: row.text(3) ?? "",
@@ -229,12 +237,14 @@ public final class SQLiteWeightRepository: WeightRepository {
     }
 
     /// The weight as the store keeps it: a real, or NULL for an entry without one.
-    nonisolated static func weightValue(_ kilograms: Double?) -> SQLiteValue {
-        kilograms.map(SQLiteValue.real) ?? .null
+    nonisolated static func weightValue(_ kilograms: Double?) -> SQLValue {
+        kilograms.map(SQLValue.real) ?? .null
     }
 
     /// One entry's measurements other than weight.
-    nonisolated static func measurements(of id: Int64, in db: SQLiteDatabase) throws(StorageError) -> [KindID: Double] {
+    nonisolated static func measurements(of id: Int64, in db: any SQLConnection) throws(StorageError) -> [KindID:
+        Double]
+    {
         let statement = try db.statement("SELECT kind, value FROM measurements WHERE entry_id = ?")
         defer { statement.reset() }
         try statement.bind([.integer(id)])
@@ -246,7 +256,7 @@ public final class SQLiteWeightRepository: WeightRepository {
     /// Adds to `entries` their measurements other than weight, in one read of the range of
     /// ids they span (a window's ids are close together; a store without measurements
     /// answers at once).
-    nonisolated static func attachMeasurements(to entries: inout [WeightEntry], in db: SQLiteDatabase)
+    nonisolated static func attachMeasurements(to entries: inout [WeightEntry], in db: any SQLConnection)
         throws(StorageError)
     {
         guard let low = entries.map(\.id).min(), let high = entries.map(\.id).max() else { return }
@@ -267,11 +277,11 @@ public final class SQLiteWeightRepository: WeightRepository {
     /// Writes an entry's measurements other than weight, one row each.
     /// One statement for all of them (`VALUES (?1, ?2, ?3), (?1, ?4, ?5), …`, prepared once for
     /// each count): a statement each cost a weigh-in of three some 40,000 instructions more.
-    nonisolated static func write(_ measurements: [KindID: Double], of id: Int64, in db: SQLiteDatabase)
+    nonisolated static func write(_ measurements: [KindID: Double], of id: Int64, in db: any SQLConnection)
         throws(StorageError)
     {
         guard !measurements.isEmpty else { return }
-        var values: [SQLiteValue] = [.integer(id)]
+        var values: [SQLValue] = [.integer(id)]
         values.reserveCapacity(1 + 2 * measurements.count)
         var sql = "INSERT INTO measurements (entry_id, kind, value) VALUES "
         for (kind, value) in measurements.sorted(by: { $0.key < $1.key }) {

@@ -9,10 +9,10 @@ import FoundationEssentials
 /// is read, and today's row would be recounted from its entries up to that moment when one
 /// of today's were later (`DailyTable.today`), which the rule's day boundary never leaves.
 @MainActor
-public final class SQLiteTrendRepository: TrendRepository {
-    public let store: Store
+public final class SQLTrendRepository: TrendRepository {
+    public let store: any RecordStore
 
-    public init(store: Store) { self.store = store }
+    public init(store: any RecordStore) { self.store = store }
 
     public func window(from firstDay: Int, through lastDay: Int, asOf now: Date) throws(StorageError) -> TrendWindow {
         let zone = TrendZone.local
@@ -83,16 +83,16 @@ public final class SQLiteTrendRepository: TrendRepository {
         try store.read(.trend, loading: true) { db throws(StorageError) in
             let row = try db.statement(
                 """
-                SELECT \(SQLiteWeightRepository.columns) FROM entries
+                SELECT \(SQLWeightRepository.columns) FROM entries
                 WHERE taken_at <= ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at DESC, id DESC LIMIT 1
                 """)
             defer { row.reset() }
             try row.bind([.text(StoredTime.text(EntryRule.latestCountedDate(asOf: now)))])
             guard try row.step() else { return nil }
-            var entry = SQLiteWeightRepository.entry(from: row)
+            var entry = SQLWeightRepository.entry(from: row)
             row.reset()
             // Its other measurements: `stats` derives fat and lean mass from its body fat.
-            entry.measurements = try SQLiteWeightRepository.measurements(of: entry.id, in: db)
+            entry.measurements = try SQLWeightRepository.measurements(of: entry.id, in: db)
             return entry
         }
     }
@@ -106,13 +106,13 @@ public final class SQLiteTrendRepository: TrendRepository {
     /// Reads this zone's days (`body` gets their zone id) once they are current: when they
     /// were never built, or entries changed that they have not counted (another session or
     /// another program wrote them), they catch up first, in a write transaction of its own.
-    private func readCurrent<T>(_ zone: TrendZone, _ body: (SQLiteDatabase, Int64) throws(StorageError) -> T)
+    private func readCurrent<T>(_ zone: TrendZone, _ body: (any SQLConnection, Int64) throws(StorageError) -> T)
         throws(StorageError) -> T
     {
         let current: T? = try store.read(.trend, loading: true) { db throws(StorageError) in
             if let id = try DailyTable.current(zone, in: db) { return try body(db, id) }
             // With no entries there is nothing to count, so a new store is read without a write.
-            guard try db.integer("SELECT NOT EXISTS (SELECT 1 FROM entries)") == 1 else { return nil }
+            guard try db.integer("SELECT CAST(NOT EXISTS (SELECT 1 FROM entries) AS INTEGER)") == 1 else { return nil }
             return try body(db, DailyTable.noZone)
         }
         if let current { return current }

@@ -4,10 +4,10 @@
 /// changed it, and it holds what the photograph holds. The undo or redo is recorded as an
 /// operation in the same transaction, so a retry applies it once.
 @MainActor
-public final class SQLiteHistoryRepository: HistoryRepository {
-    public let store: Store
+public final class SQLHistoryRepository: HistoryRepository {
+    public let store: any RecordStore
 
-    public init(store: Store) { self.store = store }
+    public init(store: any RecordStore) { self.store = store }
 
     /// Which way a step is being put back.
     enum Direction: String {
@@ -75,7 +75,7 @@ public final class SQLiteHistoryRepository: HistoryRepository {
     }
 
     /// The step asked for, or the one the direction takes next.
-    private static func chosen(_ target: Int64?, _ direction: Direction, _ db: SQLiteDatabase) throws(StorageError)
+    private static func chosen(_ target: Int64?, _ direction: Direction, _ db: any SQLConnection) throws(StorageError)
         -> Int64?
     {
         if let target { return target }
@@ -84,7 +84,7 @@ public final class SQLiteHistoryRepository: HistoryRepository {
 
     private static func apply(
         _ direction: Direction, step target: Int64?, operation: OperationID, held: RowsHeldOutside,
-        _ db: SQLiteDatabase
+        _ db: any SQLConnection
     ) throws(StorageError) -> HistoryOutcome {
         if let applied = try OperationLog.applied(operation, in: db) {
             return .alreadyApplied(try step(applied.target, db))
@@ -109,7 +109,7 @@ public final class SQLiteHistoryRepository: HistoryRepository {
             let putBack = Set(
                 rows.filter { $0.table.name == used && (direction == .undo ? $0.existedBefore : $0.existsAfter) }
                     .map(\.key.text))
-            let statement = try db.statement("\(HistorySQL.stepKeys) \(sql)")
+            let statement = try db.statement("\(HistorySQL.stepKeys) \(sql[db.dialect])")
             defer { statement.reset() }
             try statement.bind([.integer(id), .integer(direction.to)])
             while try statement.step() {
@@ -155,7 +155,7 @@ public final class SQLiteHistoryRepository: HistoryRepository {
     /// naming the same row, as if every row had been judged in turn.
     private static func check(
         _ rows: [StepRow], inBulk tables: [UndoableTable], of step: HistoryStep, _ direction: Direction,
-        _ db: SQLiteDatabase
+        _ db: any SQLConnection
     ) throws(StorageError) -> HistoryError? {
         let keptByNewer = try HistorySQL.rowsKeptByNewerSteps(after: step.id, in: db)
         var waiting = rows[...]
@@ -182,7 +182,7 @@ public final class SQLiteHistoryRepository: HistoryRepository {
     /// step's rows put back one by one (a habit's days go with it only when they are among them).
     private static func check(
         _ row: StepRow, among rows: [StepRow], of step: HistoryStep, _ direction: Direction,
-        keptByNewer: [String: Int64], _ db: SQLiteDatabase
+        keptByNewer: [String: Int64], _ db: any SQLConnection
     ) throws(StorageError) -> HistoryError? {
         if let newer = try HistorySQL.newestNewerStep(changing: row, after: step.id, keptByNewer: keptByNewer, in: db),
             let newerStep = try Self.step(newer, db)
@@ -195,7 +195,8 @@ public final class SQLiteHistoryRepository: HistoryRepository {
         if unchanged && exists {
             unchanged =
                 try db.integer(
-                    row.table.matchesSQL, [.integer(step.id), .integer(row.position), .integer(direction.from)])
+                    row.table.matchesSQL[db.dialect],
+                    [.integer(step.id), .integer(row.position), .integer(direction.from)])
                 != 0
         }
         guard unchanged else {
@@ -218,7 +219,8 @@ public final class SQLiteHistoryRepository: HistoryRepository {
         if !willExist, exists, let usersSQL = row.table.usersSQL {
             // Removing the row would leave values that use it (a kind's, in entries) without it.
             let users = try db.integer(
-                "\(HistorySQL.stepKeys) \(usersSQL)", [.integer(step.id), .integer(direction.to)] + row.key.values)
+                "\(HistorySQL.stepKeys) \(usersSQL[db.dialect])",
+                [.integer(step.id), .integer(direction.to)] + row.key.values)
             if users > 0 { return .inUse(step, row: try row.table.current(db, row.key), count: Int(users)) }
         }
         if willExist, let clashSQL = row.table.clashSQL,
@@ -237,13 +239,13 @@ public final class SQLiteHistoryRepository: HistoryRepository {
 
     /// Writes one row as the photograph on the target side holds it: an update, an insert
     /// (with a revision above any it had, so a draft opened before never matches it), or a delete.
-    private static func put(_ row: StepRow, of step: Int64, _ direction: Direction, _ db: SQLiteDatabase)
+    private static func put(_ row: StepRow, of step: Int64, _ direction: Direction, _ db: any SQLConnection)
         throws(StorageError)
     {
         let table = row.table
         let exists = try db.integer(table.existsSQL, row.key.values) != 0
         let willExist = direction == .undo ? row.existedBefore : row.existsAfter
-        let image: [SQLiteValue] = [.integer(step), .integer(row.position), .integer(direction.to)]
+        let image: [SQLValue] = [.integer(step), .integer(row.position), .integer(direction.to)]
         var revision = row.lastRevision
         if exists, let revisionSQL = table.revisionSQL {
             revision = max(revision, try db.integer(revisionSQL, row.key.values))
@@ -256,7 +258,7 @@ public final class SQLiteHistoryRepository: HistoryRepository {
         case (false, false): break
         }
         if willExist {
-            for statement in table.restoreSQL { try db.run(statement, image) }
+            for statement in table.restoreSQL { try db.run(statement[db.dialect], image) }
         }
         if willExist, let revisionSQL = table.revisionSQL {
             revision = max(revision, try db.integer(revisionSQL, row.key.values))
@@ -264,13 +266,13 @@ public final class SQLiteHistoryRepository: HistoryRepository {
         try HistorySQL.setLastRevision(revision, of: row, in: step, db: db)
     }
 
-    private static func step(_ id: Int64?, _ db: SQLiteDatabase) throws(StorageError) -> HistoryStep? {
+    private static func step(_ id: Int64?, _ db: any SQLConnection) throws(StorageError) -> HistoryStep? {
         guard let id, let header = try HistorySQL.header(id, in: db) else { return nil }
         return try describe(header, db)
     }
 
     /// A step with its first row before and after it.
-    static func describe(_ header: StepHeader, _ db: SQLiteDatabase) throws(StorageError) -> HistoryStep {
+    static func describe(_ header: StepHeader, _ db: any SQLConnection) throws(StorageError) -> HistoryStep {
         let (count, counts, first) = try HistorySQL.summary(of: header.id, in: db)
         var before: RowValue?
         var after: RowValue?

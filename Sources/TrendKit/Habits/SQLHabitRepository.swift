@@ -2,10 +2,10 @@ import FoundationEssentials
 
 /// The habits feature's SQL. The `Store` owns the file and the transactions.
 @MainActor
-public final class SQLiteHabitRepository: HabitRepository {
-    public let store: Store
+public final class SQLHabitRepository: HabitRepository {
+    public let store: any RecordStore
 
-    public init(store: Store) { self.store = store }
+    public init(store: any RecordStore) { self.store = store }
 
     public func habits() throws(StorageError) -> [Habit] {
         try store.read(.habits, loading: true) { db throws(StorageError) in
@@ -40,10 +40,9 @@ public final class SQLiteHabitRepository: HabitRepository {
             if let taken = try Self.habit(where: "name_key = ?", .text(key), in: db) { return .duplicate(taken) }
             var step = try ChangeRecorder.begin(
                 .habitAdd, feature: .habits, operation: new.draftID.operation, subject: new.name, in: db)
-            try db.run(
+            let id = try db.insertRow(
                 "INSERT INTO habits (name, name_key, created_at, draft_id) VALUES (?, ?, ?, ?)",
                 [.text(new.name), .text(key), .text(StoredTime.text(new.createdAt)), .text(new.draftID.rawValue)])
-            let id = db.lastInsertRowID
             step.didAdd(.habits, .id(id))
             try OperationLog.record(new.draftID.operation, feature: .habits, kind: "add", target: id, in: db)
             try step.finish()
@@ -152,7 +151,7 @@ public final class SQLiteHabitRepository: HabitRepository {
         }
     }
 
-    nonisolated static func habit(where condition: String, _ value: SQLiteValue, in db: SQLiteDatabase)
+    nonisolated static func habit(where condition: String, _ value: SQLValue, in db: any SQLConnection)
         throws(StorageError) -> Habit?
     {
         let statement = try db.statement(
@@ -170,7 +169,7 @@ public final class SQLiteHabitRepository: HabitRepository {
         return found
     }
 
-    nonisolated static func habit(from row: SQLiteStatement) -> Habit {
+    nonisolated static func habit(from row: any SQLStatement) -> Habit {
         Habit(
             id: row.int64(0), name: row.text(1) ?? "", createdAt: row.text(2).flatMap(StoredTime.date) ?? .distantPast,
             revision: row.int64(3), draftID: row.text(4).map(DraftID.init(rawValue:)))

@@ -1,0 +1,173 @@
+import TrendKit
+
+/// A trendsh log kept on a PostgreSQL server: the `RecordStore` the features write through
+/// when `--store` names a server. It connects lazily and again after any failure that may
+/// have left the connection unusable, sets the schema up on first contact with an empty
+/// database (every step in one transaction, under an advisory lock, so two first sessions
+/// cannot both create it), refuses a database a newer trendsh wrote, and runs:
+///
+/// - every write in `BEGIN ISOLATION LEVEL SERIALIZABLE … COMMIT` with `synchronous_commit`
+///   on, retried up to `writeAttempts` times after a serialization failure, then reported as
+///   `.writeConflict`; a connection lost after `COMMIT` was sent is `.commitOutcomeUnknown`,
+///   which the feature's retry settles by the operation's id;
+/// - every read in one `REPEATABLE READ READ ONLY` transaction, so a command's reads see one
+///   snapshot, as they do in SQLite's read transaction.
+///
+/// Another session's commit is noticed by the store's change counter (`changedElsewhere`).
+@MainActor
+public final class ServerStore: RecordStore {
+    /// How many times a write is tried when the server reports a serialization failure.
+    public static let writeAttempts = 3
+
+    public let address: ServerAddress
+    public let trace: LayerTrace
+    public let timeouts: PostgresConnection.Timeouts
+    private let schema: ServerSchema
+    private var connection: ServerSQLConnection?
+    /// The change counter when last looked at; nil before the first look.
+    private var seenChanges: Int64?
+    /// The store's identity, the UUID the server made when the schema was set up.
+    public private(set) var identity: String?
+
+    public init(
+        address: ServerAddress, schema: ServerSchema = Schema.server,
+        timeouts: PostgresConnection.Timeouts = PostgresConnection.Timeouts(), trace: LayerTrace = LayerTrace()
+    ) {
+        self.address = address
+        self.schema = schema
+        self.timeouts = timeouts
+        self.trace = trace
+    }
+
+    public func read<T>(
+        _ feature: FeatureID, loading: Bool, _ body: (any SQLConnection) throws(StorageError) -> T
+    ) throws(StorageError) -> T {
+        let db: ServerSQLConnection
+        do {
+            db = try connected()
+            try db.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [])
+        } catch {
+            settle(error)
+            trace.record(.readFailed(feature, error))
+            throw error
+        }
+        do {
+            let value = try body(db)
+            try db.run("COMMIT", [])
+            trace.record(.read(feature, []))
+            return value
+        } catch {
+            rollBack(db)
+            settle(error)
+            trace.record(.readFailed(feature, error))
+            throw error
+        }
+    }
+
+    public func write<T>(_ feature: FeatureID, _ body: (any SQLConnection) throws(StorageError) -> T)
+        throws(StorageError) -> T
+    {
+        var attempt = 1
+        while true {
+            let db: ServerSQLConnection
+            do {
+                db = try connected()
+                try db.run("BEGIN ISOLATION LEVEL SERIALIZABLE", [])
+            } catch {
+                settle(error)
+                trace.record(.writeRefused(feature, error))
+                throw error
+            }
+            trace.record(.writeBegan(feature))
+            let value: T
+            let counter: Int64
+            do {
+                // The writers' turn, as SQLite's BEGIN IMMEDIATE: on the counter's row.
+                _ = try db.integer(StoreServerSchema.takeTurn, [])
+                value = try body(db)
+                // Read inside the transaction, after its last change: the value this
+                // session's own commit leaves, so it is not taken for another session's.
+                counter = try db.integer(StoreServerSchema.readChangeCount, [])
+            } catch {
+                rollBack(db)
+                settle(error)
+                if case .writeConflict = error, attempt < Self.writeAttempts {
+                    attempt += 1
+                    continue
+                }
+                trace.record(.rolledBack(feature, error))
+                throw error
+            }
+            do {
+                try db.commit()
+            } catch {
+                settle(error)
+                if case .commitOutcomeUnknown = error {
+                    trace.record(.commitUnconfirmed(feature))
+                    throw error
+                }
+                // A COMMIT the server refused has ended the transaction.
+                if case .writeConflict = error, attempt < Self.writeAttempts {
+                    attempt += 1
+                    continue
+                }
+                trace.record(.rolledBack(feature, error))
+                throw error
+            }
+            trace.record(.committed(feature, rowsChanged: 0))
+            seenChanges = counter
+            return value
+        }
+    }
+
+    /// True when another session has committed since the last call (or since connecting).
+    /// Costs one round trip; false while not connected.
+    public func changedElsewhere() -> Bool {
+        guard let connection else { return false }
+        do {
+            let counter = try connection.integer(StoreServerSchema.readChangeCount, [])
+            defer { seenChanges = counter }
+            let changed = seenChanges.map { $0 != counter } ?? false
+            if changed { trace.record(.otherSessionCommitted) }
+            return changed
+        } catch {
+            // A server that cannot answer has not been seen to change; the next operation
+            // meets the failure itself and reports it.
+            settle(error)
+            return false
+        }
+    }
+
+    /// Ends the connection; the next operation connects again.
+    public func close() {
+        connection = nil
+        seenChanges = nil
+    }
+
+    /// Forgets a connection that the failure may have broken, so the next call reconnects.
+    private func settle(_ error: StorageError) {
+        if error.needsReopen { close() }
+    }
+
+    private func rollBack(_ db: ServerSQLConnection) {
+        // The error that made the caller roll back says more than a failed rollback could;
+        // a broken connection is dropped by `settle`, which ends the transaction on the server.
+        do { try db.run("ROLLBACK", []) } catch { close() }
+    }
+
+    private func connected() throws(StorageError) -> ServerSQLConnection {
+        if let connection { return connection }
+        let db: ServerSQLConnection
+        do {
+            db = ServerSQLConnection(
+                connection: try PostgresConnection(uri: address.uri, timeouts: timeouts), server: address.displayed)
+        } catch {
+            throw ServerSQLConnection.storageError(error, server: address.displayed)
+        }
+        let identity = try ServerSetUp.bringUpToDate(db, schema: schema)
+        self.identity = identity
+        connection = db
+        seenChanges = try db.integer(StoreServerSchema.readChangeCount, [])
+        return db
+    }
+}

@@ -1,0 +1,135 @@
+import Testing
+import TrendKit
+import TrendPostgres
+import TrendshTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The store on a real PostgreSQL server (the tests' own): set up on first contact, one
+/// identity kept, another program's database and a newer format left alone, another
+/// session's commit noticed, a serialization failure retried, and a server that is not
+/// there said so.
+@MainActor
+@Suite struct ServerStoreTests {
+    static var counter = 0
+
+    /// A fresh, empty database of its own for each test, and its name.
+    static func database(_ name: String) throws -> (server: PostgresServer, name: String, address: ServerAddress) {
+        let server = try PostgresServer.shared()
+        counter += 1
+        let unique = "store_\(name)_\(getpid())_\(counter)"
+        let uri = try server.makeDatabase(named: unique)
+        let address = try #require(ServerAddress(uri))
+        return (server, unique, address)
+    }
+
+    static func entries(_ store: ServerStore) throws -> Int64 {
+        try store.read(.weights) { db throws(StorageError) in try db.integer("SELECT count(*) FROM entries") }
+    }
+
+    @Test func aFirstContactSetsTheStoreUpAndEveryLaterOneFindsTheSameIdentity() throws {
+        let (server, name, address) = try Self.database("setup")
+        let first = ServerStore(address: address)
+        #expect(try Self.entries(first) == 0)
+        let identity = try #require(first.identity)
+        #expect(identity.count == 36 && identity.split(separator: "-").count == 5)
+        let second = ServerStore(address: address)
+        #expect(try Self.entries(second) == 0)
+        #expect(second.identity == identity)
+        let format = server.psql(database: name, sql: "SELECT format FROM trendsh_store")
+        #expect(format.stdout.filter { !$0.isWhitespace } == String(Schema.server.latestVersion))
+    }
+
+    @Test func anotherProgramsDatabaseIsLeftAsItWas() throws {
+        let (server, name, address) = try Self.database("foreign")
+        #expect(server.psql(database: name, sql: "CREATE TABLE their_table (x integer)").status == 0)
+        let store = ServerStore(address: address)
+        #expect(throws: StorageError.foreignDatabase(path: address.displayed)) { try Self.entries(store) }
+        let tables = server.psql(
+            database: name, sql: "SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = 'public'")
+        #expect(tables.stdout.filter { !$0.isWhitespace } == "their_table")
+    }
+
+    @Test func aStoreANewerTrendshWroteIsRefused() throws {
+        let (server, name, address) = try Self.database("newer")
+        #expect(try Self.entries(ServerStore(address: address)) == 0)
+        #expect(server.psql(database: name, sql: "UPDATE trendsh_store SET format = 99").status == 0)
+        #expect(throws: StorageError.newerFormat(version: 99)) { try Self.entries(ServerStore(address: address)) }
+    }
+
+    @Test func anotherSessionsCommitIsNoticedAndOurOwnIsNot() throws {
+        let (server, name, address) = try Self.database("noticed")
+        let mine = ServerStore(address: address)
+        let theirs = ServerStore(address: address)
+        #expect(try Self.entries(mine) == 0)
+        #expect(mine.changedElsewhere() == false)
+        try theirs.write(.weights) { db throws(StorageError) in
+            try db.run(
+                "INSERT INTO entries (taken_at, kilograms, note) VALUES (?, ?, '')",
+                [.text("2026-12-01T07:00:00.000Z"), .real(75)])
+        }
+        #expect(mine.changedElsewhere() == true)
+        #expect(mine.changedElsewhere() == false)
+        try mine.write(.weights) { db throws(StorageError) in
+            try db.run("UPDATE entries SET note = ? WHERE kilograms = ?", [.text("mine"), .real(75)])
+        }
+        #expect(mine.changedElsewhere() == false)
+        // A person editing the store by hand counts as another session.
+        #expect(server.psql(database: name, sql: "UPDATE entries SET note = 'by hand'").status == 0)
+        #expect(mine.changedElsewhere() == true)
+    }
+
+    @Test func aWriteThatMeetsAnotherWritersTurnWaitsForItAndLands() async throws {
+        let (server, name, address) = try Self.database("conflict")
+        let store = ServerStore(address: address)
+        var began = 0
+        store.trace.start { event in
+            if case .writeBegan = event { began += 1 }
+        }
+        #expect(try Self.entries(store) == 0)
+        // Another writer holds the writers' turn for a moment and commits a change: the
+        // store's write waits for it, and lands after it.
+        let holder = Task.detached {
+            server.psql(
+                database: name,
+                sql: "BEGIN; UPDATE trendsh_change_count SET counter = counter + 1; SELECT pg_sleep(1.5); COMMIT;")
+        }
+        var waited = 0
+        while waited < 50 {
+            let held = server.psql(
+                database: name,
+                sql:
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_sleep%' AND state = 'active'"
+            )
+            if held.stdout.filter({ !$0.isWhitespace }) == "1" { break }
+            usleep(50_000)
+            waited += 1
+        }
+        let counter = try store.write(.weights) { db throws(StorageError) in
+            try db.integer("SELECT counter FROM trendsh_change_count")
+        }
+        #expect(await holder.value.status == 0)
+        #expect(counter == 1)
+        // One attempt or two (a serialization failure is tried again): the write lands either way.
+        #expect(began >= 1)
+    }
+
+    @Test func aServerThatIsNotThereCannotBeReachedAndItsPasswordIsNeverShown() throws {
+        // Port 1 on loopback: nothing listens there, so the connection is refused.
+        let address = try #require(ServerAddress("postgresql://someone:secret@127.0.0.1:1/trend"))
+        let store = ServerStore(address: address, timeouts: .init(connectSeconds: 2, statementMilliseconds: 2_000))
+        do {
+            _ = try Self.entries(store)
+            Issue.record("a store with no server was read")
+        } catch {
+            guard let error = error as? StorageError, case .serverUnreachable(let shown, _) = error else {
+                Issue.record("expected the server to be unreachable, got \(error)")
+                return
+            }
+            #expect(shown == address.displayed)
+            #expect(!"\(error)".contains("secret"))
+        }
+    }
+}
