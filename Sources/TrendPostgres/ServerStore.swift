@@ -15,11 +15,13 @@ import TrendKit
 ///
 /// Another session's commit is noticed by the store's change counter (`changedElsewhere`).
 @MainActor
-public final class ServerStore: RecordStore {
+public final class ServerStore: SessionStore {
     /// How many times a write is tried when the server reports a serialization failure.
     public static let writeAttempts = 3
 
     public let address: ServerAddress
+    public let location: StoreLocation
+    public let faults: FaultInjector
     public let trace: LayerTrace
     public let timeouts: PostgresConnection.Timeouts
     private let schema: ServerSchema
@@ -28,12 +30,20 @@ public final class ServerStore: RecordStore {
     private var seenChanges: Int64?
     /// The store's identity, the UUID the server made when the schema was set up.
     public private(set) var identity: String?
+    /// A failure to connect met in the current command (or the session's start): the rest of
+    /// the command's reads and writes meet it at once instead of waiting out the connect
+    /// timeout again, as SQLite's lock is waited for once per command.
+    private var contactFailure: StorageError?
 
+    /// - Parameter localName: what names this store's local files (`ServerAddress.fileStem`).
     public init(
-        address: ServerAddress, schema: ServerSchema = Schema.server,
-        timeouts: PostgresConnection.Timeouts = PostgresConnection.Timeouts(), trace: LayerTrace = LayerTrace()
+        address: ServerAddress, localName: String? = nil, schema: ServerSchema = Schema.server,
+        timeouts: PostgresConnection.Timeouts = PostgresConnection.Timeouts(), faults: FaultInjector = FaultInjector(),
+        trace: LayerTrace = LayerTrace()
     ) {
         self.address = address
+        self.location = .server(address, localName: localName ?? address.fileStem(environment: [:]))
+        self.faults = faults
         self.schema = schema
         self.timeouts = timeouts
         self.trace = trace
@@ -44,6 +54,8 @@ public final class ServerStore: RecordStore {
     ) throws(StorageError) -> T {
         let db: ServerSQLConnection
         do {
+            try faults.check(.open, feature: feature)
+            if loading { try faults.check(.refresh, feature: feature) }
             db = try connected()
             try db.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [])
         } catch {
@@ -71,6 +83,8 @@ public final class ServerStore: RecordStore {
         while true {
             let db: ServerSQLConnection
             do {
+                try faults.check(.open, feature: feature)
+                try faults.check(.save, feature: feature)
                 db = try connected()
                 try db.run("BEGIN ISOLATION LEVEL SERIALIZABLE", [])
             } catch {
@@ -116,6 +130,12 @@ public final class ServerStore: RecordStore {
             }
             trace.record(.committed(feature, rowsChanged: 0))
             seenChanges = counter
+            do {
+                try faults.checkAcknowledgement()
+            } catch {
+                trace.record(.commitUnconfirmed(feature))
+                throw error
+            }
             return value
         }
     }
@@ -138,6 +158,22 @@ public final class ServerStore: RecordStore {
         }
     }
 
+    public func beginCommand() { contactFailure = nil }
+
+    public func endCommand() { contactFailure = nil }
+
+    /// No other program's lock is waited for on a server: the writers' turn is the server's.
+    public var lockWaitRanOut: Bool { false }
+
+    public func withoutWaiting<T>(_ body: () -> T) -> (result: T, metLock: Bool) {
+        contactFailure = nil
+        defer { contactFailure = nil }
+        return (body(), false)
+    }
+
+    /// A server's set-up is told by the trace; nothing is noted for the person.
+    public func takeNotices() -> [StoreNotice] { [] }
+
     /// Ends the connection; the next operation connects again.
     public func close() {
         connection = nil
@@ -157,12 +193,15 @@ public final class ServerStore: RecordStore {
 
     private func connected() throws(StorageError) -> ServerSQLConnection {
         if let connection { return connection }
+        if let contactFailure { throw contactFailure }
         let db: ServerSQLConnection
         do {
             db = ServerSQLConnection(
                 connection: try PostgresConnection(uri: address.uri, timeouts: timeouts), server: address.displayed)
         } catch {
-            throw ServerSQLConnection.storageError(error, server: address.displayed)
+            let failure = ServerSQLConnection.storageError(error, server: address.displayed)
+            contactFailure = failure
+            throw failure
         }
         let identity = try ServerSetUp.bringUpToDate(db, schema: schema)
         self.identity = identity

@@ -6,7 +6,7 @@ public final class DataExchange {
     public let importer: EntryImporter
     public let exporter: EntryExporter
 
-    public init(store: Store, settings: SettingsFeature, clock: Clock) {
+    public init(store: any RecordStore, settings: SettingsFeature, clock: Clock) {
         importer = EntryImporter(store: store, settings: settings, clock: clock)
         exporter = EntryExporter(store: store, settings: settings)
     }

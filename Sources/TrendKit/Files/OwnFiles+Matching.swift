@@ -56,6 +56,16 @@ extension OwnFiles {
             }
         }
         var elsewhere = (history.map { [(OwnFile.history, $0)] } ?? []) + startupFiles.map { (.startupFile, $0) }
+        if case .server = store {
+            // A server's draft, pending changes and settings, in the state folder.
+            for declaration in Self.declarations {
+                switch declaration.name {
+                case .besideStore, .lock:
+                    if let path = path(of: declaration.file) { elsewhere.append((declaration.file, path)) }
+                default: break
+                }
+            }
+        }
         for declaration in Self.declarations {
             if case .stateFile = declaration.name, let path = path(of: declaration.file) {
                 elsewhere.append((declaration.file, path))

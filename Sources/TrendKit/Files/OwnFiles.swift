@@ -85,9 +85,19 @@ public struct OwnFiles: Sendable, Equatable {
             guard case .file(let path) = store else { return nil }
             return path
         case .besideStore, .lock:
-            guard case .file(let path) = store, store.acceptsFilesBeside else { return nil }
-            return Self.path(of: file, besideStore: path)
+            switch store {
+            case .file(let path) where store.acceptsFilesBeside: return Self.path(of: file, besideStore: path)
+            case .server(_, let localName): return serverPath(of: file, localName: localName)
+            case .file, .memory: return nil
+            }
         }
+    }
+
+    /// Where a server's local file is kept: in the state folder, named from `localName` as a
+    /// store file's are from its path; nil for SQLite's own files, and without a state folder.
+    private func serverPath(of file: OwnFile, localName: String) -> String? {
+        guard let stateFolder, !Self.declaration(of: file).keptBySQLite, file != .store else { return nil }
+        return Self.path(of: file, besideStore: stateFolder + "/" + localName)
     }
 
     /// The path `file` has beside the store at `storePath`; nil for a file not named after

@@ -6,7 +6,7 @@ extension Store {
     /// Opens, checks and migrates a connection; never writes to a file that is not ours.
     func openDatabase() throws(StorageError) -> SQLiteDatabase {
         if case .file(let path) = location { try prepareFile(at: path) }
-        let db = try SQLiteDatabase(path: location.sqlitePath, busyWait: busyWait)
+        let db = try SQLiteDatabase(path: sqlitePath, busyWait: busyWait)
         do {
             // One read transaction: a store another process is creating is seen whole or not at all.
             let header = try inTransaction("BEGIN", db) { () throws(StorageError) in try Header.read(db) }
@@ -51,7 +51,7 @@ extension Store {
     /// nothing to trendsh), then a newer trendsh format.
     func check(_ header: Header) throws(StorageError) {
         if header.objectCount > 0 && header.applicationID != Self.applicationID {
-            throw .foreignDatabase(path: location.sqlitePath)
+            throw .foreignDatabase(path: sqlitePath)
         }
         if header.version > schema.latestVersion { throw .newerFormat(version: header.version) }
     }

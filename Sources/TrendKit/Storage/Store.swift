@@ -11,7 +11,7 @@
 ///
 /// Feature repositories hold only their SQL; they reach the file through `read` and `write`.
 @MainActor
-public final class Store: RecordStore {
+public final class Store: SessionStore {
     /// Marks a file as a trendsh store (`PRAGMA application_id`, "TRND").
     static let applicationID: Int64 = 0x5452_4E44
     /// The most the write-ahead log keeps of its file between checkpoints, in bytes: room for
@@ -23,6 +23,8 @@ public final class Store: RecordStore {
     public static let defaultBusyTimeout: Duration = .seconds(3)
 
     public let location: StoreLocation
+    /// The path SQLite opens (`:memory:` for memory).
+    let sqlitePath: String
     public let faults: FaultInjector
     public let schema: Schema
     /// Where the store records its transactions for `--trace`.
@@ -45,7 +47,12 @@ public final class Store: RecordStore {
         busyTimeout: Duration = defaultBusyTimeout, interruptRequested: @escaping @Sendable () -> Bool = { false },
         trace: LayerTrace = LayerTrace()
     ) {
+        guard let sqlitePath = location.sqlitePath else {
+            // A programming error: a server's log is the companion's `ServerStore`.
+            preconditionFailure("a Store keeps a SQLite file or memory, not \(location)")
+        }
         self.location = location
+        self.sqlitePath = sqlitePath
         self.schema = schema
         self.faults = faults
         self.trace = trace

@@ -32,6 +32,21 @@ public enum WeighInToday {
         }
     }
 
+    /// The answer from a log on a server, read in one snapshot through `store`. (A server
+    /// that holds no trendsh log yet is set up by the first contact, as a session's would be.)
+    @MainActor
+    public static func answer(store: any RecordStore, now: Date) -> Answer {
+        let day = localDay(of: now)
+        do {
+            let weighed = try store.read(.weights) { db throws(StorageError) in
+                try SQLWeightRepository.hasWeight(from: day.first, through: day.last, in: db)
+            }
+            return weighed ? .weighed : .notWeighed
+        } catch {
+            return .unknown(.storage(error))
+        }
+    }
+
     /// The first and the last moment of the local day of `now`: its midnight (or, when the
     /// clocks skipped midnight, the first time after the gap) and the millisecond before the
     /// next day's first moment.

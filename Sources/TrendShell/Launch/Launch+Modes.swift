@@ -23,11 +23,19 @@ extension Launch {
 
     /// The reminder hook: the answer is the exit status. Nothing is created, not even a folder.
     func answerWeighedToday() -> Never {
-        if let server = options.serverStore { openServerStore(server) }
-        guard let storePath = options.storePath ?? environment.defaultStorePath else {
-            exitWithUsageError(Messages.noStoreFolder)
+        let now = options.now ?? Clock.system.now()
+        let answer: WeighInToday.Answer
+        if let server = options.serverStore, let serverStores {
+            let store = serverStores.store(at: server, localName: "", trace: LayerTrace())
+            answer = WeighInToday.answer(store: store, now: now)
+            store.close()
+        } else {
+            guard let storePath = options.storePath ?? environment.defaultStorePath else {
+                exitWithUsageError(Messages.noStoreFolder)
+            }
+            answer = WeighInToday.answer(location: StoreLocation(storePath), now: now)
         }
-        switch WeighInToday.answer(location: StoreLocation(storePath), now: options.now ?? Clock.system.now()) {
+        switch answer {
         case .weighed: exit(ExitStatus.success.rawValue)
         case .notWeighed: exit(ExitStatus.notWeighedToday.rawValue)
         case .unknown(let problem):

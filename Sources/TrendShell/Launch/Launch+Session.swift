@@ -1,13 +1,26 @@
 import TrendKit
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The session on the person's store: interactive, piped, or `-c`.
 extension Launch {
     func runSession(interactive: Bool, oneShot: Bool) -> Never {
         let output = output
-        guard let storePath = options.storePath ?? environment.defaultStorePath else {
-            exitWithUsageError(Messages.noStoreFolder)
+        let location: StoreLocation
+        if let server = options.serverStore {
+            // Named from the host, port, database and role as libpq will read them: the PG*
+            // variables count only once a server is named.
+            location = .server(server, localName: server.fileStem(environment: Self.serverVariables()))
+            // A server's local files are kept in the state folder.
+            if let directory = environment.stateDirectory { _ = makePrivateDirectory(directory) }
+        } else {
+            guard let storePath = options.storePath ?? environment.defaultStorePath else {
+                exitWithUsageError(Messages.noStoreFolder)
+            }
+            location = StoreLocation(storePath)
         }
-        let location = StoreLocation(storePath)
         let ownFiles = environment.ownFiles(store: location, options: options)
         // A piped run's commands may come from a file, which nothing the run writes may replace.
         let inputs = interactive || oneShot ? [] : [NamedFileRules.Input.standardInput()].compactMap { $0 }
@@ -26,7 +39,7 @@ extension Launch {
             }
         }
 
-        if options.storePath == nil, let directory = environment.dataDirectory {
+        if options.storePath == nil, options.serverStore == nil, let directory = environment.dataDirectory {
             // A folder that can't be created is the store's error to report (its features'
             // commands say so); help, settings and the rest keep working.
             _ = makePrivateDirectory(directory)
@@ -52,7 +65,12 @@ extension Launch {
             files: ownFiles, clock: options.now.map { Clock.fixed($0) } ?? .system,
             output: sessionOutput ?? recordedOutput, history: history, style: style,
             interruptRequested: { Signals.stopRequested }, restoringDraft: !oneShot, namedFiles: namedFiles,
-            inputs: inputs, terminalWidth: { plainForTheRecording ? 80 : environment.outputWidth() })
+            inputs: inputs, terminalWidth: { plainForTheRecording ? 80 : environment.outputWidth() },
+            serverStore: serverStores.flatMap { opener in
+                options.serverStore.map { address in
+                    { trace in opener.store(at: address, localName: ownFiles.store.localName ?? "", trace: trace) }
+                }
+            })
 
         var editLineReader: EditLineReader?
         if interactive {
@@ -110,5 +128,15 @@ extension Launch {
         session.close()
         output.flush()
         end(recorder?.finish(after: ending, errors: output) ?? ending)
+    }
+
+    /// The variables that say which server, database and role libpq connects to, read only
+    /// when `--store` names a server.
+    static func serverVariables() -> [String: String] {
+        var variables: [String: String] = [:]
+        for name in ["PGHOST", "PGPORT", "PGDATABASE", "PGUSER", "USER", "LOGNAME"] {
+            if let value = getenv(name) { variables[name] = String(cString: value) }
+        }
+        return variables
     }
 }

@@ -105,7 +105,6 @@ public struct Launch {
                     permissions: namedFiles
                 ).play())
         }
-        if let server = options.serverStore { openServerStore(server) }
         runSession(interactive: interactive, oneShot: oneShot)
     }
 

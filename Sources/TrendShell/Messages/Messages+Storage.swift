@@ -51,13 +51,13 @@ extension Messages {
             return "The store reported an error: \(detail)."
         case .serverUnreachable(let server, let detail):
             return
-                "The server \(server) can't be reached (\(detail)), so nothing was read or written. Check that it is running and that the address is right, then try again."
+                "The server \(server) can't be reached, so nothing was read or written: \(libpqSentence(detail)) Check that it is running and that the address is right, then try again."
         case .loginRefused(let server, let detail):
             return
-                "The server \(server) refused the login (\(detail)), so nothing was read or written. Check the role and its password (keep it in ~/.pgpass), or the server's pg_hba.conf."
+                "The server \(server) refused the login, so nothing was read or written: \(libpqSentence(detail)) Check the role and its password (keep it in ~/.pgpass), or the server's pg_hba.conf."
         case .tlsRefused(let server, let detail):
             return
-                "The connection to \(server) was refused over TLS (\(detail)), so nothing was read or written. Check sslmode in the store's address and the server's TLS set-up."
+                "The connection to \(server) was refused over TLS, so nothing was read or written: \(libpqSentence(detail)) Check sslmode in the store's address and the server's TLS set-up."
         case .connectionLost(let server):
             return
                 "The connection to \(server) broke before the server replied, so nothing was written. Try again; trendsh connects again by itself."

@@ -19,17 +19,24 @@ extension Session {
     ///     changes, alone (`-c`).
     ///   - namedFiles: the mode of files a person names, from the umask trendsh started with.
     ///   - inputs: files the run reads, which no file a command names may replace.
+    ///   - serverStore: makes the store for a server's log (the companion's `ServerStore`),
+    ///     given the session's trace; nil where no server can be reached.
     public static func make(
         files: OwnFiles, clock: Clock, output: any OutputSink, history: HistoryFile? = nil,
         style: TerminalStyle = .plain, interruptRequested: @escaping @Sendable () -> Bool = { false },
         restoringDraft: Bool = true, namedFiles: NamedFile.Permissions = .shared,
-        inputs: [NamedFileRules.Input] = [], terminalWidth: @escaping @MainActor () -> Int = { 80 }
+        inputs: [NamedFileRules.Input] = [], terminalWidth: @escaping @MainActor () -> Int = { 80 },
+        serverStore: ((LayerTrace) -> any SessionStore)? = nil
     ) -> Session {
         let location = files.store
         // One trace for every layer, so `--trace` tells them in the order they act.
         let trace = LayerTrace()
-        let store = Store(
-            location: location, schema: .trendsh, interruptRequested: interruptRequested, trace: trace)
+        let store: any SessionStore
+        if case .server = location, let serverStore {
+            store = serverStore(trace)
+        } else {
+            store = Store(location: location, schema: .trendsh, interruptRequested: interruptRequested, trace: trace)
+        }
         // Beside a path that cannot be a store (a folder, a device), `files` names nothing.
         let settingsStore: any SettingsStore =
             files.path(of: .settings).map { FileSettingsStore(path: $0, interruptRequested: interruptRequested) }
@@ -43,7 +50,7 @@ extension Session {
         let exchange = DataExchange(store: store, settings: settings, clock: clock)
         let changeHistory = ChangeHistory(repository: SQLHistoryRepository(store: store), trace: trace)
         let withoutFile: DraftSlot.Keeping =
-            location == .memory ? .memoryStore : .nothingBesideStore(path: location.sqlitePath)
+            location == .memory ? .memoryStore : .nothingBesideStore(path: location.description)
         let parts = Parts(weights: weights, habits: habits, exchange: exchange)
         let drafts = DraftSlot(
             path: files.path(of: .draft), withoutFile: withoutFile,

@@ -19,7 +19,7 @@ public final class Session {
         case failedSave
     }
 
-    public let store: Store
+    public let store: any SessionStore
     public let settings: SettingsFeature
     public let weights: WeightLog
     public let habitLog: HabitLog
@@ -75,7 +75,7 @@ public final class Session {
     public var startupFileRuns = false
 
     init(
-        store: Store, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, trend: TrendReport,
+        store: any SessionStore, settings: SettingsFeature, weights: WeightLog, habitLog: HabitLog, trend: TrendReport,
         changeHistory: ChangeHistory, pending: PendingChanges, drafts: DraftSlot, exchange: DataExchange,
         output: any OutputSink, style: TerminalStyle, history: HistoryFile?, namedFiles: NamedFileRules,
         endsAfterItsCommands: Bool, terminalWidth: @escaping @MainActor () -> Int

@@ -47,6 +47,31 @@ import TrendshTestSupport
         #expect(OwnFiles(store: .file(path: "/dev/null")).path(of: .draft) == nil, "nothing beside a device")
     }
 
+    @Test func aServersLocalFilesAreInTheStateFolderNamedFromItsAddress() throws {
+        let address = try #require(ServerAddress("postgresql://alice:secret@db.example:5433/trend"))
+        let stem = address.fileStem(environment: [:])
+        let state = folder.file("state/trendsh")
+        let server = OwnFiles(
+            store: .server(address, localName: stem), defaultStore: folder.file("data/trend.sqlite"),
+            stateFolder: state)
+        #expect(stem == "pg-db.example+5433+trend+alice")
+        #expect(server.path(of: .draft) == state + "/" + stem + ".draft")
+        #expect(server.path(of: .draftLock) == state + "/" + stem + ".draft.lock")
+        #expect(server.path(of: .pending) == state + "/" + stem + ".pending")
+        #expect(server.path(of: .settings) == state + "/" + stem + ".settings")
+        #expect(server.path(of: .settingsLock) == state + "/" + stem + ".settings.lock")
+        // No file is the store, and SQLite keeps nothing for a server.
+        #expect(server.path(of: .store) == nil)
+        #expect(server.path(of: .writeAheadLog) == nil)
+        // A file a person names is checked against them, and their replacements.
+        #expect(server.identify(state + "/" + stem + ".draft") == match(.draft))
+        #expect(server.identify(state + "/" + stem + ".settings.tmp-12") == match(.settings, temporary: true))
+        #expect(server.identify(state + "/" + stem + ".pending.lock") == match(.pendingLock))
+        #expect(server.identify(folder.file("data/trend.sqlite")) == match(.store, ofDefaultStore: true))
+        // Without a state folder, nothing is kept on disk.
+        #expect(OwnFiles(store: .server(address, localName: stem)).path(of: .draft) == nil)
+    }
+
     @Test(arguments: [
         ("st.sqlite", OwnFile.store), ("st.sqlite-wal", .writeAheadLog), ("st.sqlite-shm", .sharedMemory),
         ("st.sqlite-journal", .rollbackJournal), ("st.sqlite.draft", .draft), ("st.sqlite.draft.lock", .draftLock),

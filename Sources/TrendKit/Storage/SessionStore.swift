@@ -1,0 +1,25 @@
+/// The store a session runs on: a `RecordStore` the features write through, and what the
+/// shell asks of the store between them. `Store` is one for a SQLite file or memory; the
+/// companion's `ServerStore` is one for a PostgreSQL server. The session sees only this, so
+/// every command works the same on both.
+@MainActor
+public protocol SessionStore: RecordStore {
+    /// Where the store is, as `status` and the banner show it (a server's password masked).
+    var location: StoreLocation { get }
+    /// The failures `simulate` asks for, consulted by every read and write.
+    var faults: FaultInjector { get }
+    /// Marks the start of one command: what the store waits for (another program's lock, a
+    /// server that does not answer) it waits for once in the command, not once per read.
+    func beginCommand()
+    /// Marks the end of the command `beginCommand` began.
+    func endCommand()
+    /// True when, in the current command, a wait for another program's lock ran out.
+    var lockWaitRanOut: Bool { get }
+    /// Runs `body` without waiting for another program's lock, and says whether one was met,
+    /// so that work which must not stall (starting a session) can be done again later.
+    func withoutWaiting<T>(_ body: () -> T) -> (result: T, metLock: Bool)
+    /// True when another session has committed since the last call (or since connecting).
+    func changedElsewhere() -> Bool
+    /// What opening the store found that a person should hear about, each once.
+    func takeNotices() -> [StoreNotice]
+}
