@@ -162,13 +162,18 @@ public final class ServerStore: SessionStore {
 
     public func endCommand() { contactFailure = nil }
 
-    /// No other program's lock is waited for on a server: the writers' turn is the server's.
-    public var lockWaitRanOut: Bool { false }
+    /// True when, in the current command, the server could not be reached: what starting
+    /// would have read from it is still to be read, as after another program's lock in SQLite.
+    public var lockWaitRanOut: Bool { contactFailure != nil }
 
+    /// Runs `body` (the session's start); `metLock` is true when the server could not be
+    /// reached, so that the session reads what starting could not (the features, and whether
+    /// a restored draft was saved already) before the first command that reads the store.
     public func withoutWaiting<T>(_ body: () -> T) -> (result: T, metLock: Bool) {
         contactFailure = nil
         defer { contactFailure = nil }
-        return (body(), false)
+        let result = body()
+        return (result, contactFailure != nil)
     }
 
     /// A server's set-up is told by the trace; nothing is noted for the person.
