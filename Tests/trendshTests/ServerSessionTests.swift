@@ -123,4 +123,28 @@ import TrendshTestSupport
             ["--store", uri, "--now", Fixtures.now, "--weighed-today"], environment: environment)
         #expect(after.status == 0, "\(after)")
     }
+
+    /// A draft records the store's identity, the UUID the server made with the schema. A
+    /// database dropped and made again under the same name is another log: the draft typed
+    /// for the old one is not restored into it, and its file is left as it was.
+    @Test func aDraftIsNotRestoredIntoADatabaseMadeAgainUnderItsName() throws {
+        let (uri, localName) = try Self.database("session_replaced")
+        let server = try PostgresServer.shared()
+        let machine = Machine()
+        defer { machine.home.remove() }
+        let typed = machine.run(["value 80", "note for the old log"], store: uri)
+        #expect(typed.status == 3, "\(typed)")
+        let draftFile = machine.stateFolder + "/\(localName).draft"
+        let before = try #require(fileBytes(draftFile))
+        // The same database again, before anything else: the same draft comes back.
+        #expect(machine.run(["list"], store: uri).stdout.contains("Restored unsaved draft (new entry): value \"80\""))
+        #expect(server.psql(database: "postgres", sql: "DROP DATABASE session_replaced WITH (FORCE)").status == 0)
+        #expect(server.psql(database: "postgres", sql: "CREATE DATABASE session_replaced").status == 0)
+        let after = machine.run(["list"], store: uri)
+        #expect(!after.stdout.contains("Restored unsaved draft"), "\(after)")
+        #expect(after.stderr.contains("was made on another log"), "\(after)")
+        #expect(after.stdout.contains("No entries yet."), "\(after)")
+        let untouched = fileBytes(draftFile) == before
+        #expect(untouched, "the draft file was changed")
+    }
 }

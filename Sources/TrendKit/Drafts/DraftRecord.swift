@@ -12,6 +12,28 @@ public struct DraftRecord: Equatable, Sendable {
 
     public subscript(key: String) -> String? { fields[key] }
 
+    /// The field that names the store a draft was made on (`SessionStore.identity`).
+    static let storeField = "store"
+
+    /// The store this draft was made on, when the file says.
+    var storeIdentity: String? { fields[Self.storeField] }
+
+    /// This record as the draft file keeps it: with the identity of the store it belongs
+    /// to, when the store has one.
+    func stamped(_ identity: String?) -> DraftRecord {
+        guard let identity else { return self }
+        var record = self
+        record.fields[Self.storeField] = identity
+        return record
+    }
+
+    /// This record as its editor knows it: without the store's identity.
+    var unstamped: DraftRecord {
+        var record = self
+        record.fields[Self.storeField] = nil
+        return record
+    }
+
     private static let magic: [UInt8] = Array("TDR2".utf8)
 
     /// `TDR2`, then the kind and each field (sorted by key) as a UTF-8 string prefixed by

@@ -36,6 +36,11 @@ public final class DraftSlot {
     private var restoredRecord: DraftRecord?
     /// Where opening and closing drafts, and writing the draft file, are recorded.
     private let trace: LayerTrace
+    /// The identity of the store in use, once it has been reached (`SessionStore.identity`).
+    private let storeIdentity: @MainActor () -> String?
+    /// The store identity the draft file named at start: the log the draft was made on,
+    /// kept in what is written while the store has not been reached yet.
+    private var stampAtStart: String?
 
     /// The draft file's first line, and a record that is the draft itself (nil: no draft).
     nonisolated static let fileFormat = RecordFormat<DraftRecord?>(
@@ -45,12 +50,15 @@ public final class DraftSlot {
     ///   - path: the draft file beside the store; nil when there is none.
     ///   - withoutFile: why there is none: an in-memory store, unless said otherwise.
     ///   - restoring: false for a run that must leave a waiting draft alone (`-c`).
+    ///   - storeIdentity: the store's identity once reached, recorded with every draft written
+    ///     and checked against the draft restored (nil for SQLite: its file is beside the store).
     public init(
         path: String?, withoutFile: Keeping = .memoryStore, restorers: [DraftRestorer], restoring: Bool = true,
-        trace: LayerTrace = LayerTrace()
+        trace: LayerTrace = LayerTrace(), storeIdentity: @escaping @MainActor () -> String? = { nil }
     ) {
         self.restorers = restorers
         self.trace = trace
+        self.storeIdentity = storeIdentity
         file = LockedRecordFile(
             path: path, format: Self.fileFormat, withoutFile: withoutFile, leftToItsOwner: !restoring,
             trace: LockedRecordFile.Tracing(trace: trace, file: .draft) { record in
@@ -71,8 +79,16 @@ public final class DraftSlot {
         }
     }
 
-    /// Opens the draft the file at `path` holds, unless its feature finds it saved already.
-    private func restore(_ record: DraftRecord, from path: String) -> StartReport {
+    /// Opens the draft the file at `path` holds, unless its feature finds it saved already,
+    /// or it was made on another log than the store holds now.
+    private func restore(_ stamped: DraftRecord, from path: String) -> StartReport {
+        stampAtStart = stamped.storeIdentity
+        if let made = stamped.storeIdentity, let current = storeIdentity(), made != current {
+            let problem = DraftFileError.madeForAnotherStore(path: path)
+            file.setAside(problem)
+            return .unreadable(problem)
+        }
+        let record = stamped.unstamped
         guard let restorer = restorers.first(where: { $0.kind.rawValue == record.kind }) else {
             return refuseRestored(from: path)
         }
@@ -105,6 +121,19 @@ public final class DraftSlot {
         guard case .alreadySaved(let label) = restorer.restore(record) else { return nil }
         close()
         return label
+    }
+
+    /// Checks the restored draft against the store, for a start that could not reach it (a
+    /// server that was down): a draft made on another log is closed here and its file left
+    /// in place, untouched, and the problem returned for the shell to say.
+    public func recheckStore() -> DraftFileError? {
+        guard let made = stampAtStart, let current = storeIdentity(), made != current,
+            untouchedRestoredRecord != nil, let path = file.keeping.path
+        else { return nil }
+        let problem = DraftFileError.madeForAnotherStore(path: path)
+        file.setAside(problem)
+        close()
+        return problem
     }
 
     /// What `keepForTheNextSession` found.
@@ -172,8 +201,8 @@ public final class DraftSlot {
     /// Which copy of the open draft is on disk.
     public var diskCopy: DiskCopy {
         guard let onDisk = file.onDisk, let open, open.hasUnsavedChanges else { return .none }
-        if onDisk == open.record { return .current }
-        return onDisk.map(DiskCopy.earlier) ?? .none
+        if onDisk == open.record.stamped(knownIdentity) { return .current }
+        return onDisk.map { DiskCopy.earlier($0.unstamped) } ?? .none
     }
 
     /// Writes the draft to the file if it changed, or an empty record when no unsaved draft
@@ -186,8 +215,12 @@ public final class DraftSlot {
         }
     }
 
+    /// The identity written with the draft: the store's once reached, else the one the file
+    /// named at start.
+    private var knownIdentity: String? { storeIdentity() ?? stampAtStart }
+
     /// `persist`, with the draft file's own error.
     public func writeIfChanged() throws(DraftFileError) {
-        try file.write(open.flatMap { $0.hasUnsavedChanges ? $0.record : nil })
+        try file.write(open.flatMap { $0.hasUnsavedChanges ? $0.record.stamped(knownIdentity) : nil })
     }
 }

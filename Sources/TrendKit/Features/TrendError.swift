@@ -62,4 +62,7 @@ public enum DraftFileError: Error, Equatable, Sendable {
     case unsafe(path: String, problem: PrivateFileError.Reason)
     /// The draft file exists but is not a draft trendsh wrote, or could not be read.
     case unreadable(path: String, problem: PrivateFileError.Reason?)
+    /// The file holds a draft made on another log than the one the store holds now (a
+    /// server's database replaced under the same name); it is left in place, never saved here.
+    case madeForAnotherStore(path: String)
 }

@@ -22,4 +22,8 @@ public protocol SessionStore: RecordStore {
     func changedElsewhere() -> Bool
     /// What opening the store found that a person should hear about, each once.
     func takeNotices() -> [StoreNotice]
+    /// The identity the store keeps of itself, once it has been reached: a server's UUID,
+    /// which a draft records so that it is never saved into another log. Nil for SQLite,
+    /// whose draft file lives beside the store it belongs to.
+    var identity: String? { get }
 }

@@ -72,6 +72,9 @@ public final class Store: SessionStore {
         notices.append(notice)
     }
 
+    /// A SQLite store's draft lives beside it, so it records no identity.
+    public var identity: String? { nil }
+
     /// Takes the notices gathered so far, so each is reported once.
     public func takeNotices() -> [StoreNotice] {
         defer { notices = [] }

@@ -172,6 +172,8 @@ extension Messages {
             return "trendsh will not write the pending-changes file \(path): \(describe(problem))."
         case .unreadable(let path, let problem):
             return pendingFileUnreadable(path, problem: problem)
+        case .madeForAnotherStore(let path):
+            return pendingFileUnreadable(path, problem: nil)
         }
     }
 

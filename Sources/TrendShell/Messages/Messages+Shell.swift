@@ -190,6 +190,8 @@ extension Messages {
             return "in memory only: trendsh will not write \(path) (\(describe(problem)))"
         case .unavailable(.unreadable(let path, _)):
             return "in memory only: \(path) could not be read and was left in place"
+        case .unavailable(.madeForAnotherStore(let path)):
+            return "in memory only: \(path) holds a draft made on another log, left in place"
         case .leftForItsOwner(let path): return "in memory only: this run leaves \(path) alone"
         }
     }

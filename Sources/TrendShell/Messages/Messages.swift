@@ -208,6 +208,9 @@ public enum Messages {
             let detail = problem.map { " (\(describe($0)))" } ?? ""
             return
                 "The draft file \(path) could not be read\(detail); it was left in place. Move it aside to silence this."
+        case .madeForAnotherStore(let path):
+            return
+                "The draft in \(path) was made on another log than the one this store holds now (its database was replaced since), so it was not restored and will not be saved here; the file was left in place, untouched. Move it aside to silence this."
         }
     }
 

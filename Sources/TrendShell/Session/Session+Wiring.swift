@@ -54,7 +54,8 @@ extension Session {
         let parts = Parts(weights: weights, habits: habits, exchange: exchange)
         let drafts = DraftSlot(
             path: files.path(of: .draft), withoutFile: withoutFile,
-            restorers: ShellFeature.all.flatMap { $0.restorers(parts) }, restoring: restoringDraft, trace: trace)
+            restorers: ShellFeature.all.flatMap { $0.restorers(parts) }, restoring: restoringDraft, trace: trace,
+            storeIdentity: { store.identity })
         let pending = PendingChanges(
             path: files.path(of: .pending), withoutFile: withoutFile, restoring: restoringDraft, trace: trace)
         return Session(

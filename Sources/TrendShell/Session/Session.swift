@@ -125,6 +125,7 @@ public final class Session {
     func finishStart() {
         refreshFeatures()
         reportStoreNotices()
+        if let problem = drafts.recheckStore() { warn(Messages.reason(problem)) }
         if let label = drafts.recheckRestored() { say(Messages.restoredAlreadySaved(label)) }
         let history = changeHistory
         let applied = pending.dropApplied { operation throws(TrendError) in
