@@ -25,7 +25,7 @@ enum ServerSetUp {
             } else {
                 let tables = try db.integer(
                     "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()", [])
-                if tables > 0 { throw .foreignDatabase(path: db.server) }
+                if tables > 0 { throw .foreignServerDatabase(server: db.server) }
                 format = 0
             }
             if format > schema.latestVersion { throw .newerFormat(version: format) }
@@ -34,7 +34,7 @@ enum ServerSetUp {
             let store = try db.statement(StoreServerSchema.readStore)
             guard try store.step(), let identity = store.text(0), store.int64(1) == StoreServerSchema.applicationID
             else {
-                throw .foreignDatabase(path: db.server)
+                throw .foreignServerDatabase(server: db.server)
             }
             store.reset()
             try db.commit()

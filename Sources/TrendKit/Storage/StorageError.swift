@@ -14,6 +14,9 @@ public enum StorageError: Error, Equatable, Sendable {
     case notADatabase(path: String)
     /// The file is another program's SQLite database. It is left untouched.
     case foreignDatabase(path: String)
+    /// The server's database holds another program's tables and no trendsh store. It is
+    /// left untouched.
+    case foreignServerDatabase(server: String)
     /// The store was written by a newer trendsh whose format this one does not know.
     case newerFormat(version: Int)
     /// Upgrading the store's format failed; the store was left exactly as it was.
@@ -65,7 +68,8 @@ public enum StorageError: Error, Equatable, Sendable {
     /// True when the connection may be unusable and should be reopened before the next try.
     public var needsReopen: Bool {
         switch self {
-        case .ioError, .unreadable, .notADatabase, .foreignDatabase, .diskFull, .cannotOpen, .other, .upgradeFailed,
+        case .ioError, .unreadable, .notADatabase, .foreignDatabase, .foreignServerDatabase, .diskFull, .cannotOpen,
+            .other, .upgradeFailed,
             .notARegularFile, .unsafeLogFile, .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost,
             .commitOutcomeUnknown, .timedOut:
             return true
@@ -80,7 +84,8 @@ public enum StorageError: Error, Equatable, Sendable {
     public var mayHaveCommitted: Bool {
         switch self {
         case .ioError, .other, .unconfirmed, .commitOutcomeUnknown: return true
-        case .locked, .readOnly, .diskFull, .unreadable, .notADatabase, .foreignDatabase, .newerFormat, .cannotOpen,
+        case .locked, .readOnly, .diskFull, .unreadable, .notADatabase, .foreignDatabase, .foreignServerDatabase,
+            .newerFormat, .cannotOpen,
             .interrupted, .abandoned, .simulated, .upgradeFailed, .notARegularFile, .unsafeLogFile, .rejected,
             .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost, .timedOut, .writeConflict:
             return false
@@ -95,8 +100,8 @@ public enum StorageError: Error, Equatable, Sendable {
         case .locked, .readOnly, .diskFull, .ioError, .unconfirmed, .interrupted, .simulated, .other, .unreadable,
             .cannotOpen, .serverUnreachable, .connectionLost, .commitOutcomeUnknown, .timedOut, .writeConflict:
             return true
-        case .notADatabase, .foreignDatabase, .newerFormat, .upgradeFailed, .notARegularFile, .unsafeLogFile,
-            .rejected, .abandoned, .loginRefused, .tlsRefused:
+        case .notADatabase, .foreignDatabase, .foreignServerDatabase, .newerFormat, .upgradeFailed, .notARegularFile,
+            .unsafeLogFile, .rejected, .abandoned, .loginRefused, .tlsRefused:
             return false
         }
     }

@@ -18,6 +18,9 @@ extension Messages {
         case .foreignDatabase(let path):
             return
                 "The file \(path) is another program's SQLite database, not a trendsh store. It was left untouched; move it aside or use another store."
+        case .foreignServerDatabase(let server):
+            return
+                "The database at \(server) holds another program's tables and no trendsh store. It was left untouched; name an empty database, or the one that holds the log."
         case .newerFormat(let version):
             return "The store was written by a newer trendsh (format \(version)). Update trendsh to open it."
         case .upgradeFailed(let from, let to, let backup, let reason):

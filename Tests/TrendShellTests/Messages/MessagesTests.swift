@@ -7,7 +7,7 @@ import TrendShell
 @Suite struct MessagesTests {
     static let storageErrors: [StorageError] = [
         .locked, .readOnly, .diskFull, .unreadable(path: "/s"), .notADatabase(path: "/s"),
-        .foreignDatabase(path: "/s"), .newerFormat(version: 9),
+        .foreignDatabase(path: "/s"), .foreignServerDatabase(server: "postgresql://h/db"), .newerFormat(version: 9),
         .upgradeFailed(from: 1, to: 2, backup: "/s.v1-backup", reason: "the disk is full"), .ioError,
         .cannotOpen(path: "/s"), .notARegularFile(path: "/s", kind: .directory), .interrupted, .unconfirmed,
         .rejected(message: "CHECK constraint failed"), .simulated(.open), .simulated(.save), .simulated(.refresh),
@@ -25,6 +25,10 @@ import TrendShell
         (
             .foreignDatabase(path: "/s"),
             "The file /s is another program's SQLite database, not a trendsh store. It was left untouched; move it aside or use another store."
+        ),
+        (
+            .foreignServerDatabase(server: "postgresql://h/db"),
+            "The database at postgresql://h/db holds another program's tables and no trendsh store. It was left untouched; name an empty database, or the one that holds the log."
         ),
         (
             .upgradeFailed(from: 1, to: 2, backup: "/s.v1-backup", reason: "the disk is full"),
