@@ -22,6 +22,8 @@ public final class PostgresConnection {
     }
 
     private let connection: OpaquePointer
+    /// Polled while a statement other than `COMMIT` runs; true cancels it (Ctrl-C).
+    public var interruptRequested: (@Sendable () -> Bool)?
 
     /// Connects to the server `uri` names (libpq's URI or key=value form). The timeouts are
     /// defaults the URI may override (`?connect_timeout=3`).
@@ -58,7 +60,7 @@ public final class PostgresConnection {
     /// Runs one statement with `parameters` bound as text ($1, $2 …), and returns its rows.
     @discardableResult
     public func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
-        let result = Self.run(sql, parameters, on: connection)
+        let result = cancellable { Self.run(sql, parameters, on: connection) }
         defer { PQclear(result) }
         return try rows(of: result, committing: false)
     }
@@ -66,7 +68,7 @@ public final class PostgresConnection {
     /// Runs a script of statements that take no parameters (schema steps), in one round trip.
     /// Inside a transaction they commit or roll back with it.
     public func executeScript(_ sql: String) throws(PostgresError) {
-        let result = PQexec(connection, sql)
+        let result = cancellable { PQexec(connection, sql) }
         defer { PQclear(result) }
         _ = try rows(of: result, committing: false)
     }
@@ -103,6 +105,13 @@ public final class PostgresConnection {
         defer { PQclear(result) }
         _ = try rows(of: result, committing: true)
         return value
+    }
+
+    /// Runs one blocking libpq call, cancelled on the server if an interrupt is requested
+    /// before it returns.
+    private func cancellable(_ call: () -> OpaquePointer?) -> OpaquePointer? {
+        guard let interruptRequested else { return call() }
+        return CancelOnInterrupt(interruptRequested: interruptRequested).run(cancelling: canceller(), call)
     }
 
     /// A handle that cancels the statement running now (Ctrl-C), from any thread.

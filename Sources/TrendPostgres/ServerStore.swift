@@ -34,13 +34,16 @@ public final class ServerStore: SessionStore {
     /// the command's reads and writes meet it at once instead of waiting out the connect
     /// timeout again, as SQLite's lock is waited for once per command.
     private var contactFailure: StorageError?
+    /// Polled while a statement runs: true cancels it on the server (Ctrl-C).
+    private let interruptRequested: (@Sendable () -> Bool)?
 
     /// - Parameter localName: what names this store's local files (`ServerAddress.fileStem`).
     public init(
         address: ServerAddress, localName: String? = nil, schema: ServerSchema = Schema.server,
         timeouts: PostgresConnection.Timeouts = PostgresConnection.Timeouts(), faults: FaultInjector = FaultInjector(),
-        trace: LayerTrace = LayerTrace()
+        interruptRequested: (@Sendable () -> Bool)? = nil, trace: LayerTrace = LayerTrace()
     ) {
+        self.interruptRequested = interruptRequested
         self.address = address
         self.location = .server(address, localName: localName ?? address.fileStem(environment: [:]))
         self.faults = faults
@@ -201,8 +204,9 @@ public final class ServerStore: SessionStore {
         if let contactFailure { throw contactFailure }
         let db: ServerSQLConnection
         do {
-            db = ServerSQLConnection(
-                connection: try PostgresConnection(uri: address.uri, timeouts: timeouts), server: address.displayed)
+            let connection = try PostgresConnection(uri: address.uri, timeouts: timeouts)
+            connection.interruptRequested = interruptRequested
+            db = ServerSQLConnection(connection: connection, server: address.displayed)
         } catch {
             let failure = ServerSQLConnection.storageError(error, server: address.displayed)
             contactFailure = failure

@@ -5,7 +5,10 @@ import TrendShell
 /// The companion's way to a server: a `ServerStore` over libpq, with its documented connect
 /// and statement timeouts (`PostgresConnection.Timeouts`).
 struct PostgresStoreOpener: ServerStoreOpener {
-    func store(at address: ServerAddress, localName: String, trace: LayerTrace) -> any SessionStore {
-        ServerStore(address: address, localName: localName, trace: trace)
+    func store(
+        at address: ServerAddress, localName: String, interruptRequested: @escaping @Sendable () -> Bool,
+        trace: LayerTrace
+    ) -> any SessionStore {
+        ServerStore(address: address, localName: localName, interruptRequested: interruptRequested, trace: trace)
     }
 }

@@ -92,7 +92,8 @@ import TrendshTestSupport
         let before = try #require(
             Int(server.psql(database: name, sql: "SELECT counter FROM trendsh_change_count").stdout.filter(\.isNumber)))
         // Another writer holds the writers' turn for a moment and commits a change: the
-        // store's write waits for it, and lands after it.
+        // store's write waits for it, and lands after it. The holder is known to hold the turn
+        // once it sleeps: its UPDATE came first.
         let holder = Task.detached {
             server.psql(
                 database: name,
@@ -103,7 +104,7 @@ import TrendshTestSupport
             let held = server.psql(
                 database: name,
                 sql:
-                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_sleep%' AND state = 'active'"
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'"
             )
             if held.stdout.filter({ !$0.isWhitespace }) == "1" { break }
             usleep(50_000)

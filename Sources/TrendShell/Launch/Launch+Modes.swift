@@ -26,7 +26,8 @@ extension Launch {
         let now = options.now ?? Clock.system.now()
         let answer: WeighInToday.Answer
         if let server = options.serverStore, let serverStores {
-            let store = serverStores.store(at: server, localName: "", trace: LayerTrace())
+            let store = serverStores.store(
+                at: server, localName: "", interruptRequested: { Signals.stopRequested }, trace: LayerTrace())
             answer = WeighInToday.answer(store: store, now: now)
             store.close()
         } else {

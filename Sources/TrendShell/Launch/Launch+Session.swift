@@ -68,7 +68,11 @@ extension Launch {
             inputs: inputs, terminalWidth: { plainForTheRecording ? 80 : environment.outputWidth() },
             serverStore: serverStores.flatMap { opener in
                 options.serverStore.map { address in
-                    { trace in opener.store(at: address, localName: ownFiles.store.localName ?? "", trace: trace) }
+                    { trace in
+                        opener.store(
+                            at: address, localName: ownFiles.store.localName ?? "",
+                            interruptRequested: { Signals.stopRequested }, trace: trace)
+                    }
                 }
             })
 

@@ -8,6 +8,10 @@ public protocol ServerStoreOpener {
     /// The store for the log on the server `address` names, whose local files are named
     /// from `localName`, recording for `--trace` in `trace`. Nothing is connected yet: the
     /// first read or write connects, so a server that is down fails the store's commands
-    /// and nothing else.
-    func store(at address: ServerAddress, localName: String, trace: LayerTrace) -> any SessionStore
+    /// and nothing else. A statement running when `interruptRequested` turns true (Ctrl-C)
+    /// is cancelled on the server, before `COMMIT` is sent.
+    func store(
+        at address: ServerAddress, localName: String, interruptRequested: @escaping @Sendable () -> Bool,
+        trace: LayerTrace
+    ) -> any SessionStore
 }
