@@ -89,10 +89,11 @@ final class ProxyControl: Sendable {
 
     init(rule: ProxyRule?) { state = Mutex(State(rule: rule)) }
 
-    /// The armed rule, disarmed, when `text` is its statement.
-    func takeRule(matching text: String) -> ProxyRule? {
+    /// The armed rule, disarmed, when `text` is its statement (in a transaction begun with
+    /// `begin`, when the rule names one).
+    func takeRule(matching text: String, begunWith begin: String?) -> ProxyRule? {
         state.withLock { state in
-            guard let rule = state.rule, rule.matches(text) else { return nil }
+            guard let rule = state.rule, rule.matches(text, begunWith: begin) else { return nil }
             state.rule = nil
             return rule
         }

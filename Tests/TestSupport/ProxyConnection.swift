@@ -15,6 +15,8 @@ final class ProxyConnection {
     private var fromClient: [UInt8] = []
     private var fromServer: [UInt8] = []
     private var startupSeen = false
+    /// The last `BEGIN …` statement the client sent: the transaction a rule may name.
+    private var transactionBegin: String?
     /// A rule's action waiting for the server's next reply (`ProxyRule.Moment.beforeReply`).
     private var beforeReply: ProxyRule.Action?
 
@@ -57,7 +59,9 @@ final class ProxyConnection {
                 }
                 continue
             }
-            guard let text = Self.statementText(message), let rule = control.takeRule(matching: text) else {
+            let text = Self.statementText(message)
+            if let text, ProxyRule.begins(text) { transactionBegin = text }
+            guard let text, let rule = control.takeRule(matching: text, begunWith: transactionBegin) else {
                 send(message, to: server)
                 continue
             }

@@ -31,17 +31,28 @@ public struct ProxyRule: Sendable, Equatable {
     public var statement: String
     public var moment: Moment
     public var action: Action
+    /// When set, the rule acts only on a statement inside a transaction that began with this
+    /// `BEGIN …` text: `"BEGIN ISOLATION LEVEL SERIALIZABLE"` picks a write's `COMMIT` and
+    /// lets a read's pass.
+    public var beganWith: String?
 
-    public init(statement: String, moment: Moment, action: Action) {
+    public init(statement: String, moment: Moment, action: Action, beganWith: String? = nil) {
         self.statement = statement
         self.moment = moment
         self.action = action
+        self.beganWith = beganWith
     }
 
-    /// Whether a client's statement text is the rule's statement.
-    public func matches(_ text: String) -> Bool {
-        Self.normalized(text) == Self.normalized(statement)
+    /// Whether a client's statement text is the rule's statement, in a transaction begun
+    /// with `begin` (the last `BEGIN …` the connection sent, nil before any).
+    public func matches(_ text: String, begunWith begin: String? = nil) -> Bool {
+        guard Self.normalized(text) == Self.normalized(statement) else { return false }
+        guard let beganWith else { return true }
+        return begin.map { Self.normalized($0) == Self.normalized(beganWith) } ?? false
     }
+
+    /// Whether a statement's text begins a transaction.
+    static func begins(_ text: String) -> Bool { normalized(text).hasPrefix("BEGIN") }
 
     private static func normalized(_ text: String) -> String {
         let isPadding: (Character) -> Bool = { $0.isWhitespace || $0 == ";" }

@@ -97,10 +97,10 @@ import TrendshTestSupport
         let holder = Task.detached {
             server.psql(
                 database: name,
-                sql: "BEGIN; UPDATE trendsh_change_count SET counter = counter + 1; SELECT pg_sleep(1.5); COMMIT;")
+                sql: "BEGIN; UPDATE trendsh_change_count SET counter = counter + 1; SELECT pg_sleep(3); COMMIT;")
         }
         var waited = 0
-        while waited < 50 {
+        while waited < 400 {
             let held = server.psql(
                 database: name,
                 sql:
@@ -110,6 +110,7 @@ import TrendshTestSupport
             usleep(50_000)
             waited += 1
         }
+        try #require(waited < 400, "the other writer never took the turn")
         let counter = try store.write(.weights) { db throws(StorageError) in
             try db.integer("SELECT counter FROM trendsh_change_count")
         }
