@@ -58,6 +58,9 @@ public enum StorageError: Error, Equatable, Sendable {
     case commitOutcomeUnknown(server: String)
     /// The statement timeout ended a wait for the server; the transaction rolled back.
     case timedOut(server: String)
+    /// The server accepts only reads (a standby, or a database set to
+    /// `default_transaction_read_only`); nothing was written.
+    case serverReadOnly(server: String)
     /// Another session's transaction conflicted with this one's each time it was tried
     /// (a serialization failure, retried a bounded number of times); nothing was written.
     case writeConflict
@@ -69,6 +72,7 @@ public enum StorageError: Error, Equatable, Sendable {
             .notARegularFile, .unsafeLogFile, .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost,
             .commitOutcomeUnknown, .timedOut:
             return true
+        case .serverReadOnly: return false
         case .locked, .readOnly, .newerFormat, .interrupted, .abandoned, .simulated, .unconfirmed, .rejected,
             .writeConflict:
             return false
@@ -82,7 +86,7 @@ public enum StorageError: Error, Equatable, Sendable {
         case .ioError, .other, .unconfirmed, .commitOutcomeUnknown: return true
         case .locked, .readOnly, .diskFull, .unreadable, .notADatabase, .foreignDatabase, .newerFormat, .cannotOpen,
             .interrupted, .abandoned, .simulated, .upgradeFailed, .notARegularFile, .unsafeLogFile, .rejected,
-            .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost, .timedOut, .writeConflict:
+            .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost, .timedOut, .writeConflict, .serverReadOnly:
             return false
         }
     }
@@ -93,7 +97,8 @@ public enum StorageError: Error, Equatable, Sendable {
     public var retryMayHelp: Bool {
         switch self {
         case .locked, .readOnly, .diskFull, .ioError, .unconfirmed, .interrupted, .simulated, .other, .unreadable,
-            .cannotOpen, .serverUnreachable, .connectionLost, .commitOutcomeUnknown, .timedOut, .writeConflict:
+            .cannotOpen, .serverUnreachable, .connectionLost, .commitOutcomeUnknown, .timedOut, .writeConflict,
+            .serverReadOnly:
             return true
         case .notADatabase, .foreignDatabase, .newerFormat, .upgradeFailed, .notARegularFile, .unsafeLogFile,
             .rejected, .abandoned, .loginRefused, .tlsRefused:
