@@ -45,10 +45,17 @@ public final class PostgresConnection {
             throw Self.connectionError(message)
         }
         connection = opened
+        // The server's notices (a WARNING as it shuts down) are not the person's to read:
+        // libpq would print them on standard error.
+        PQsetNoticeProcessor(opened, { _, _ in }, nil)
+        // A statement timeout the URI sets (`options=-c statement_timeout=…`, or PGOPTIONS)
+        // is in effect already and wins over the default, as the URI's connect_timeout does.
+        let timeoutSet = Self.text(PQoptions(opened)).contains("statement_timeout")
         do {
             _ = try execute(
-                "SELECT set_config('statement_timeout', $1, false), set_config('synchronous_commit', 'on', false)",
-                [String(timeouts.statementMilliseconds)])
+                "SELECT set_config('statement_timeout', coalesce($1, current_setting('statement_timeout')), false),"
+                    + " set_config('synchronous_commit', 'on', false)",
+                [timeoutSet ? nil : String(timeouts.statementMilliseconds)])
         } catch {
             PQfinish(opened)
             throw error

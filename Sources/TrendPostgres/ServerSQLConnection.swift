@@ -112,7 +112,7 @@ public final class ServerSQLConnection: SQLConnection {
         case .timedOut: return .timedOut(server: server)
         case .cancelled: return .interrupted
         case .serializationFailure: return .writeConflict
-        case .readOnly: return .readOnly
+        case .readOnly: return .serverReadOnly(server: server)
         case .diskFull: return .diskFull
         case .server(let state, let message):
             // Class 23: an integrity constraint refused the values.

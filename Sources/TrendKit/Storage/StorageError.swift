@@ -61,6 +61,9 @@ public enum StorageError: Error, Equatable, Sendable {
     case commitOutcomeUnknown(server: String)
     /// The statement timeout ended a wait for the server; the transaction rolled back.
     case timedOut(server: String)
+    /// The server accepts only reads (a standby, or a database set to
+    /// `default_transaction_read_only`); nothing was written.
+    case serverReadOnly(server: String)
     /// Another session's transaction conflicted with this one's each time it was tried
     /// (a serialization failure, retried a bounded number of times); nothing was written.
     case writeConflict
@@ -73,6 +76,7 @@ public enum StorageError: Error, Equatable, Sendable {
             .notARegularFile, .unsafeLogFile, .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost,
             .commitOutcomeUnknown, .timedOut:
             return true
+        case .serverReadOnly: return false
         case .locked, .readOnly, .newerFormat, .interrupted, .abandoned, .simulated, .unconfirmed, .rejected,
             .writeConflict:
             return false
@@ -87,7 +91,7 @@ public enum StorageError: Error, Equatable, Sendable {
         case .locked, .readOnly, .diskFull, .unreadable, .notADatabase, .foreignDatabase, .foreignServerDatabase,
             .newerFormat, .cannotOpen,
             .interrupted, .abandoned, .simulated, .upgradeFailed, .notARegularFile, .unsafeLogFile, .rejected,
-            .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost, .timedOut, .writeConflict:
+            .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost, .timedOut, .writeConflict, .serverReadOnly:
             return false
         }
     }
@@ -98,7 +102,8 @@ public enum StorageError: Error, Equatable, Sendable {
     public var retryMayHelp: Bool {
         switch self {
         case .locked, .readOnly, .diskFull, .ioError, .unconfirmed, .interrupted, .simulated, .other, .unreadable,
-            .cannotOpen, .serverUnreachable, .connectionLost, .commitOutcomeUnknown, .timedOut, .writeConflict:
+            .cannotOpen, .serverUnreachable, .connectionLost, .commitOutcomeUnknown, .timedOut, .writeConflict,
+            .serverReadOnly:
             return true
         case .notADatabase, .foreignDatabase, .foreignServerDatabase, .newerFormat, .upgradeFailed, .notARegularFile,
             .unsafeLogFile, .rejected, .abandoned, .loginRefused, .tlsRefused:

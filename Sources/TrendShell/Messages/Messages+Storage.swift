@@ -70,6 +70,9 @@ extension Messages {
         case .timedOut(let server):
             return
                 "The server \(server) did not answer within the statement timeout, so nothing was written. Try again when the server is less busy."
+        case .serverReadOnly(let server):
+            return
+                "The server \(server) accepts only reads, so nothing was written. Ask its administrator to let the store's database take writes, then try again."
         case .writeConflict:
             return
                 "Another session's changes conflicted with this one each time it was tried, so nothing was written. Try again."
