@@ -51,6 +51,22 @@ extension PostgresServer {
     }
 }
 
+extension PostgresServer {
+    /// Starts `psql -c SQL` on `database` as a process of its own and returns at once: a
+    /// session that runs beside the test (holding a lock, sleeping in a transaction) without
+    /// waiting for a thread of the test's pool, which a loaded run may not give it in time.
+    /// `RunningProcess.wait()` collects its outcome.
+    public func startPsql(database: String, sql: String) -> RunningProcess {
+        let argv = [
+            Self.psqlPath, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketFolder, "-p", String(port), "-U",
+            Self.superuser, "-d", database, "-c", sql,
+        ]
+        let process = TrendshProcess.start(argv, environment: Self.environment, directory: "/")
+        process.closeInput()
+        return process
+    }
+}
+
 /// A table lock another session holds, for as long as its psql runs (`lockTable`).
 public final class TableLock {
     private let holder: RunningProcess

@@ -81,7 +81,7 @@ import TrendshTestSupport
         #expect(mine.changedElsewhere() == true)
     }
 
-    @Test func aWriteThatMeetsAnotherWritersTurnWaitsForItAndLands() async throws {
+    @Test func aWriteThatMeetsAnotherWritersTurnWaitsForItAndLands() throws {
         let (server, name, address) = try Self.database("conflict")
         let store = ServerStore(address: address)
         var began = 0
@@ -94,11 +94,9 @@ import TrendshTestSupport
         // Another writer holds the writers' turn for a moment and commits a change: the
         // store's write waits for it, and lands after it. The holder is known to hold the turn
         // once it sleeps: its UPDATE came first.
-        let holder = Task.detached {
-            server.psql(
-                database: name,
-                sql: "BEGIN; UPDATE trendsh_change_count SET counter = counter + 1; SELECT pg_sleep(3); COMMIT;")
-        }
+        let holder = server.startPsql(
+            database: name,
+            sql: "BEGIN; UPDATE trendsh_change_count SET counter = counter + 1; SELECT pg_sleep(3); COMMIT;")
         var waited = 0
         while waited < 400 {
             let held = server.psql(
@@ -114,7 +112,7 @@ import TrendshTestSupport
         let counter = try store.write(.weights) { db throws(StorageError) in
             try db.integer("SELECT counter FROM trendsh_change_count")
         }
-        #expect(await holder.value.status == 0)
+        #expect(holder.wait(silenceTimeout: .seconds(60)).status == 0)
         // It read the counter after the other writer's commit: the wait ended with it.
         #expect(counter == Int64(before) + 1, "counter \(counter), before \(before)")
         // One attempt or two (a serialization failure is tried again): the write lands either way.
