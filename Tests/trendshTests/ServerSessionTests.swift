@@ -147,4 +147,33 @@ import TrendshTestSupport
         let untouched = fileBytes(draftFile) == before
         #expect(untouched, "the draft file was changed")
     }
+
+    @Test func aPendingChangeIsNotAppliedToADatabaseMadeAgainUnderItsName() throws {
+        let (uri, localName) = try Self.database("session_replaced_pending")
+        let server = try PostgresServer.shared()
+        let machine = Machine()
+        defer { machine.home.remove() }
+        let pendingFile = machine.stateFolder + "/\(localName).pending"
+        let typed = machine.run(
+            ["value 75", "save", "simulate save-failure always", "amend 1 value 76"], store: uri)
+        #expect(typed.stderr.contains("The change is kept as pending"), "\(typed)")
+        let before = try #require(fileBytes(pendingFile))
+        // The log is made again under its name, and an entry #1 is saved in it: the waiting
+        // amend of #1 was typed against the old log's #1, and must never change this one.
+        #expect(
+            server.psql(database: "postgres", sql: "DROP DATABASE session_replaced_pending WITH (FORCE)").status == 0)
+        #expect(server.psql(database: "postgres", sql: "CREATE DATABASE session_replaced_pending").status == 0)
+        let other = Machine()
+        defer { other.home.remove() }
+        #expect(other.run(["value 90", "save"], store: uri).status == 0)
+        let after = machine.run(["retry", "list"], store: uri)
+        #expect(after.stderr.contains("were typed against another log"), "\(after)")
+        #expect(!after.stdout.contains("Restored"), "\(after)")
+        #expect(after.stdout.contains("No changes are pending."), "\(after)")
+        #expect(after.stdout.contains("90.0 kg"), "\(after)")
+        #expect(!after.stdout.contains("76.0 kg"), "\(after)")
+        #expect(server.rowCount(database: "session_replaced_pending") == 1)
+        let untouched = fileBytes(pendingFile) == before
+        #expect(untouched, "the pending-changes file was changed")
+    }
 }

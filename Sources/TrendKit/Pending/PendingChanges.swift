@@ -46,7 +46,7 @@ public final class PendingChanges {
     /// The last attempt's failure of each change that failed, kept until it applies.
     public private(set) var failures: [OperationID: TrendError] = [:]
     /// The pending-changes file and its lock.
-    private let file: LockedRecordFile<[PendingChange]>
+    private let file: LockedRecordFile<Queue>
     /// Where a change joining the queue, and the file's writes, are recorded.
     private let trace: LayerTrace
     /// Changes this run typed or replaced; the others were restored and left as they were.
@@ -54,23 +54,49 @@ public final class PendingChanges {
     /// The changes waiting in a file this run has not taken (`-c`), as last read.
     public private(set) var waitingInFile: [PendingChange] = []
 
-    /// The file's first line, and the whole queue as one record (none for an empty queue).
-    nonisolated static let fileFormat = RecordFormat<[PendingChange]>(
-        firstLine: Array("trendsh pending changes, format 1\n".utf8), empty: [],
-        record: { PendingChange.record(of: $0) }, contents: { PendingChange.changes(from: $0) })
+    /// The identity of the store in use, once it has been reached (`SessionStore.identity`).
+    private let storeIdentity: @MainActor () -> String?
+    /// The store identity the file named at start: the log its changes were typed against.
+    private var stampAtStart: String?
+
+    /// What the file keeps: the queue, and the identity of the store it was typed against
+    /// (nil for SQLite, whose file lives beside its store, and before a server was reached).
+    struct Queue: Equatable, Sendable {
+        var changes: [PendingChange]
+        var storeIdentity: String?
+
+        init(_ changes: [PendingChange], storeIdentity: String?) {
+            self.changes = changes
+            // An empty queue belongs to no log: the file then holds no record at all.
+            self.storeIdentity = changes.isEmpty ? nil : storeIdentity
+        }
+    }
+
+    /// The file's first line, and the whole queue as one record (none for an empty queue),
+    /// stamped with the store's identity as the draft file is.
+    nonisolated static let fileFormat = RecordFormat<Queue>(
+        firstLine: Array("trendsh pending changes, format 1\n".utf8), empty: Queue([], storeIdentity: nil),
+        record: { PendingChange.record(of: $0.changes)?.stamped($0.storeIdentity) },
+        contents: { record in
+            PendingChange.changes(from: record.unstamped).map { Queue($0, storeIdentity: record.storeIdentity) }
+        })
 
     /// - Parameters:
     ///   - path: the pending-changes file beside the store; nil when there is none.
     ///   - withoutFile: why there is none: an in-memory store, unless said otherwise.
     ///   - restoring: false for a run that must leave waiting changes alone (`-c`).
+    ///   - storeIdentity: the store's identity once reached, recorded with the queue written and
+    ///     checked against the queue restored (nil for SQLite: its file is beside the store).
     public init(
-        path: String?, withoutFile: Keeping = .memoryStore, restoring: Bool = true, trace: LayerTrace = LayerTrace()
+        path: String?, withoutFile: Keeping = .memoryStore, restoring: Bool = true, trace: LayerTrace = LayerTrace(),
+        storeIdentity: @escaping @MainActor () -> String? = { nil }
     ) {
         self.trace = trace
+        self.storeIdentity = storeIdentity
         file = LockedRecordFile(
             path: path, format: Self.fileFormat, withoutFile: withoutFile, leftToItsOwner: !restoring,
-            trace: LockedRecordFile.Tracing(trace: trace, file: .pending) { changes in
-                changes.isEmpty ? .nothing : .changes(changes.map(TraceChange.init))
+            trace: LockedRecordFile.Tracing(trace: trace, file: .pending) { queue in
+                queue.changes.isEmpty ? .nothing : .changes(queue.changes.map(TraceChange.init))
             })
     }
 
@@ -83,11 +109,11 @@ public final class PendingChanges {
         switch file.load() {
         case .leftWaiting(let waiting):
             // Not this run's file: it says nothing of what it cannot read.
-            waitingInFile = waiting
-            return StartReport(leftWaiting: waiting)
+            waitingInFile = waiting.changes
+            return StartReport(leftWaiting: waiting.changes)
         case .noFile: return StartReport()
         case .unreadable(let problem): return StartReport(unreadable: problem)
-        case .held(let restored, _): return restore(restored, isApplied: isApplied)
+        case .held(let restored, let path): return restore(restored, from: path, isApplied: isApplied)
         }
     }
 
@@ -115,7 +141,8 @@ public final class PendingChanges {
             return .adopted(StartReport(unreadable: problem))
         case .adopted(let restored):
             waitingInFile = []
-            return .adopted(restore(restored, isApplied: isApplied))
+            guard let path = file.keeping.path else { return .adopted(StartReport()) }
+            return .adopted(restore(restored, from: path, isApplied: isApplied))
         }
     }
 
@@ -126,16 +153,24 @@ public final class PendingChanges {
 
     /// Reads again what waits in the file this run has not taken (`-c`): another session may
     /// have added or applied changes since. Nothing is read for a file this run holds.
-    public func rereadWaiting() { waitingInFile = file.readWithoutTheLock() }
+    public func rereadWaiting() { waitingInFile = file.readWithoutTheLock().changes }
 
-    /// Queues the changes restored from the file this run holds, dropping those the store
-    /// already applied.
+    /// Queues the changes restored from the file at `path`, which this run holds, dropping
+    /// those the store already applied. A queue typed against another log than the store
+    /// holds now (a server's database made again under its name) is not restored: its file
+    /// is left in place, untouched, and none of its changes is applied here.
     private func restore(
-        _ restored: [PendingChange], isApplied: (OperationID) throws(TrendError) -> Bool
+        _ restored: Queue, from path: String, isApplied: (OperationID) throws(TrendError) -> Bool
     ) -> StartReport {
+        stampAtStart = restored.storeIdentity
+        if let made = restored.storeIdentity, let current = storeIdentity(), made != current {
+            let problem = DraftFileError.madeForAnotherStore(path: path)
+            file.setAside(problem)
+            return StartReport(unreadable: problem)
+        }
         var report = StartReport()
         var storeAnswers = true
-        for change in restored {
+        for change in restored.changes {
             var applied = false
             if storeAnswers {
                 do {
@@ -148,6 +183,26 @@ public final class PendingChanges {
         }
         changes = report.restored + changes
         return report
+    }
+
+    /// Checks the restored changes against the store, for a start that could not reach it (a
+    /// server that was down): changes typed against another log are dropped from this run,
+    /// their file left in place, untouched, and the problem returned for the shell to say.
+    /// Changes this run typed stay, kept in memory.
+    public func recheckStore() -> DraftFileError? {
+        guard let made = stampAtStart, let current = storeIdentity(), made != current,
+            !untouchedRestored.isEmpty, let path = file.keeping.path
+        else { return nil }
+        let problem = DraftFileError.madeForAnotherStore(path: path)
+        for change in untouchedRestored { remove(change.id) }
+        file.setAside(problem)
+        return problem
+    }
+
+    /// True when changes restored from the file wait to be checked against the store's
+    /// identity, which is not known yet (the store has not been reached).
+    public var awaitsTheStoresIdentity: Bool {
+        stampAtStart != nil && storeIdentity() == nil && !untouchedRestored.isEmpty
     }
 
     /// Asks again whether the restored changes this run has not touched were already
@@ -170,7 +225,7 @@ public final class PendingChanges {
     /// file is only ever replaced slot by slot, so a read sees a whole queue); nil when there
     /// is no such file or it cannot be read as one.
     public nonisolated static func waiting(inFileAt path: String) -> [PendingChange]? {
-        LockedRecordFile.read(at: path, as: fileFormat)
+        LockedRecordFile.read(at: path, as: fileFormat)?.changes
     }
 
     /// True when the run ends with a waiting change that it typed or replaced.
@@ -180,7 +235,7 @@ public final class PendingChanges {
     public var untouchedRestored: [PendingChange] { changes.filter { !madeThisRun.contains($0.id) } }
 
     /// True when the file holds the queue as it is now.
-    public var isOnDisk: Bool { file.onDisk == changes }
+    public var isOnDisk: Bool { file.onDisk?.changes == changes }
 
     /// Adds a change typed now and returns it as it waits: a change of the same field of the
     /// same entry as a waiting amend (with no undo or redo queued after that one) replaces it
@@ -212,7 +267,7 @@ public final class PendingChanges {
     /// Writes the queue to the file if it changed. On failure the file still holds what it held.
     public func persist() throws(TrendError) {
         do {
-            try file.write(changes)
+            try file.write(Queue(changes, storeIdentity: storeIdentity() ?? stampAtStart))
         } catch {
             throw .pendingFile(error)
         }

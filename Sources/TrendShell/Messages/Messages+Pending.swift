@@ -173,7 +173,8 @@ extension Messages {
         case .unreadable(let path, let problem):
             return pendingFileUnreadable(path, problem: problem)
         case .madeForAnotherStore(let path):
-            return pendingFileUnreadable(path, problem: nil)
+            return
+                "The pending changes in \(path) were typed against another log than the one this store holds now (its database was replaced since), so they were not restored and none of them will be applied here; the file was left in place, untouched. Move it aside to silence this."
         }
     }
 

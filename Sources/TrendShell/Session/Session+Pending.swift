@@ -87,6 +87,10 @@ extension Session {
     /// Applies the waiting changes in order and says what became of each. `typedNow` is the
     /// change the running command typed, when a refusal of it must not call it pending.
     func applyPending(typedNow: OperationID? = nil) -> Outcome {
+        // Changes restored while the server was down are checked against its identity first:
+        // reading the features reaches it, and a queue typed against another log is dropped.
+        if pending.awaitsTheStoresIdentity { refreshFeatures() }
+        if let problem = pending.recheckStore() { warn(reasonText(.pendingFile(problem))) }
         let attempts = pending.retry { change throws(TrendError) in try self.apply(change) }
         var outcome = Outcome.succeeded
         var rowsChanged = false

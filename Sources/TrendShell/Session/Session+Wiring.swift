@@ -57,7 +57,8 @@ extension Session {
             restorers: ShellFeature.all.flatMap { $0.restorers(parts) }, restoring: restoringDraft, trace: trace,
             storeIdentity: { store.identity })
         let pending = PendingChanges(
-            path: files.path(of: .pending), withoutFile: withoutFile, restoring: restoringDraft, trace: trace)
+            path: files.path(of: .pending), withoutFile: withoutFile, restoring: restoringDraft, trace: trace,
+            storeIdentity: { store.identity })
         return Session(
             store: store, settings: settings, weights: weights, habitLog: habits, trend: trend,
             changeHistory: changeHistory, pending: pending, drafts: drafts, exchange: exchange, output: output,

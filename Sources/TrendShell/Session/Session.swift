@@ -126,6 +126,7 @@ public final class Session {
         refreshFeatures()
         reportStoreNotices()
         if let problem = drafts.recheckStore() { warn(Messages.reason(problem)) }
+        if let problem = pending.recheckStore() { warn(reasonText(.pendingFile(problem))) }
         if let label = drafts.recheckRestored() { say(Messages.restoredAlreadySaved(label)) }
         let history = changeHistory
         let applied = pending.dropApplied { operation throws(TrendError) in

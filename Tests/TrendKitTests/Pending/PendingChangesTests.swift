@@ -97,6 +97,58 @@ import TrendshTestSupport
         #expect(permissions(of: path) == 0o600)
     }
 
+    /// The store the queue was typed against: a server's identity, once reached.
+    final class Identity {
+        var current: String?
+        init(_ current: String?) { self.current = current }
+    }
+
+    @Test func aQueueTypedAgainstAnotherLogIsNeverAppliedThereAndItsFileIsLeftAsItWas() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("pg-host+5432+trend+me.pending")
+        let identity = Identity("log-A")
+        let pending = PendingChanges(path: path, storeIdentity: { identity.current })
+        _ = pending.start { _ throws(TrendError) in false }
+        pending.add(Self.amend(1, .measure(.weight, 76), text: "76"))
+        try pending.persist()
+        pending.release()
+        let written = try #require(fileBytes(path))
+
+        // The same log again: restored.
+        let same = PendingChanges(path: path, storeIdentity: { identity.current })
+        #expect(same.start { _ throws(TrendError) in false }.restored.count == 1)
+        #expect(same.recheckStore() == nil)
+        same.release()
+
+        // Another log under the same name, known at start: nothing restored, the file untouched.
+        identity.current = "log-B"
+        let replaced = PendingChanges(path: path, storeIdentity: { identity.current })
+        let report = replaced.start { _ throws(TrendError) in false }
+        #expect(report.restored.isEmpty)
+        #expect(report.unreadable == .madeForAnotherStore(path: path))
+        #expect(replaced.changes.isEmpty)
+        replaced.add(Self.amend(2, .note("new"), text: "new"))
+        try replaced.persist()
+        let kept = fileBytes(path) == written
+        #expect(kept, "a queue of another log is never written over")
+        replaced.release()
+
+        // Not known at start (the server was down): restored, then dropped on first contact.
+        identity.current = nil
+        let later = PendingChanges(path: path, storeIdentity: { identity.current })
+        #expect(later.start { _ throws(TrendError) in false }.restored.count == 1)
+        #expect(later.awaitsTheStoresIdentity)
+        let typedNow = later.add(Self.amend(3, .note("typed now"), text: "typed now"))
+        identity.current = "log-B"
+        #expect(later.recheckStore() == .madeForAnotherStore(path: path))
+        #expect(later.changes == [typedNow], "only what this run typed is left, in memory")
+        #expect(!later.awaitsTheStoresIdentity)
+        try later.persist()
+        let stillKept = fileBytes(path) == written
+        #expect(stillKept)
+    }
+
     /// Other suites spawn processes while this one runs, and a child holds a copy of every
     /// descriptor until its `exec`: the lock of a released queue must not stay held through it.
     @Test func aReleasedQueueLetsTheNextSessionTakeItsFileWhileACopyOfTheLockIsStillOpen() throws {
