@@ -113,7 +113,7 @@ public final class ServerSQLConnection: SQLConnection {
         case .cancelled: return .interrupted
         case .serializationFailure: return .writeConflict
         case .readOnly: return .serverReadOnly(server: server)
-        case .diskFull: return .diskFull
+        case .diskFull: return .serverDiskFull(server: server)
         case .server(let state, let message):
             // Class 23: an integrity constraint refused the values.
             if state.hasPrefix("23") { return .rejected(message: message) }

@@ -64,6 +64,8 @@ public enum StorageError: Error, Equatable, Sendable {
     /// The server accepts only reads (a standby, or a database set to
     /// `default_transaction_read_only`); nothing was written.
     case serverReadOnly(server: String)
+    /// The server's disk has no room for the change (SQLSTATE 53100); nothing was written.
+    case serverDiskFull(server: String)
     /// Another session's transaction conflicted with this one's each time it was tried
     /// (a serialization failure, retried a bounded number of times); nothing was written.
     case writeConflict
@@ -76,7 +78,7 @@ public enum StorageError: Error, Equatable, Sendable {
             .notARegularFile, .unsafeLogFile, .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost,
             .commitOutcomeUnknown, .timedOut:
             return true
-        case .serverReadOnly: return false
+        case .serverReadOnly, .serverDiskFull: return false
         case .locked, .readOnly, .newerFormat, .interrupted, .abandoned, .simulated, .unconfirmed, .rejected,
             .writeConflict:
             return false
@@ -91,7 +93,8 @@ public enum StorageError: Error, Equatable, Sendable {
         case .locked, .readOnly, .diskFull, .unreadable, .notADatabase, .foreignDatabase, .foreignServerDatabase,
             .newerFormat, .cannotOpen,
             .interrupted, .abandoned, .simulated, .upgradeFailed, .notARegularFile, .unsafeLogFile, .rejected,
-            .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost, .timedOut, .writeConflict, .serverReadOnly:
+            .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost, .timedOut, .writeConflict, .serverReadOnly,
+            .serverDiskFull:
             return false
         }
     }
@@ -103,7 +106,7 @@ public enum StorageError: Error, Equatable, Sendable {
         switch self {
         case .locked, .readOnly, .diskFull, .ioError, .unconfirmed, .interrupted, .simulated, .other, .unreadable,
             .cannotOpen, .serverUnreachable, .connectionLost, .commitOutcomeUnknown, .timedOut, .writeConflict,
-            .serverReadOnly:
+            .serverReadOnly, .serverDiskFull:
             return true
         case .notADatabase, .foreignDatabase, .foreignServerDatabase, .newerFormat, .upgradeFailed, .notARegularFile,
             .unsafeLogFile, .rejected, .abandoned, .loginRefused, .tlsRefused:

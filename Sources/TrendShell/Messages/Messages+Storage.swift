@@ -73,6 +73,9 @@ extension Messages {
         case .serverReadOnly(let server):
             return
                 "The server \(server) accepts only reads, so nothing was written. Ask its administrator to let the store's database take writes, then try again."
+        case .serverDiskFull(let server):
+            return
+                "The server \(server) has no room left on its disk, so nothing was written. Free space on the server (or ask whoever runs it to), then try again."
         case .writeConflict:
             return
                 "Another session's changes conflicted with this one each time it was tried, so nothing was written. Try again."

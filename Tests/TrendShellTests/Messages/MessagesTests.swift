@@ -11,13 +11,17 @@ import TrendShell
         .upgradeFailed(from: 1, to: 2, backup: "/s.v1-backup", reason: "the disk is full"), .ioError,
         .cannotOpen(path: "/s"), .notARegularFile(path: "/s", kind: .directory), .interrupted, .unconfirmed,
         .rejected(message: "CHECK constraint failed"), .simulated(.open), .simulated(.save), .simulated(.refresh),
-        .other(message: "no such table: entries"),
+        .other(message: "no such table: entries"), .serverDiskFull(server: "postgresql://h/db"),
     ]
 
     @Test(arguments: [
         (StorageError.locked, "The store is locked by another program. Close that program, then try again."),
         (.readOnly, "The store is read-only. Check the file's permissions, then try again."),
         (.diskFull, "The disk is full, so nothing was written. Free some space, then try again."),
+        (
+            .serverDiskFull(server: "postgresql://h/db"),
+            "The server postgresql://h/db has no room left on its disk, so nothing was written. Free space on the server (or ask whoever runs it to), then try again."
+        ),
         (.ioError, "The disk reported an I/O error, so nothing was confirmed. Check the disk, then try again."),
         (.interrupted, "The wait for the store was interrupted, so nothing was written."),
         (.simulated(.save), "The store could not save (simulated failure), so nothing was written."),
