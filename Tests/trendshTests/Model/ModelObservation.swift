@@ -1,7 +1,7 @@
 import TrendshTestSupport
 
 /// What the checks compare after every step: the saved entries with their measurements and
-/// the habits (read from the SQLite file), the entries as `list` shows them, the draft (from
+/// the habits (read from the store as another program would), the entries as `list` shows them, the draft (from
 /// `status` and `show`) and the pending changes (from `status`).
 struct ModelObservation: Equatable, Sendable, CustomStringConvertible {
     var entries: [String] = []
@@ -112,11 +112,9 @@ extension TrendshModel {
 }
 
 extension ModelObservation {
-    /// Reads the store file as another program would, and the session's own account of its
+    /// Reads the store as another program would, and the session's own account of its
     /// draft and pending changes.
-    init(storePath: String, list: String, status: String, show: String) throws {
-        let store = try OtherProgram(path: storePath)
-        defer { store.close() }
+    init(session store: ModelSession, list: String, status: String, show: String) throws {
         var measures: [String: [String]] = [:]
         for row in try store.rows("SELECT entry_id, kind, value FROM measurements ORDER BY entry_id, kind") {
             measures[row[0] ?? "", default: []].append("\(row[1] ?? "?") \(Self.tenths(row[2]))")
@@ -128,12 +126,13 @@ extension ModelObservation {
                 measures: measures[row[0] ?? ""] ?? [], date: String(taken), note: row[2] ?? "")
         }
         listed = Self.rows(ofList: list)
-        habits = try store.rows(
-            """
-            SELECT h.name, coalesce((SELECT group_concat(day, ',') FROM (SELECT day FROM completions
-                WHERE habit_id = h.id ORDER BY day)), '') FROM habits h ORDER BY h.id
-            """
-        ).map { "\($0[0] ?? ""): \($0[1] ?? "")" }
+        let days =
+            store.engine == .sqlite
+            ? "SELECT group_concat(day, ',') FROM (SELECT day FROM completions WHERE habit_id = h.id ORDER BY day)"
+            : "SELECT string_agg(day, ',' ORDER BY day) FROM completions WHERE habit_id = h.id"
+        habits = try store.rows("SELECT h.name, coalesce((\(days)), '') FROM habits h ORDER BY h.id").map {
+            "\($0[0] ?? ""): \($0[1] ?? "")"
+        }
         kinds = try store.rows("SELECT id, min_value, max_value FROM kinds ORDER BY id").map {
             "\($0[0] ?? "") \(Self.tenths($0[1])) \(Self.tenths($0[2]))"
         }

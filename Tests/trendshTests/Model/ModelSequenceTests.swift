@@ -14,23 +14,38 @@ import TrendshTestSupport
 /// the sequence of seed N, and `TRENDSH_MODEL_FIRST_SEED=N` starts the seeds at N.
 /// `TRENDSH_MODEL_LONGEST=N` makes sequences of 4 to N steps (13 by default).
 /// `TRENDSH_MODEL_TRACE=1` prints each step and what trendsh held after it.
+///
+/// The same sequences run on a log kept on the tests' PostgreSQL server, each in a database of
+/// its own: 80 of them by default (a server session costs more to start), or
+/// `TRENDSH_MODEL_SERVER_SEQUENCES=N`.
 @Suite struct ModelSequenceTests {
     static let shards = 4
 
     @Test(arguments: 0..<shards) func randomSequencesAgreeWithTheModel(shard: Int) {
-        for seed in Self.seeds() where seed % UInt64(Self.shards) == UInt64(shard) {
+        check(engine: .sqlite, shard: shard, count: 1000)
+    }
+
+    @Test(arguments: 0..<2) func randomSequencesAgreeWithTheModelOnAServer(shard: Int) {
+        let count = Self.environment("TRENDSH_MODEL_SERVER_SEQUENCES").flatMap(UInt64.init) ?? 80
+        check(engine: .postgres, shard: shard, count: count, shards: 2)
+    }
+
+    /// Runs this shard's sequences on `engine` and records each disagreement, shrunk.
+    private func check(engine: ModelEngine, shard: Int, count: UInt64, shards: Int = shards) {
+        for seed in Self.seeds(count: count) where seed % UInt64(shards) == UInt64(shard) {
             let steps = Self.steps(seed: seed)
-            guard let failure = ModelCheck.run(steps) else { continue }
-            let shrunk = ModelCheck.shrink(steps)
+            guard let failure = ModelCheck.run(steps, on: engine) else { continue }
+            let shrunk = ModelCheck.shrink(steps, on: engine)
             Issue.record(
-                Comment(rawValue: Self.report(seed: seed, steps: steps, failure: failure, shrunk: shrunk)))
+                Comment(
+                    rawValue: Self.report(seed: seed, steps: steps, failure: failure, shrunk: shrunk, engine: engine)))
         }
     }
 
-    /// The seeds this run checks.
-    static func seeds() -> [UInt64] {
+    /// The seeds this run checks: `count` unless the environment says otherwise.
+    static func seeds(count defaultCount: UInt64) -> [UInt64] {
         if let seed = environment("TRENDSH_MODEL_SEED").flatMap(UInt64.init) { return [seed] }
-        let count = environment("TRENDSH_MODEL_SEQUENCES").flatMap(UInt64.init) ?? 1000
+        let count = environment("TRENDSH_MODEL_SEQUENCES").flatMap(UInt64.init) ?? defaultCount
         let first = environment("TRENDSH_MODEL_FIRST_SEED").flatMap(UInt64.init) ?? 0
         return Array(first..<(first + count))
     }
@@ -44,21 +59,23 @@ import TrendshTestSupport
 
     static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
-    static func report(seed: UInt64, steps: [ModelStep], failure: ModelFailure, shrunk: (ModelFailure, [ModelStep]))
-        -> String
-    {
+    static func report(
+        seed: UInt64, steps: [ModelStep], failure: ModelFailure, shrunk: (ModelFailure, [ModelStep]),
+        engine: ModelEngine
+    ) -> String {
         func numbered(_ steps: [ModelStep]) -> String {
             steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
         }
         return """
-            seed \(seed): the model and trendsh disagree after step \(failure.step + 1).
+            seed \(seed), on \(engine): the model and trendsh disagree after step \(failure.step + 1).
             \(failure.message)
             Sequence:
             \(numbered(steps))
             Shrunk to \(shrunk.1.count) steps, failing after step \(shrunk.0.step + 1):
             \(numbered(shrunk.1))
             \(shrunk.0.message)
-            Replay: TRENDSH_MODEL_SEED=\(seed) swift test --skip-build --filter ModelSequenceTests
+            Replay: TRENDSH_MODEL_SEED=\(seed) swift test --skip-build --filter ModelSequenceTests\(
+                engine == .sqlite ? "" : "/randomSequencesAgreeWithTheModelOnAServer")
             """
     }
 }
@@ -72,8 +89,13 @@ struct ModelFailure: Error {
 /// Runs one sequence against the binary and the model side by side.
 enum ModelCheck {
     /// The first disagreement, or nil when every step agreed.
-    static func run(_ steps: [ModelStep]) -> ModelFailure? {
-        let session = ModelSession()
+    static func run(_ steps: [ModelStep], on engine: ModelEngine = .sqlite) -> ModelFailure? {
+        let session: ModelSession
+        do {
+            session = try ModelSession(engine: engine)
+        } catch {
+            return ModelFailure(step: 0, message: "the store could not be made: \(error)")
+        }
         var model = TrendshModel()
         for (index, step) in steps.enumerated() {
             do {
@@ -88,9 +110,10 @@ enum ModelCheck {
     }
 
     /// Removes steps while the sequence still fails; returns the last failure and the steps.
-    static func shrink(_ steps: [ModelStep]) -> (ModelFailure, [ModelStep]) {
+    static func shrink(_ steps: [ModelStep], on engine: ModelEngine = .sqlite) -> (ModelFailure, [ModelStep]) {
         var current = steps
-        var failure = run(steps) ?? ModelFailure(step: steps.count - 1, message: "(it passed when run again)")
+        var failure =
+            run(steps, on: engine) ?? ModelFailure(step: steps.count - 1, message: "(it passed when run again)")
         var removed = true
         while removed {
             removed = false
@@ -98,7 +121,7 @@ enum ModelCheck {
                 var shorter = current
                 shorter.remove(at: index)
                 // Twice, since a kill's moment is not the same every run.
-                if let found = run(shorter) ?? run(shorter) {
+                if let found = run(shorter, on: engine) ?? run(shorter, on: engine) {
                     current = shorter
                     failure = found
                     removed = true
@@ -154,6 +177,8 @@ enum ModelCheck {
                 session.kill(during: "save", after: microseconds)
                 saved.restart()
                 model.restart()
+                // On the server, an insert the kill rolled back has used its id up.
+                if let next = try session.nextEntryID() { model.nextID = next }
                 let seen = try session.observe()
                 // Killed before or after the commit: either is right, once.
                 if seen == saved.observation { model = saved }

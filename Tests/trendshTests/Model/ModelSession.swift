@@ -1,33 +1,99 @@
+import Synchronization
 import TrendshTestSupport
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
+/// Where the model's trendsh keeps its log: a SQLite file in the session's home, or a fresh
+/// database on the tests' PostgreSQL server (the draft and pending changes then stay in the
+/// home's state folder). The same sequences, the same model, the same checks.
+enum ModelEngine: String, Sendable, CustomStringConvertible {
+    case sqlite, postgres
+    var description: String { rawValue }
+}
+
 /// The real trendsh under test: one live session at a time on a store in a temporary home,
 /// fed a line at a time with `--echo`, so the echo of a comment after each line marks the
 /// point where the line was carried out (its draft and pending changes already written).
 final class ModelSession {
     let home = TemporaryDirectory()
+    let engine: ModelEngine
+    /// What `--store` names: the file's path, or the server database's URI.
+    let store: String
+    /// The database on the server, for the postgres engine.
+    private let server: (PostgresServer, database: String)?
     private var process: RunningProcess
     private var markers = 0
 
-    var storePath: String { home.file("s.sqlite") }
     var environment: [String: String] { TrendshProcess.environment(home: home.path) }
 
-    init() {
+    /// Each session's database on the server is its own: sessions of one run are numbered.
+    private static let databasesMade = Atomic<Int>(0)
+
+    init(engine: ModelEngine = .sqlite) throws {
+        self.engine = engine
         home.write(
             "date,kilograms,note\n2026-11-20T07:30:00.000Z,80.3,imp\n2026-11-21T07:30:00.000Z,80.1,\n", to: "a.csv")
         home.write("date,kilograms,note\n2026-11-22T06:00:00.000Z,79.9,\n", to: "b.csv")
-        process = Self.start(storePath: home.file("s.sqlite"), home: home)
+        switch engine {
+        case .sqlite:
+            store = home.file("s.sqlite")
+            server = nil
+        case .postgres:
+            let shared = try PostgresServer.shared()
+            let number = Self.databasesMade.wrappingAdd(1, ordering: .relaxed).newValue
+            let database = "model_\(getpid())_\(number)"
+            store = try shared.makeDatabase(named: database)
+            server = (shared, database)
+        }
+        process = Self.start(store: store, home: home)
     }
 
-    deinit { process.finish(killingWith: SIGKILL) }
+    deinit {
+        process.finish(killingWith: SIGKILL)
+        if let (server, database) = server {
+            _ = server.psql(database: "postgres", sql: "DROP DATABASE \(database) WITH (FORCE)")
+        }
+    }
 
-    private static func start(storePath: String, home: TemporaryDirectory) -> RunningProcess {
+    private static func start(store: String, home: TemporaryDirectory) -> RunningProcess {
         TrendshProcess.start(
-            [TrendshProcess.binaryPath, "--store", storePath, "--now", Fixtures.now, "--echo"],
+            [TrendshProcess.binaryPath, "--store", store, "--now", Fixtures.now, "--echo"],
             environment: TrendshProcess.environment(home: home.path), directory: home.path)
+    }
+
+    /// Reads `sql`'s rows from the store as another program would: sqlite3's library on the
+    /// file, psql on the server (a NULL as nil).
+    func rows(_ sql: String) throws -> [[String?]] {
+        guard let (server, database) = server else {
+            let file = try OtherProgram(path: store)
+            defer { file.close() }
+            return try file.rows(sql)
+        }
+        let null = "\u{1A}"
+        let read = server.psql(
+            database: database,
+            arguments: ["--field-separator=\u{1F}", "--record-separator=\u{1E}", "--pset=null=\(null)", "-c", sql])
+        guard read.status == 0 else { throw ModelFailure(step: 0, message: "psql could not read: \(read)") }
+        var output = read.stdout
+        while output.hasSuffix("\n") { output.removeLast() }
+        guard !output.isEmpty else { return [] }
+        return output.split(separator: "\u{1E}", omittingEmptySubsequences: false).map { record in
+            record.split(separator: "\u{1F}", omittingEmptySubsequences: false).map { $0 == null ? nil : String($0) }
+        }
+    }
+
+    /// The id the store gives the next new entry. On SQLite, one past the highest ever given
+    /// (`AUTOINCREMENT`, rolled back with its transaction); on the server, the identity's
+    /// sequence, which a transaction that rolled back after its insert has moved on.
+    func nextEntryID() throws -> Int? {
+        switch engine {
+        case .sqlite: return nil
+        case .postgres:
+            let row = try rows("SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM entries_id_seq")
+            return row.first?.first.flatMap { $0 }.flatMap { Int($0) }
+        }
     }
 
     /// Types `line` and returns what it printed once it was carried out.
@@ -39,13 +105,13 @@ final class ModelSession {
     /// Ends the session as a piped run ends (its input closes) and starts a new one.
     func restart() {
         process.finish()
-        process = Self.start(storePath: storePath, home: home)
+        process = Self.start(store: store, home: home)
     }
 
     /// Kills the session with SIGKILL between commands and starts a new one.
     func kill() {
         process.finish(killingWith: SIGKILL)
-        process = Self.start(storePath: storePath, home: home)
+        process = Self.start(store: store, home: home)
     }
 
     /// Sends `line` and kills the session `microseconds` later, whatever it was doing.
@@ -53,13 +119,13 @@ final class ModelSession {
         process.send(line + "\n")
         usleep(UInt32(microseconds))
         process.finish(killingWith: SIGKILL)
-        process = Self.start(storePath: storePath, home: home)
+        process = Self.start(store: store, home: home)
     }
 
     /// Runs `trendsh --store S -c …` while the live session goes on.
     func otherSession(_ commands: [String]) -> ProcessResult {
         TrendshProcess.run(
-            ["--store", storePath, "--now", Fixtures.now] + commands.flatMap { ["-c", $0] }, environment: environment,
+            ["--store", store, "--now", Fixtures.now] + commands.flatMap { ["-c", $0] }, environment: environment,
             directory: home.path)
     }
 
@@ -77,7 +143,7 @@ final class ModelSession {
             }
         }
         return try ModelObservation(
-            storePath: storePath, list: sections["list 100"] ?? "", status: sections["status"] ?? "",
+            session: self, list: sections["list 100"] ?? "", status: sections["status"] ?? "",
             show: sections["show"] ?? "")
     }
 }
