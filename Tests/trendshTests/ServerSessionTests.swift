@@ -75,6 +75,25 @@ import TrendshTestSupport
         #expect(!files.contains { $0.hasPrefix("data/") && $0 != "data/trendsh" }, "\(files)")
     }
 
+    @Test func withNoStateFolderTheDraftIsInMemoryAndStatusSaysWhy() throws {
+        let (uri, _) = try Self.database("session_no_state")
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        var environment = TrendshProcess.environment(home: folder.path)
+        environment["HOME"] = nil
+        environment["XDG_STATE_HOME"] = nil
+        let result = TrendshProcess.run(
+            ["--store", uri, "--now", Fixtures.now], input: "value 75\nstatus\nsave\n", environment: environment,
+            directory: folder.path)
+        #expect(result.status == 0, "\(result)")
+        let why = "there is none (neither XDG_STATE_HOME nor HOME is set)"
+        #expect(result.stdout.contains("draft file: in memory only: a log on a server keeps its draft"), "\(result)")
+        #expect(result.stdout.contains(why), "\(result)")
+        // Not the words for a store path that is not a regular file: there is no path.
+        #expect(!result.stdout.contains("not a regular file"), "\(result)")
+        #expect(result.stdout.contains("Saved #1: 75.0 kg"), "\(result)")
+    }
+
     @Test func aServerThatIsDownKeepsTheDraftAndTheSettingsWork() throws {
         let down = "postgresql://alice:hunter2@127.0.0.1:1/trend?connect_timeout=3"
         let machine = Machine()

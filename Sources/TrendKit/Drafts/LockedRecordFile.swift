@@ -151,7 +151,7 @@ final class LockedRecordFile<Contents: Sendable> {
     func takeIfItHoldsNothing() -> Handover {
         switch keeping {
         case .file(let path): return .held(path: path)
-        case .memoryStore, .nothingBesideStore: return .noFile
+        case .memoryStore, .nothingBesideStore, .noStateFolder: return .noFile
         case .anotherSession(let path): return .heldByAnotherSession(path: path)
         case .unavailable(let problem): return .unavailable(problem)
         case .leftForItsOwner(let path):
@@ -198,7 +198,7 @@ final class LockedRecordFile<Contents: Sendable> {
         switch keeping {
         case .leftForItsOwner(let path), .anotherSession(let path):
             return Self.read(at: path, as: format) ?? format.empty
-        case .file, .memoryStore, .nothingBesideStore, .unavailable: return format.empty
+        case .file, .memoryStore, .nothingBesideStore, .noStateFolder, .unavailable: return format.empty
         }
     }
 

@@ -8,6 +8,9 @@ public enum RecordKeeping: Equatable, Sendable {
     /// In memory only: the store's path names no regular file (a symbolic link, a
     /// folder, a device), so nothing is created beside it.
     case nothingBesideStore(path: String)
+    /// In memory only: the store is on a server, whose records are kept in this machine's
+    /// state folder, and there is none (neither `XDG_STATE_HOME` nor `HOME` is set).
+    case noStateFolder
     /// In memory only: another session holds the file at this path.
     case anotherSession(path: String)
     /// In memory only: the file cannot be used.
@@ -19,7 +22,7 @@ public enum RecordKeeping: Equatable, Sendable {
     public var path: String? {
         switch self {
         case .file(let path), .anotherSession(let path), .leftForItsOwner(let path): return path
-        case .memoryStore, .nothingBesideStore, .unavailable: return nil
+        case .memoryStore, .nothingBesideStore, .noStateFolder, .unavailable: return nil
         }
     }
 }

@@ -29,6 +29,8 @@ extension Messages {
         case (.nothingBesideStore, _):
             return
                 "The store's path is not a regular file, so no draft file is kept beside it and no copy of it is on disk."
+        case (.noStateFolder, _):
+            return "No copy of it is on disk: \(noStateFolder)."
         case (.anotherSession, _):
             return "Another trendsh session holds the draft file, so no copy of it is on disk."
         case (.unavailable, _):

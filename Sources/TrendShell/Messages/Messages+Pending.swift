@@ -85,6 +85,7 @@ extension Messages {
         switch keeping {
         case .memoryStore: return "the store is in memory"
         case .nothingBesideStore: return "the store's path is not a regular file, so nothing is kept beside it"
+        case .noStateFolder: return noStateFolder
         case .file(let path): return "\(path) could not be written"
         case .anotherSession(let path): return "another trendsh session holds \(path)"
         case .unavailable: return "the pending-changes file cannot be used"
@@ -118,6 +119,7 @@ extension Messages {
         case .memoryStore: return ""
         case .nothingBesideStore:
             return " It is kept in memory only: the store is not a regular file, so nothing is kept beside it."
+        case .noStateFolder: return " It is kept in memory only: \(noStateFolder)."
         case .file(let path): return " No copy of it is on disk: \(path) could not be written."
         case .anotherSession:
             return " It is kept in memory only: another trendsh session holds the pending-changes file."
@@ -193,6 +195,7 @@ extension Messages {
         case .memoryStore: return "The store is in memory, so nothing of them is kept."
         case .nothingBesideStore:
             return "The store is not a regular file, so nothing is kept beside it and no copy of them is on disk."
+        case .noStateFolder: return "No copy of them is on disk: \(noStateFolder)."
         case .anotherSession:
             return "Another trendsh session holds the pending-changes file, so no copy of them is on disk."
         case .unavailable: return "The pending-changes file cannot be used, so no copy of them is on disk."
@@ -232,7 +235,7 @@ extension Messages {
         switch pending.keeping {
         case .file(let path):
             place = pending.isOnDisk ? "kept in \(path)" : "in memory only: \(path) could not be written"
-        case .memoryStore, .nothingBesideStore, .anotherSession, .unavailable, .leftForItsOwner:
+        case .memoryStore, .nothingBesideStore, .noStateFolder, .anotherSession, .unavailable, .leftForItsOwner:
             place = draftFileLine(pending.keeping)
         }
         var lines = ["pending: \(changesCount(pending.changes.count)), \(place)"]

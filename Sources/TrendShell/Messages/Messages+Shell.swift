@@ -183,6 +183,7 @@ extension Messages {
         case .memoryStore: return "in memory only (the store is in memory)"
         case .nothingBesideStore(let path):
             return "in memory only: \(path) is not a regular file, so nothing is kept beside it"
+        case .noStateFolder: return "in memory only: \(noStateFolder)"
         case .anotherSession(let path): return "in memory only: another trendsh session is using \(path)"
         case .unavailable(.cannotWrite(let path, let number)):
             return "in memory only: \(path) can't be created (\(systemMessage(number)))"

@@ -75,6 +75,10 @@ public enum Messages {
         }
     }
 
+    /// Why a server's store keeps nothing on this machine, in a few words.
+    static let noStateFolder =
+        "a log on a server keeps its draft and pending changes in this machine's state folder, and there is none (neither XDG_STATE_HOME nor HOME is set)"
+
     /// Why a `-c` run could not keep its failed draft, in a few words.
     static func draftNotKept(_ why: DraftRetry.NotKept) -> String {
         switch why {
@@ -83,6 +87,7 @@ public enum Messages {
         case .unavailable(let error): return reason(error)
         case .memoryStore: return "the store is in memory"
         case .noFile: return "the store's path is not a regular file, so nothing is kept beside it"
+        case .noStateFolder: return noStateFolder
         }
     }
 

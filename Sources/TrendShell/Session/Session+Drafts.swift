@@ -55,7 +55,7 @@ extension Session {
         switch drafts.keeping {
         case .anotherSession: warn(Messages.anotherSessionHoldsDraft)
         case .unavailable(let error): warn(Messages.draftFileUnavailable(error))
-        case .file, .memoryStore, .nothingBesideStore, .leftForItsOwner: break
+        case .file, .memoryStore, .nothingBesideStore, .noStateFolder, .leftForItsOwner: break
         }
         switch drafts.start() {
         case .nothing: break
@@ -124,7 +124,12 @@ extension Session {
         case .anotherDraftWaits(let path): return .notKept(.anotherDraftWaits(path: path))
         case .heldByAnotherSession(let path): return .notKept(.heldByAnotherSession(path: path))
         case .unavailable(let error): return .notKept(.unavailable(error))
-        case .noFile: return .notKept(drafts.keeping == .memoryStore ? .memoryStore : .noFile)
+        case .noFile:
+            switch drafts.keeping {
+            case .memoryStore: return .notKept(.memoryStore)
+            case .noStateFolder: return .notKept(.noStateFolder)
+            default: return .notKept(.noFile)
+            }
         }
     }
 
@@ -185,5 +190,6 @@ public enum DraftRetry: Equatable, Sendable {
         case unavailable(DraftFileError)
         case memoryStore
         case noFile
+        case noStateFolder
     }
 }

@@ -49,8 +49,12 @@ extension Session {
         let trend = TrendReport(repository: SQLTrendRepository(store: store), settings: settings, clock: clock)
         let exchange = DataExchange(store: store, settings: settings, clock: clock)
         let changeHistory = ChangeHistory(repository: SQLHistoryRepository(store: store), trace: trace)
-        let withoutFile: DraftSlot.Keeping =
-            location == .memory ? .memoryStore : .nothingBesideStore(path: location.description)
+        let withoutFile: DraftSlot.Keeping
+        switch location {
+        case .memory: withoutFile = .memoryStore
+        case .server: withoutFile = .noStateFolder
+        default: withoutFile = .nothingBesideStore(path: location.description)
+        }
         let parts = Parts(weights: weights, habits: habits, exchange: exchange)
         let drafts = DraftSlot(
             path: files.path(of: .draft), withoutFile: withoutFile,
