@@ -22,6 +22,9 @@ public final class PostgresConnection {
     }
 
     private let connection: OpaquePointer
+    /// How often each statement text has run on this connection, and the name it is
+    /// prepared under from its second run: parsed and planned once, then only bound and run.
+    private var statements: [String: (runs: Int, name: String?)] = [:]
     /// Polled while a statement other than `COMMIT` runs; true cancels it (Ctrl-C).
     public var interruptRequested: (@Sendable () -> Bool)?
 
@@ -49,11 +52,15 @@ public final class PostgresConnection {
         // libpq would print them on standard error.
         PQsetNoticeProcessor(opened, { _, _ in }, nil)
         // A statement timeout the URI sets (`options=-c statement_timeout=…`, or PGOPTIONS)
-        // is in effect already and wins over the default, as the URI's connect_timeout does.
+        // is in effect already and wins over the default, as the URI's connect_timeout does,
+        // even when it is 0. So does one set on the role, the database or the server
+        // (`ALTER ROLE … SET statement_timeout`): the default replaces only "none" (0).
         let timeoutSet = Self.text(PQoptions(opened)).contains("statement_timeout")
         do {
             _ = try execute(
-                "SELECT set_config('statement_timeout', coalesce($1, current_setting('statement_timeout')), false),"
+                "SELECT set_config('statement_timeout', CASE WHEN $1::text IS NULL"
+                    + " OR current_setting('statement_timeout') <> '0'"
+                    + " THEN current_setting('statement_timeout') ELSE $1::text END, false),"
                     + " set_config('synchronous_commit', 'on', false)",
                 [timeoutSet ? nil : String(timeouts.statementMilliseconds)])
         } catch {
@@ -65,12 +72,59 @@ public final class PostgresConnection {
     deinit { PQfinish(connection) }
 
     /// Runs one statement with `parameters` bound as text ($1, $2 …), and returns its rows.
+    /// A statement text run a second time on this connection is prepared (`PQprepare`) and
+    /// from then on only bound and run: a save's twenty statements are not parsed and
+    /// planned again for every save. A text run once (most of a `-c` run's) is not, since
+    /// preparing costs a round trip of its own. Transaction control (`BEGIN`, `COMMIT`) is
+    /// never prepared.
     @discardableResult
     public func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
-        let result = cancellable { Self.run(sql, parameters, on: connection) }
+        let result: OpaquePointer?
+        if let name = try preparedName(of: sql) {
+            result = cancellable { Self.run(prepared: name, parameters, on: connection) }
+        } else {
+            result = cancellable { Self.run(sql, parameters, on: connection) }
+        }
         defer { PQclear(result) }
         return try rows(of: result, committing: false)
     }
+
+    /// At most this many statement texts are prepared on one connection, and this many
+    /// counted; more run unprepared.
+    static let preparedLimit = 256
+    static let countedLimit = 1024
+    private var preparedSoFar = 0
+
+    /// The name `sql` is prepared under, preparing it on its second run; nil while it runs
+    /// unprepared.
+    private func preparedName(of sql: String) throws(PostgresError) -> String? {
+        var known = statements[sql] ?? (runs: 0, name: nil)
+        if let name = known.name { return name }
+        known.runs += 1
+        guard known.runs >= 2, preparedSoFar < Self.preparedLimit, Self.mayBePrepared(sql) else {
+            if known.runs > 1 || statements.count < Self.countedLimit { statements[sql] = known }
+            return nil
+        }
+        let name = "trendsh_\(preparedSoFar + 1)"
+        let result = cancellable { PQprepare(connection, name, sql, 0, nil) }
+        defer { PQclear(result) }
+        _ = try rows(of: result, committing: false)
+        preparedSoFar += 1
+        known.name = name
+        statements[sql] = known
+        return name
+    }
+
+    /// Whether `sql` is a statement worth preparing: not transaction control, whose text the
+    /// server (and the tests' proxy) must see each time.
+    static func mayBePrepared(_ sql: String) -> Bool {
+        let first = sql.utf8.prefix { $0 != UInt8(ascii: " ") }
+        let word = String(decoding: first, as: UTF8.self).uppercased()
+        return !["BEGIN", "COMMIT", "ROLLBACK", "START", "END", "SAVEPOINT", "RELEASE", "SET"].contains(word)
+    }
+
+    /// The number of statement texts prepared on this connection (for the tests).
+    public var preparedCount: Int { preparedSoFar }
 
     /// Runs a script of statements that take no parameters (schema steps), in one round trip.
     /// Inside a transaction they commit or roll back with it.
@@ -137,6 +191,17 @@ public final class PostgresConnection {
         let values: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
         return values.withUnsafeBufferPointer { buffer in
             PQexecParams(connection, sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
+        }
+    }
+
+    private static func run(prepared name: String, _ parameters: [String?], on connection: OpaquePointer)
+        -> OpaquePointer?
+    {
+        let copies: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
+        defer { for copy in copies { free(copy) } }
+        let values: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
+        return values.withUnsafeBufferPointer { buffer in
+            PQexecPrepared(connection, name, Int32(parameters.count), buffer.baseAddress, nil, nil, 0)
         }
     }
 

@@ -37,6 +37,63 @@ import TrendshTestSupport
         #expect(connection.serverVersion >= 150_000)
     }
 
+    @Test func aStatementRunTwiceIsPreparedOnceAndTransactionControlNever() throws {
+        let (_, uri) = try Self.database("connection_prepared")
+        let connection = try PostgresConnection(uri: uri)
+        try connection.execute("CREATE TABLE t (id integer PRIMARY KEY, note text)")
+        let insert = "INSERT INTO t VALUES ($1, $2)"
+        let onServer = "SELECT statement FROM pg_prepared_statements ORDER BY name"
+        try connection.execute(insert, ["1", "one"])
+        #expect(connection.preparedCount == 0)
+        for id in 2...4 {
+            _ = try connection.transaction { (db: PostgresConnection) throws(PostgresError) in
+                try db.execute(insert, [String(id), "n\(id)"])
+            }
+        }
+        // The insert is prepared at its second run; BEGIN and COMMIT, run four times, are not.
+        #expect(connection.preparedCount == 1)
+        #expect(try connection.execute(onServer).rows == [[insert]])
+        // A prepared statement outlives a transaction that rolled back, and still reports
+        // the server's refusal as it is.
+        do {
+            _ = try connection.transaction { (db: PostgresConnection) throws(PostgresError) in
+                try db.execute(insert, ["5", "five"])
+                try db.execute(insert, ["5", "again"])
+            }
+            Issue.record("a repeated key was accepted")
+        } catch {
+            guard case .server(let state, _) = error else {
+                Issue.record("expected the server's refusal, got \(error)")
+                return
+            }
+            #expect(state == "23505")
+        }
+        try connection.execute(insert, ["6", "six"])
+        #expect(
+            try connection.execute("SELECT id, note FROM t ORDER BY id").rows.map { $0[0] } == [
+                "1", "2", "3", "4", "6",
+            ])
+        #expect(connection.preparedCount == 1)  // each other text ran once
+    }
+
+    @Test func aStatementTimeoutSetOnTheRoleOrTheDatabaseIsKept() throws {
+        let (server, uri) = try Self.database("connection_role_timeout")
+        let setUp = server.psql(
+            database: "postgres",
+            sql: "CREATE ROLE timeout_keeper LOGIN; GRANT ALL ON DATABASE connection_role_timeout TO timeout_keeper;"
+                + " ALTER ROLE timeout_keeper SET statement_timeout = '7s';"
+                + " ALTER DATABASE connection_role_timeout SET statement_timeout = '9s'")
+        try #require(setUp.status == 0, "\(setUp.stderr)")
+        let asRole = "postgresql://timeout_keeper@127.0.0.1:\(server.port)/connection_role_timeout"
+        let roles = try PostgresConnection(uri: asRole).execute("SELECT current_setting('statement_timeout')")
+        #expect(roles.rows == [["7s"]])
+        let databases = try PostgresConnection(uri: uri).execute("SELECT current_setting('statement_timeout')")
+        #expect(databases.rows == [["9s"]])
+        // The URI's own word wins over both, even "none".
+        let none = try PostgresConnection(uri: asRole + "?options=-c%20statement_timeout%3D0")
+        #expect(try none.execute("SELECT current_setting('statement_timeout')").rows == [["0"]])
+    }
+
     @Test func aServerThatIsNotThereCannotBeReached() throws {
         // Port 1 on loopback: nothing listens there, so the connection is refused.
         let address = "postgresql://postgres@127.0.0.1:1/absent?connect_timeout=2"
