@@ -30,10 +30,16 @@ public final class ServerStore: SessionStore {
     private var seenChanges: Int64?
     /// The store's identity, the UUID the server made when the schema was set up.
     public private(set) var identity: String?
-    /// A failure to connect met in the current command (or the session's start): the rest of
-    /// the command's reads and writes meet it at once instead of waiting out the connect
-    /// timeout again, as SQLite's lock is waited for once per command.
-    private var contactFailure: StorageError?
+    /// A failure to connect, and when it was met: the rest of that command's reads and writes,
+    /// and those of the commands after it whose lines were already there (a `-c` run, a piped
+    /// script), meet it at once instead of waiting out the connect timeout again, as SQLite's
+    /// lock is waited for once per command: such a run waits for one connect timeout, not one
+    /// for its start and one for each command. A line that arrives after the session waited
+    /// for it (`lineArrivedAfterWaiting`) tries again, and so does any command begun
+    /// `contactFailureStands` after the failure.
+    private var contactFailure: (failure: StorageError, at: ContinuousClock.Instant)?
+    /// How long a failure to connect stands for the commands that follow it.
+    public static let contactFailureStands: Duration = .seconds(2)
     /// Polled while a statement runs: true cancels it on the server (Ctrl-C).
     private let interruptRequested: (@Sendable () -> Bool)?
 
@@ -161,9 +167,15 @@ public final class ServerStore: SessionStore {
         }
     }
 
-    public func beginCommand() { contactFailure = nil }
+    public func beginCommand() {
+        if let contactFailure, ContinuousClock.now - contactFailure.at >= Self.contactFailureStands {
+            self.contactFailure = nil
+        }
+    }
 
-    public func endCommand() { contactFailure = nil }
+    public func endCommand() {}
+
+    public func lineArrivedAfterWaiting() { contactFailure = nil }
 
     /// True when, in the current command, the server could not be reached: what starting
     /// would have read from it is still to be read, as after another program's lock in SQLite.
@@ -174,7 +186,6 @@ public final class ServerStore: SessionStore {
     /// a restored draft was saved already) before the first command that reads the store.
     public func withoutWaiting<T>(_ body: () -> T) -> (result: T, metLock: Bool) {
         contactFailure = nil
-        defer { contactFailure = nil }
         let result = body()
         return (result, contactFailure != nil)
     }
@@ -201,7 +212,7 @@ public final class ServerStore: SessionStore {
 
     private func connected() throws(StorageError) -> ServerSQLConnection {
         if let connection { return connection }
-        if let contactFailure { throw contactFailure }
+        if let contactFailure { throw contactFailure.failure }
         let db: ServerSQLConnection
         do {
             let connection = try PostgresConnection(uri: address.uri, timeouts: timeouts)
@@ -209,7 +220,7 @@ public final class ServerStore: SessionStore {
             db = ServerSQLConnection(connection: connection, server: address.displayed)
         } catch {
             let failure = ServerSQLConnection.storageError(error, server: address.displayed)
-            contactFailure = failure
+            contactFailure = (failure, .now)
             throw failure
         }
         let identity = try ServerSetUp.bringUpToDate(db, schema: schema)

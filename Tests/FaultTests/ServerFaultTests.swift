@@ -36,6 +36,38 @@ import TrendshTestSupport
         }
     }
 
+    @Test func aServerThatIsDownIsTriedOnceByARunAndAgainByALaterCommand() throws {
+        // The proxy counts the connections; behind it nothing listens (port 1), so each one
+        // ends at once and libpq reports the server cannot be reached. No TLS or GSSAPI
+        // attempt, which would be a second connection of the same try.
+        let proxy = try PostgresProxy(forwardingTo: 1)
+        defer { proxy.close() }
+        let uri = "postgresql://postgres@127.0.0.1:\(proxy.port)/down?sslmode=disable&gssencmode=disable"
+        let machine = Machine()
+        defer { machine.home.remove() }
+        // A -c run of four store commands: its start meets the failure, and the commands,
+        // given up front, meet the same failure at once.
+        let oneShot = TrendshProcess.run(
+            ["--store", uri, "--now", Fixtures.now, "-c", "list\nstats\nvalue 75\nsave\nhabits"],
+            environment: TrendshProcess.environment(home: machine.home.path))
+        #expect(oneShot.stderr.contains(Sentence.unreachable), "\(oneShot)")
+        #expect(oneShot.stdout.contains("value: 75"), "\(oneShot)")
+        #expect(proxy.connections == 1, "\(oneShot)")
+        // A live session: one try at its start, and a new one for a line sent after the
+        // session showed its answers (whoever sent it may have started the server again).
+        let shell = machine.shell(uri)
+        let drafted = try shell.run(["value 76"])
+        #expect(drafted.stdout.contains("value: 76"), "\(drafted)")
+        #expect(proxy.connections == 2)
+        let listed = try shell.run(["list"])
+        #expect(listed.stderr.contains(Sentence.unreachable), "\(listed)")
+        #expect(proxy.connections == 3)
+        // Lines that arrive together: the first tries, the ones already there behind it do not.
+        let together = try shell.run(["list", "stats", "habits"])
+        #expect(together.stderr.contains(Sentence.unreachable), "\(together)")
+        #expect(proxy.connections == 4)
+    }
+
     @Test func aTerminatedBackendIsReplacedByTheNextCommand() throws {
         let server = try PostgresServer.shared()
         let name = "fault_terminated"

@@ -13,6 +13,10 @@ public protocol SessionStore: RecordStore {
     func beginCommand()
     /// Marks the end of the command `beginCommand` began.
     func endCommand()
+    /// The next command's line was not there when the session came to read it: whoever sent
+    /// it saw the answers before it and may have put right what failed (started the server
+    /// again). A failure the store would otherwise meet at once is tried afresh.
+    func lineArrivedAfterWaiting()
     /// True when, in the current command, a wait for another program's lock ran out.
     var lockWaitRanOut: Bool { get }
     /// Runs `body` without waiting for another program's lock, and says whether one was met,

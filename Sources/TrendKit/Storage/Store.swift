@@ -185,6 +185,9 @@ public final class Store: SessionStore {
     /// Marks the end of the command `beginCommand` began.
     public func endCommand() { busyWait.endCommand() }
 
+    /// Nothing to forget: another program's lock is waited for afresh in every command.
+    public func lineArrivedAfterWaiting() {}
+
     /// True when, in the current command, a wait for another program's lock ran out.
     public var lockWaitRanOut: Bool { busyWait.commandGaveUp }
 

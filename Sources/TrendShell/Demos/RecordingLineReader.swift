@@ -14,6 +14,9 @@ public final class RecordingLineReader: LineReader {
         self.echo = echo
     }
 
+    public var hasBufferedLine: Bool { reader.hasBufferedLine }
+    public var lastLineWasAwaited: Bool { reader.lastLineWasAwaited }
+
     public func readLine(prompt: String) -> LineInput {
         let shownAt = recorder.now
         let input = reader.readLine(prompt: prompt)

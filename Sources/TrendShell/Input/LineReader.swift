@@ -40,10 +40,16 @@ public protocol LineReader: AnyObject {
     /// True when the next line is already read from the input, whole, so that nothing waits
     /// for an answer before it runs: a pipe that sent several lines at once.
     var hasBufferedLine: Bool { get }
+    /// True when the line read last was not there yet when trendsh came to read it, so that
+    /// whoever sent it had seen the answers before it: a person at a terminal, or a program
+    /// that answers trendsh's output. False for lines given up front (`-c`) or already
+    /// waiting in a pipe.
+    var lastLineWasAwaited: Bool { get }
 }
 
 extension LineReader {
     public var hasBufferedLine: Bool { false }
+    public var lastLineWasAwaited: Bool { true }
 }
 
 /// The longest line trendsh reads; longer lines are refused, never cut.
@@ -60,6 +66,7 @@ public final class DescriptorLineReader: LineReader {
     private var atEnd = false
     private let beforeWaiting: () -> Void
     private let watchesSignals: Bool
+    public private(set) var lastLineWasAwaited = false
 
     /// - Parameters:
     ///   - beforeWaiting: runs before the reader may block (flushing output, so whoever
@@ -76,6 +83,7 @@ public final class DescriptorLineReader: LineReader {
     public var hasBufferedLine: Bool { buffer[position..<filled].contains(0x0A) }
 
     public func readLine(prompt: String) -> LineInput {
+        lastLineWasAwaited = false
         var line: [UInt8] = []
         var length = 0
         while true {
@@ -124,6 +132,10 @@ public final class DescriptorLineReader: LineReader {
     }
 
     private func fill() -> Fill {
+        // Asked before the output is flushed: input that is there already was sent without
+        // seeing it.
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&ready, 1, 0) == 0 { lastLineWasAwaited = true }
         beforeWaiting()
         while true {
             if watchesSignals {
@@ -158,6 +170,8 @@ public final class ScriptLineReader: LineReader {
     private var lines: ArraySlice<String>
 
     public init(lines: [String]) { self.lines = lines[...] }
+
+    public var lastLineWasAwaited: Bool { false }
 
     public func readLine(prompt: String) -> LineInput {
         guard let line = lines.popFirst() else { return .end }

@@ -108,6 +108,7 @@ public struct REPL {
                         continue
                     }
                     session.nextLineIsRead = reader.hasBufferedLine
+                    if reader.lastLineWasAwaited { session.store.lineArrivedAfterWaiting() }
                     name = command.name
                     outcome = session.perform(command)
                     touchedTheStore = command.readsStore

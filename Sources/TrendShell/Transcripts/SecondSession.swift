@@ -74,6 +74,8 @@ final class InterleavedLineReader: LineReader {
         self.second = second
     }
 
+    var lastLineWasAwaited: Bool { false }
+
     func readLine(prompt: String) -> LineInput {
         while let step = steps.popFirst() {
             if step.second {
