@@ -119,6 +119,48 @@ import TrendshTestSupport
         #expect(began >= 1)
     }
 
+    /// A write whose rows another connection changes between its read and its update: the
+    /// server refuses it with a serialization failure (40001), and the store tries it again,
+    /// up to `ServerStore.writeAttempts` times in all, then says `.writeConflict`.
+    @Test(arguments: [1, 2, 3])
+    func aSerializationFailureIsTriedAgainABoundedNumberOfTimes(interferences: Int) throws {
+        let (server, name, address) = try Self.database("serialization_\(interferences)")
+        let store = ServerStore(address: address)
+        #expect(try Self.entries(store) == 0)
+        // Made after trendsh set the database up, which it would refuse as another program's.
+        #expect(
+            server.psql(database: name, sql: "CREATE TABLE tally (n integer); INSERT INTO tally VALUES (0)").status == 0
+        )
+        let other = try PostgresConnection(uri: server.uri(database: name))
+        var attempts = 0
+        let write = { () throws(StorageError) -> Int64 in
+            try store.write(.weights) { db throws(StorageError) in
+                attempts += 1
+                let read = try db.integer("SELECT n FROM tally")
+                if attempts <= interferences {
+                    // Another program's change, committed after this transaction's snapshot.
+                    do { try other.execute("UPDATE tally SET n = n + 100") } catch { Issue.record("\(error)") }
+                }
+                try db.run("UPDATE tally SET n = ?", [.integer(read + 1)])
+                return read
+            }
+        }
+        if interferences < ServerStore.writeAttempts {
+            let read = try write()
+            #expect(attempts == interferences + 1)
+            // The attempt that landed read every interference, and added its one.
+            #expect(read == Int64(interferences * 100))
+            let tally = server.psql(database: name, sql: "SELECT n FROM tally").stdout.filter(\.isNumber)
+            #expect(tally == String(interferences * 100 + 1))
+        } else {
+            #expect(throws: StorageError.writeConflict) { _ = try write() }
+            #expect(attempts == ServerStore.writeAttempts)
+            // No attempt's update landed: only the other program's changes are there.
+            let tally = server.psql(database: name, sql: "SELECT n FROM tally").stdout.filter(\.isNumber)
+            #expect(tally == String(interferences * 100))
+        }
+    }
+
     @Test func aServerThatIsNotThereCannotBeReachedAndItsPasswordIsNeverShown() throws {
         // Port 1 on loopback: nothing listens there, so the connection is refused.
         let address = try #require(ServerAddress("postgresql://someone:secret@127.0.0.1:1/trend"))
