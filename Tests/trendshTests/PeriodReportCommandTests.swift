@@ -60,6 +60,17 @@ struct PeriodReportCommandTests {
 
     /// 23:30 UTC on Sunday the 22nd is 00:30 on Monday the 23rd in Berlin: the week it
     /// belongs to is the local one.
+    @Test func yearsGoBackNoFurtherThan1900() {
+        let shell = TrendCommandTests.shellWithAMonth()
+        defer { shell.home.remove() }
+        let result = shell.run(["stats year 520"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first == "Weight by year, the last 127 years:", "\(lines.prefix(3))")
+        #expect(lines.last?.hasPrefix("1900 ") == true, "\(lines.suffix(2))")
+        #expect(!lines.contains { $0.hasPrefix("1899") })
+    }
+
     @Test func weeksStartOnMondayInTheLocalZone() {
         let shell = Shell()
         defer { shell.home.remove() }

@@ -20,6 +20,23 @@ public enum ReportPeriod: String, Sendable, CaseIterable, Hashable {
     /// years than a log holds. It bounds the days one report reads, whatever the store holds.
     public static let maximumCount = 520
 
+    /// The first day of 1900: no date before it can be stored, so no period starts before it.
+    static let earliestDay = Timestamp.daysFromCivil(year: 1900, month: 1, day: 1) ?? -25_567
+
+    /// How many periods a report of `requested` shows, ending with the one that holds
+    /// `today`: at most `maximumCount`, and none that starts before 1900 (`stats year 520`
+    /// in 2026 shows the 127 years 1900–2026).
+    public func count(_ requested: Int, endingWith today: Int) -> Int {
+        var count = 1
+        var first = start(of: today)
+        while count < min(requested, Self.maximumCount) {
+            first = start(before: first)
+            guard first >= Self.earliestDay else { break }
+            count += 1
+        }
+        return count
+    }
+
     /// The first day of the period that holds `day`.
     public func start(of day: Int) -> Int {
         switch self {

@@ -78,7 +78,7 @@ public final class TrendReport {
     public func periods(_ period: ReportPeriod, count: Int, kind: MeasurementKind) throws(TrendError) -> PeriodReport {
         let now = clock.now()
         let today = LocalCalendar.dayNumber(of: now)
-        let count = max(1, min(count, ReportPeriod.maximumCount))
+        let count = period.count(count, endingWith: today)
         let firstDay = PeriodReport.firstDayRead(period: period, count: count, today: today)
         return try read { () throws(StorageError) in
             let window =

@@ -8,7 +8,8 @@ extension Messages {
         "weeks run Monday to Sunday in the local zone. Each row gives the mean of the daily means, the",
         "lowest and highest value, the weigh-ins counted and the change from the period before; the",
         "current period comes first, marked partial. Without a KIND there is a block for each kind",
-        "with data. By default: \(ReportPeriod.week.defaultCount) weeks, \(ReportPeriod.month.defaultCount) months, \(ReportPeriod.year.defaultCount) years.",
+        "with data. By default: \(ReportPeriod.week.defaultCount) weeks, \(ReportPeriod.month.defaultCount) months, \(ReportPeriod.year.defaultCount) years; at most \(ReportPeriod.maximumCount),",
+        "and none that begins before 1900, as no date before it can be stored.",
     ]
 
     /// The blocks of a report, one for each kind, in the units they are shown in.

@@ -36,6 +36,20 @@ struct PeriodReportTests {
         #expect(ReportPeriod.year.label(of: Self.day(2026, 2, 14)) == "2026")
     }
 
+    @Test func noPeriodStartsBefore1900AndNoReportShowsMoreThanTheMaximum() {
+        let today = Self.day(2026, 12, 2)
+        // 1900 through 2026: 127 years, whatever more is asked for.
+        #expect(ReportPeriod.year.count(520, endingWith: today) == 127)
+        #expect(ReportPeriod.year.count(5, endingWith: today) == 5)
+        #expect(ReportPeriod.year.count(0, endingWith: today) == 1)
+        // Months since January 1900: 126 years and 12 months.
+        #expect(ReportPeriod.month.count(520, endingWith: today) == 520)
+        #expect(ReportPeriod.month.count(520, endingWith: Self.day(1920, 3, 4)) == 20 * 12 + 3)
+        // 1900-01-01 was a Monday: its week is the first.
+        #expect(ReportPeriod.week.count(520, endingWith: Self.day(1900, 1, 10)) == 2)
+        #expect(ReportPeriod.week.count(600, endingWith: today) == ReportPeriod.maximumCount)
+    }
+
     @Test func eachPeriodHasTheMeanOfItsDailyMeansItsRangeAndItsChange() {
         let today = Self.day(2026, 12, 2)
         let first = PeriodReport.firstDayRead(period: .week, count: 3, today: today)
