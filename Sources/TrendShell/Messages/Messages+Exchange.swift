@@ -237,6 +237,8 @@ extension Messages {
     public static func previewLines(
         _ preview: ImportPreview, draft: ImportDraft, units: MeasureUnits, withSamples: Bool = true
     ) -> [String] {
+        // A kind a file declares is shown in its unit before the import adds it to the store.
+        let units = units.including(preview.files.flatMap(\.kinds))
         var lines = ["Import (\(importFiles(draft))), not saved yet"]
         for (index, file) in preview.files.enumerated() where draft.files.indices.contains(index) {
             lines.append(

@@ -17,6 +17,14 @@ public struct MeasureUnits: Sendable, Equatable {
         self.settings = settings
     }
 
+    /// These units and `more` kinds that they do not know yet (those an import's file
+    /// declares, shown in their own units before the import adds them).
+    public func including(_ more: [MeasurementKind]) -> MeasureUnits {
+        var units = self
+        for kind in more where units.kind(kind.id) == nil { units.kinds.append(kind) }
+        return units
+    }
+
     public func kind(_ id: KindID) -> MeasurementKind? {
         for index in kinds.indices where kinds[index].id == id { return kinds[index] }
         return nil
