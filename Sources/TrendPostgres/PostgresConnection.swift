@@ -77,14 +77,34 @@ public final class PostgresConnection {
     /// planned again for every save. A text run once (most of a `-c` run's) is not, since
     /// preparing costs a round trip of its own. Transaction control (`BEGIN`, `COMMIT`) is
     /// never prepared.
+    ///
+    /// A prepared statement the server no longer has (a pooler's `DISCARD ALL`, someone's
+    /// `DEALLOCATE`) or whose plan a change of a table made unusable is forgotten and
+    /// prepared again at its next run; outside a transaction it is run again at once,
+    /// unprepared, since nothing was done.
     @discardableResult
     public func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
-        let result: OpaquePointer?
-        if let name = try preparedName(of: sql) {
-            result = cancellable { Self.run(prepared: name, parameters, on: connection) }
-        } else {
-            result = cancellable { Self.run(sql, parameters, on: connection) }
+        guard let name = try preparedName(of: sql) else { return try run(sql, parameters) }
+        let result = cancellable { Self.run(prepared: name, parameters, on: connection) }
+        defer { PQclear(result) }
+        do {
+            return try rows(of: result, committing: false)
+        } catch {
+            guard case .server(let state, _) = error, Self.preparedStatementLost.contains(state) else { throw error }
+            statements[sql] = (runs: 1, name: nil)
+            guard PQtransactionStatus(connection) == PQTRANS_IDLE else { throw error }
+            return try run(sql, parameters)
         }
+    }
+
+    /// The server's codes for a prepared statement it does not have (26000) and for a cached
+    /// plan whose result no longer fits its tables (0A000, "cached plan must not change
+    /// result type").
+    static let preparedStatementLost: Set<String> = ["26000", "0A000"]
+
+    /// Runs `sql` unprepared: parsed, planned and run in one round trip.
+    private func run(_ sql: String, _ parameters: [String?]) throws(PostgresError) -> PostgresRows {
+        let result = cancellable { Self.run(sql, parameters, on: connection) }
         defer { PQclear(result) }
         return try rows(of: result, committing: false)
     }

@@ -76,6 +76,42 @@ import TrendshTestSupport
         #expect(connection.preparedCount == 1)  // each other text ran once
     }
 
+    @Test func aPreparedStatementTheServerDroppedIsPreparedAgain() throws {
+        let (_, uri) = try Self.database("connection_deallocated")
+        let connection = try PostgresConnection(uri: uri)
+        try connection.execute("CREATE TABLE t (id integer PRIMARY KEY)")
+        let insert = "INSERT INTO t VALUES ($1)"
+        try connection.execute(insert, ["1"])
+        try connection.execute(insert, ["2"])
+        #expect(connection.preparedCount == 1)
+        // What a pooler's DISCARD ALL does: outside a transaction the insert runs again at
+        // once, unprepared, and is prepared anew at its next run.
+        try connection.execute("DEALLOCATE ALL")
+        try connection.execute(insert, ["3"])
+        try connection.execute(insert, ["4"])
+        #expect(connection.preparedCount == 2)
+        // Inside a transaction the failure ends the transaction and is reported as it is;
+        // the next one prepares the statement again.
+        try connection.execute("DEALLOCATE ALL")
+        do {
+            _ = try connection.transaction { (db: PostgresConnection) throws(PostgresError) in
+                try db.execute(insert, ["5"])
+            }
+            Issue.record("a statement the server no longer has ran")
+        } catch {
+            guard case .server(let state, _) = error else {
+                Issue.record("expected the server's refusal, got \(error)")
+                return
+            }
+            #expect(state == "26000")
+        }
+        _ = try connection.transaction { (db: PostgresConnection) throws(PostgresError) in
+            try db.execute(insert, ["5"])
+        }
+        let ids = try connection.execute("SELECT id FROM t ORDER BY id").rows.map { $0[0] }
+        #expect(ids == ["1", "2", "3", "4", "5"])
+    }
+
     @Test func aStatementTimeoutSetOnTheRoleOrTheDatabaseIsKept() throws {
         let (server, uri) = try Self.database("connection_role_timeout")
         let setUp = server.psql(
