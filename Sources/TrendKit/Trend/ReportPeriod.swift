@@ -20,18 +20,20 @@ public enum ReportPeriod: String, Sendable, CaseIterable, Hashable {
     /// years than a log holds. It bounds the days one report reads, whatever the store holds.
     public static let maximumCount = 520
 
-    /// The first day of 1900: no date before it can be stored, so no period starts before it.
-    static let earliestDay = Timestamp.daysFromCivil(year: 1900, month: 1, day: 1) ?? -25_567
+    /// The local day of the earliest moment the store keeps, 1900-01-01T00:00Z: 1899-12-31
+    /// west of UTC, 1900-01-01 east of it.
+    public static var earliestLocalDay: Int { LocalCalendar.dayNumber(unixSeconds: -2_208_988_800) }
 
     /// How many periods a report of `requested` shows, ending with the one that holds
-    /// `today`: at most `maximumCount`, and none that starts before 1900 (`stats year 520`
-    /// in 2026 shows the 127 years 1900–2026).
-    public func count(_ requested: Int, endingWith today: Int) -> Int {
+    /// `today`: at most `maximumCount`, and none that ends before `earliest` (the local day
+    /// of the earliest moment the store keeps), which could hold no entry: `stats year 520`
+    /// in 2026 shows the 127 years 1900–2026 in UTC, and 1899 too in New York.
+    public func count(_ requested: Int, endingWith today: Int, earliest: Int = earliestLocalDay) -> Int {
         var count = 1
         var first = start(of: today)
         while count < min(requested, Self.maximumCount) {
             first = start(before: first)
-            guard first >= Self.earliestDay else { break }
+            guard start(after: first) > earliest else { break }
             count += 1
         }
         return count

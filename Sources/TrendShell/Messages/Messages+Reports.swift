@@ -9,7 +9,7 @@ extension Messages {
         "lowest and highest value, the weigh-ins counted and the change from the period before; the",
         "current period comes first, marked partial. Without a KIND there is a block for each kind",
         "with data. By default: \(ReportPeriod.week.defaultCount) weeks, \(ReportPeriod.month.defaultCount) months, \(ReportPeriod.year.defaultCount) years; at most \(ReportPeriod.maximumCount),",
-        "and none that begins before 1900, as no date before it can be stored.",
+        "and none before the one that holds 1900-01-01 00:00 UTC, the earliest time a log keeps.",
     ]
 
     /// The blocks of a report, one for each kind, in the units they are shown in.

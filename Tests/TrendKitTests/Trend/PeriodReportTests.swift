@@ -36,18 +36,24 @@ struct PeriodReportTests {
         #expect(ReportPeriod.year.label(of: Self.day(2026, 2, 14)) == "2026")
     }
 
-    @Test func noPeriodStartsBefore1900AndNoReportShowsMoreThanTheMaximum() {
+    @Test func noPeriodEndsBeforeTheEarliestMomentAndNoReportShowsMoreThanTheMaximum() {
         let today = Self.day(2026, 12, 2)
+        let utc = Self.day(1900, 1, 1)
         // 1900 through 2026: 127 years, whatever more is asked for.
-        #expect(ReportPeriod.year.count(520, endingWith: today) == 127)
-        #expect(ReportPeriod.year.count(5, endingWith: today) == 5)
-        #expect(ReportPeriod.year.count(0, endingWith: today) == 1)
-        // Months since January 1900: 126 years and 12 months.
-        #expect(ReportPeriod.month.count(520, endingWith: today) == 520)
-        #expect(ReportPeriod.month.count(520, endingWith: Self.day(1920, 3, 4)) == 20 * 12 + 3)
+        #expect(ReportPeriod.year.count(520, endingWith: today, earliest: utc) == 127)
+        #expect(ReportPeriod.year.count(5, endingWith: today, earliest: utc) == 5)
+        #expect(ReportPeriod.year.count(0, endingWith: today, earliest: utc) == 1)
+        #expect(ReportPeriod.month.count(520, endingWith: today, earliest: utc) == 520)
+        #expect(ReportPeriod.month.count(520, endingWith: Self.day(1920, 3, 4), earliest: utc) == 20 * 12 + 3)
         // 1900-01-01 was a Monday: its week is the first.
-        #expect(ReportPeriod.week.count(520, endingWith: Self.day(1900, 1, 10)) == 2)
-        #expect(ReportPeriod.week.count(600, endingWith: today) == ReportPeriod.maximumCount)
+        #expect(ReportPeriod.week.count(520, endingWith: Self.day(1900, 1, 10), earliest: utc) == 2)
+        #expect(ReportPeriod.week.count(600, endingWith: today, earliest: utc) == ReportPeriod.maximumCount)
+        // West of UTC the earliest moment falls on 1899-12-31: 1899, its December and its
+        // last week can hold an entry, and are shown.
+        let west = Self.day(1899, 12, 31)
+        #expect(ReportPeriod.year.count(520, endingWith: today, earliest: west) == 128)
+        #expect(ReportPeriod.month.count(520, endingWith: Self.day(1900, 2, 4), earliest: west) == 3)
+        #expect(ReportPeriod.week.count(520, endingWith: Self.day(1900, 1, 10), earliest: west) == 3)
     }
 
     @Test func eachPeriodHasTheMeanOfItsDailyMeansItsRangeAndItsChange() {
