@@ -111,6 +111,7 @@ final class ModelSession {
     /// Kills the session with SIGKILL between commands and starts a new one.
     func kill() {
         process.finish(killingWith: SIGKILL)
+        awaitTheKilledSessionsServerSide()
         process = Self.start(store: store, home: home)
     }
 
@@ -119,7 +120,24 @@ final class ModelSession {
         process.send(line + "\n")
         usleep(UInt32(microseconds))
         process.finish(killingWith: SIGKILL)
+        awaitTheKilledSessionsServerSide()
         process = Self.start(store: store, home: home)
+    }
+
+    /// On the server, waits until the killed session's backend has ended: it rolls back an
+    /// open transaction when it sees its client gone, but finishes a `COMMIT` it was already
+    /// running, so what the next session sees (and the next id) is settled only then.
+    private func awaitTheKilledSessionsServerSide() {
+        guard engine == .postgres else { return }
+        let question =
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'trendsh'"
+        for _ in 0..<200 {
+            // A psql that fails to answer is asked again: the wait is only ever cut short.
+            do {
+                if try rows(question).first?.first == "0" { return }
+            } catch {}
+            usleep(50_000)
+        }
     }
 
     /// Runs `trendsh --store S -c …` while the live session goes on.
