@@ -7,6 +7,11 @@
 ///
 /// is the network's worst moment for a client: the server has committed, and the client
 /// only sees its connection end.
+///
+/// Name transaction control (`COMMIT`, `BEGIN …`), which trendsh never prepares. A statement
+/// trendsh runs twice on a connection is prepared: its text travels once more, in the Parse
+/// that prepares it (which runs nothing), and then never again, so a rule naming it would
+/// act at the wrong moment or not at all.
 public struct ProxyRule: Sendable, Equatable {
     /// What the proxy does to the connection.
     public enum Action: Sendable, Equatable {
