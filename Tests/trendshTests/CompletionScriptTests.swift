@@ -98,6 +98,17 @@ import TrendshTestSupport
         #expect(completions.zsh("trendsh -c list --pl").words.isEmpty)
     }
 
+    /// `-c` may be given again for each command, as the parser takes it; the other run modes
+    /// are still not offered beside it.
+    @Test(arguments: Shell.allCases)
+    func aSecondCommandOptionIsOffered(shell: Shell) throws {
+        let completions = InstalledCompletions()
+        try #require(completions.install.status == 0, "\(completions.install)")
+        let offer = shell.offer("trendsh -c list -", in: completions)
+        #expect(offer.words.contains("-c"), "\(offer.result)")
+        if shell == .zsh { #expect(!offer.words.contains("--play"), "\(offer.result)") }
+    }
+
     /// Sourced into a bash without bash-completion, the script still completes files.
     @Test func bashWithoutBashCompletionStillCompletesFiles() throws {
         let completions = InstalledCompletions()

@@ -36,11 +36,13 @@ extension CompletionScript {
         return lines
     }
 
-    /// `(excluded)--name=[summary]:VALUE:action`: `=` where the parser takes `--name=value`.
+    /// `(excluded)--name=[summary]:VALUE:action`: `=` where the parser takes `--name=value`,
+    /// and `*` before the name of an option that may be given again (`-c`).
     private static func spec(_ name: String, of declaration: Options.Declaration, excluding excluded: [String])
         -> String
     {
         var spec = excluded.isEmpty ? "" : "(" + excluded.joinedWords(separator: " ") + ")"
+        if declaration.repeats { spec += "*" }
         spec += name
         guard let value = declaration.value else {
             return spec + "[" + escaped(shortSummary(declaration.summary)) + "]"

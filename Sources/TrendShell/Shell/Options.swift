@@ -66,17 +66,20 @@ public struct Options: Equatable, Sendable {
         /// True for an option that chooses what the run is (`-c`, `--play`, `--check`,
         /// `--manual`): two of them together are a usage error, found from this flag alone.
         public let startsRun: Bool
+        /// True for an option that may be given again, each time adding a value (`-c`).
+        public let repeats: Bool
         let apply: @Sendable (inout Options, String?) throws(UsageError) -> Void
 
         init(
             names: [String], value: String?, valueKind: ValueKind = .text, summary: String, startsRun: Bool = false,
-            apply: @escaping @Sendable (inout Options, String?) throws(UsageError) -> Void
+            repeats: Bool = false, apply: @escaping @Sendable (inout Options, String?) throws(UsageError) -> Void
         ) {
             self.names = names
             self.value = value
             self.valueKind = valueKind
             self.summary = summary
             self.startsRun = startsRun
+            self.repeats = repeats
             self.apply = apply
         }
     }
@@ -155,7 +158,7 @@ public struct Options: Equatable, Sendable {
             names: ["-c"], value: "COMMAND",
             summary:
                 "Run COMMAND and exit, with the exit status of a piped run; repeat -c for more commands. Starts with no draft and leaves a waiting draft alone; keeps a draft whose save fails, or a change the store fails, for the next session when it can. While changes are pending, amend, undo and redo are refused until \"retry\".",
-            startsRun: true
+            startsRun: true, repeats: true
         ) { options, value throws(UsageError) in options.commands.append(value ?? "") },
         Declaration(
             names: ["-X"], value: nil, summary: "Do not run the start-up file before the first prompt."
