@@ -237,6 +237,11 @@ enum ModelCheck {
                         + (shouldFail ? "fail" : "succeed") + ".\nstdout: \(result.stdout)stderr: \(result.stderr)")
             }
         }
+        // On the server, entry and step numbers come from sequences, which a transaction that
+        // rolled back (a conflict tried again, a kill) has moved on: trendsh promises no
+        // numbers without gaps there (docs/shared-log.md), so the model takes the next ones.
+        if let next = try session.nextEntryID() { model.nextID = next }
+        if let next = try session.nextStepID() { model.nextStep = next }
         let seen = try session.observe()
         let expected = model.observation
         if ModelSequenceTests.environment("TRENDSH_MODEL_TRACE") != nil {

@@ -91,7 +91,21 @@ final class ModelSession {
         switch engine {
         case .sqlite: return nil
         case .postgres:
-            let row = try rows("SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM entries_id_seq")
+            let row = try rows(
+                "SELECT coalesce(last_value + 1, start_value) FROM pg_sequences WHERE sequencename = 'entries_id_seq'")
+            return row.first?.first.flatMap { $0 }.flatMap { Int($0) }
+        }
+    }
+
+    /// The number the store gives the next step of the history: nil on SQLite (numbered as
+    /// the model numbers them), the `changes` identity's sequence on the server (nil while
+    /// trendsh has not set the database up).
+    func nextStepID() throws -> Int? {
+        switch engine {
+        case .sqlite: return nil
+        case .postgres:
+            let row = try rows(
+                "SELECT coalesce(last_value + 1, start_value) FROM pg_sequences WHERE sequencename = 'changes_id_seq'")
             return row.first?.first.flatMap { $0 }.flatMap { Int($0) }
         }
     }
