@@ -4,7 +4,7 @@ import TrendshTestSupport
 /// One session's commands on a SQLite store and on a log on the tests' PostgreSQL server
 /// print the same, line for line: measurement kinds added, used, refused removal and
 /// removed; saves, amends and a delete; the trend, `stats`, `chart` and a kind's trend;
-/// habits done, renamed and listed; undo, redo and the history; every export; JSON and CSV
+/// habits done, renamed and listed; undo, redo and the history, an import's among them; every export; JSON and CSV
 /// answers; a spreadsheet import; the unit and the goal. The server is one engine more,
 /// not another program: nothing a person reads may tell them apart.
 @Suite struct ServerParityTests {
@@ -21,7 +21,7 @@ import TrendshTestSupport
         "undo list", "undo", "redo",
         "export csv", "export json", "export habits csv", "export habits json",
         "format json", "list", "stats", "format csv", "list", "format text",
-        "import weights.csv", "save", "list 20",
+        "import weights.csv", "save", "list 20", "undo", "list 20", "redo", "list 20",
         "delete 2", "list", "goal 70", "unit lb", "stats", "unit kg",
         "measure remove neck", "measure remove arm", "measure list", "undo", "measure list",
         "stats month", "undo list",
@@ -58,6 +58,7 @@ import TrendshTestSupport
         // The script did what it says on both: a sample of its answers.
         for expected in [
             "Saved #3: 74.9 kg on 2026-11-26 08:00.", "Imported 3 entries from weights.csv.",
+            "Undid step 13: imported 3 entries.", "Redid step 13: imported 3 entries.",
             "Renamed \"stretch\" to \"yoga\".", "Deleted #2: 75.0 kg on 2026-11-28 08:00.",
             "error: 1 entry holds a value of \"neck\", so it stays.",
             "2026-11-29T08:00:00.000+00:00,75.4,75.4,kg,75.0,morning run,21.5,,,,82.0,,,38.2",

@@ -3,9 +3,10 @@
 /// the step records. (A step's row kept in its own row of `changes` is put back on its own.)
 /// Every statement takes ?1 the step, ?2 the side the rows must match, ?3 the side they get.
 extension HistorySQL {
-    /// Whether a row of `change_rows` exists on side ?2, and on side ?3.
-    private static let mustExist = "CASE ?2 WHEN 1 THEN after_exists ELSE before_exists END"
-    private static let willExist = "CASE ?3 WHEN 1 THEN after_exists ELSE before_exists END"
+    /// Whether a row of `change_rows` exists on side ?2, and on side ?3. The casts give the
+    /// sides a type: PostgreSQL reads an untyped parameter compared with 1 as text.
+    private static let mustExist = "CASE CAST(?2 AS INTEGER) WHEN 1 THEN after_exists ELSE before_exists END"
+    private static let willExist = "CASE CAST(?3 AS INTEGER) WHEN 1 THEN after_exists ELSE before_exists END"
 
     /// `step_rows`: the step's rows of `table` in `change_rows` that meet `condition` (on
     /// `change_rows`), with whether each must exist now and whether it will. A plain view of
