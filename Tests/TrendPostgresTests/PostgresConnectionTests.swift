@@ -16,6 +16,22 @@ import TrendshTestSupport
         return (server, uri)
     }
 
+    /// The SQLSTATE of the server's refusal of `body`; nil (and an issue recorded) when it
+    /// ran, or failed otherwise.
+    static func serverState(_ body: () throws(PostgresError) -> Void) -> String? {
+        do {
+            try body()
+            Issue.record("the server ran what it should refuse")
+        } catch {
+            guard case .server(let state, _) = error else {
+                Issue.record("expected the server's refusal, got \(error)")
+                return nil
+            }
+            return state
+        }
+        return nil
+    }
+
     @Test func valuesAreBoundAndRowsComeBackAsText() throws {
         let (_, uri) = try Self.database("connection_rows")
         let connection = try PostgresConnection(uri: uri)
@@ -55,19 +71,13 @@ import TrendshTestSupport
         #expect(try connection.execute(onServer).rows == [[insert]])
         // A prepared statement outlives a transaction that rolled back, and still reports
         // the server's refusal as it is.
-        do {
-            _ = try connection.transaction { (db: PostgresConnection) throws(PostgresError) in
-                try db.execute(insert, ["5", "five"])
-                try db.execute(insert, ["5", "again"])
-            }
-            Issue.record("a repeated key was accepted")
-        } catch {
-            guard case .server(let state, _) = error else {
-                Issue.record("expected the server's refusal, got \(error)")
-                return
-            }
-            #expect(state == "23505")
-        }
+        #expect(
+            Self.serverState { () throws(PostgresError) in
+                _ = try connection.transaction { (db: PostgresConnection) throws(PostgresError) in
+                    try db.execute(insert, ["5", "five"])
+                    try db.execute(insert, ["5", "again"])
+                }
+            } == "23505")
         try connection.execute(insert, ["6", "six"])
         #expect(
             try connection.execute("SELECT id, note FROM t ORDER BY id").rows.map { $0[0] } == [
@@ -93,18 +103,12 @@ import TrendshTestSupport
         // Inside a transaction the failure ends the transaction and is reported as it is;
         // the next one prepares the statement again.
         try connection.execute("DEALLOCATE ALL")
-        do {
-            _ = try connection.transaction { (db: PostgresConnection) throws(PostgresError) in
-                try db.execute(insert, ["5"])
-            }
-            Issue.record("a statement the server no longer has ran")
-        } catch {
-            guard case .server(let state, _) = error else {
-                Issue.record("expected the server's refusal, got \(error)")
-                return
-            }
-            #expect(state == "26000")
-        }
+        #expect(
+            Self.serverState { () throws(PostgresError) in
+                _ = try connection.transaction { (db: PostgresConnection) throws(PostgresError) in
+                    try db.execute(insert, ["5"])
+                }
+            } == "26000")
         _ = try connection.transaction { (db: PostgresConnection) throws(PostgresError) in
             try db.execute(insert, ["5"])
         }

@@ -87,27 +87,19 @@ final class ModelSession {
     /// The id the store gives the next new entry. On SQLite, one past the highest ever given
     /// (`AUTOINCREMENT`, rolled back with its transaction); on the server, the identity's
     /// sequence, which a transaction that rolled back after its insert has moved on.
-    func nextEntryID() throws -> Int? {
-        switch engine {
-        case .sqlite: return nil
-        case .postgres:
-            let row = try rows(
-                "SELECT coalesce(last_value + 1, start_value) FROM pg_sequences WHERE sequencename = 'entries_id_seq'")
-            return row.first?.first.flatMap { $0 }.flatMap { Int($0) }
-        }
-    }
+    func nextEntryID() throws -> Int? { try nextOnTheServer(of: "entries_id_seq") }
 
     /// The number the store gives the next step of the history: nil on SQLite (numbered as
-    /// the model numbers them), the `changes` identity's sequence on the server (nil while
-    /// trendsh has not set the database up).
-    func nextStepID() throws -> Int? {
-        switch engine {
-        case .sqlite: return nil
-        case .postgres:
-            let row = try rows(
-                "SELECT coalesce(last_value + 1, start_value) FROM pg_sequences WHERE sequencename = 'changes_id_seq'")
-            return row.first?.first.flatMap { $0 }.flatMap { Int($0) }
-        }
+    /// the model numbers them), the `changes` identity's sequence on the server.
+    func nextStepID() throws -> Int? { try nextOnTheServer(of: "changes_id_seq") }
+
+    /// The next value of the server's `sequence`; nil on SQLite, and while trendsh has not
+    /// set the database up.
+    private func nextOnTheServer(of sequence: String) throws -> Int? {
+        guard engine == .postgres else { return nil }
+        let row = try rows(
+            "SELECT coalesce(last_value + 1, start_value) FROM pg_sequences WHERE sequencename = '\(sequence)'")
+        return row.first?.first.flatMap { $0 }.flatMap { Int($0) }
     }
 
     /// Types `line` and returns what it printed once it was carried out.
