@@ -10,6 +10,8 @@ public final class ServerSQLConnection: SQLConnection {
     /// The server as a person may see it (no password), for the sentences of its failures.
     public let server: String
     public var dialect: SQLDialect { .postgresql }
+    /// The login role the server knows the session as (`current_user`), set by the store.
+    public var person = ""
     public private(set) var changes: Int64 = 0
     /// Each statement text numbered once.
     private var numbered: [String: (sql: String, count: Int)] = [:]

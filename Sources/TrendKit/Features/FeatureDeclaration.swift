@@ -36,7 +36,7 @@ public struct FeatureDeclaration: Sendable {
     /// Every feature of TrendKit: the one list they register in. The shell adds how each is
     /// typed and shown (TrendShell's `ShellFeature`), and reads this list for the rest.
     public static let all: [FeatureDeclaration] = [
-        .storage, .weights, .trend, .habits, .exchange, .history, .pending, .drafts, .settings, .session,
+        .storage, .people, .weights, .trend, .habits, .exchange, .history, .pending, .drafts, .settings, .session,
     ]
 
     /// The features whose reads and writes `simulate` can single out.

@@ -114,5 +114,23 @@ public enum MeasurementsSchema {
                 ) WITHOUT ROWID;
                 """)
         },
+        Migration(version: 15, feature: .weights, summary: "every entry and measurement belongs to a person") {
+            db throws(StorageError) in
+            try PersonColumns.add(to: "entries", in: db)
+            try PersonColumns.add(
+                to: "measurements",
+                fill:
+                    "coalesce((SELECT person FROM entries WHERE entries.id = measurements.entry_id), \(PersonColumns.firstPersonSQL))",
+                in: db)
+            try db.execute(
+                """
+                DROP INDEX entries_newest_first;
+                CREATE INDEX entries_newest_first ON entries (person, taken_at DESC, id DESC);
+                \(PersonColumns.assigningTrigger(table: "entries", key: "id = NEW.id"));
+                \(PersonColumns.assigningTrigger(
+                    table: "measurements", key: "entry_id = NEW.entry_id AND kind = NEW.kind",
+                    owner: "(SELECT person FROM entries WHERE id = NEW.entry_id)"));
+                """)
+        },
     ]
 }

@@ -7,6 +7,10 @@
 public protocol SQLConnection: AnyObject {
     /// Which engine's SQL this connection speaks.
     var dialect: SQLDialect { get }
+    /// The person whose log this connection reads and writes (`people.name`): every row a
+    /// feature writes names them, and every read of a person's data asks for theirs. The
+    /// store that owns the connection sets it once it has checked that the store holds them.
+    var person: String { get }
     /// A statement for `sql`, ready to bind, with no bindings; it may be reused across calls.
     func statement(_ sql: String) throws(StorageError) -> any SQLStatement
     /// Runs one statement with `values` bound, ignoring any rows it returns.

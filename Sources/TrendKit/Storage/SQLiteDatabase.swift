@@ -5,6 +5,9 @@ import CSQLite
 /// reused. Not thread-safe: the `Store` that owns it is `@MainActor`.
 public final class SQLiteDatabase: SQLConnection {
     public var dialect: SQLDialect { .sqlite }
+    /// Set by the `Store` before its migrations run (the name an upgrade gives the store's
+    /// first person) and again once the person is known to the store.
+    public var person = ""
 
     private let handle: OpaquePointer
     let path: String

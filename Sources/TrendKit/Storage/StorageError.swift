@@ -69,6 +69,9 @@ public enum StorageError: Error, Equatable, Sendable {
     /// Another session's transaction conflicted with this one's each time it was tried
     /// (a serialization failure, retried a bounded number of times); nothing was written.
     case writeConflict
+    /// The session asked for a person the store does not hold; `known` are the people it
+    /// does, by name. Nothing was read or written.
+    case unknownPerson(name: String, known: [String])
 
     /// True when the connection may be unusable and should be reopened before the next try.
     public var needsReopen: Bool {
@@ -80,7 +83,7 @@ public enum StorageError: Error, Equatable, Sendable {
             return true
         case .serverReadOnly, .serverDiskFull: return false
         case .locked, .readOnly, .newerFormat, .interrupted, .abandoned, .simulated, .unconfirmed, .rejected,
-            .writeConflict:
+            .writeConflict, .unknownPerson:
             return false
         }
     }
@@ -94,7 +97,7 @@ public enum StorageError: Error, Equatable, Sendable {
             .newerFormat, .cannotOpen,
             .interrupted, .abandoned, .simulated, .upgradeFailed, .notARegularFile, .unsafeLogFile, .rejected,
             .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost, .timedOut, .writeConflict, .serverReadOnly,
-            .serverDiskFull:
+            .serverDiskFull, .unknownPerson:
             return false
         }
     }
@@ -109,7 +112,7 @@ public enum StorageError: Error, Equatable, Sendable {
             .serverReadOnly, .serverDiskFull:
             return true
         case .notADatabase, .foreignDatabase, .foreignServerDatabase, .newerFormat, .upgradeFailed, .notARegularFile,
-            .unsafeLogFile, .rejected, .abandoned, .loginRefused, .tlsRefused:
+            .unsafeLogFile, .rejected, .abandoned, .loginRefused, .tlsRefused, .unknownPerson:
             return false
         }
     }

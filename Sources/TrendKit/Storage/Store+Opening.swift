@@ -14,7 +14,12 @@ extension Store {
             // trusted_schema off: a copied or crafted store's triggers and views may not call
             // functions with side effects (SQLite's advice for files from elsewhere).
             try db.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA trusted_schema = OFF")
+            // An upgrade gives every row the store holds to the person this session asked for.
+            db.person = requestedPerson.name.rawValue
             if header.version < schema.latestVersion { try migrate(db, from: header) }
+            let person = try PeopleRows.choose(requestedPerson, in: db)
+            db.person = person.rawValue
+            self.person = person
             // Only once the schema is current: a failed upgrade leaves the file's own
             // journal mode, and every other byte of it, as it was.
             if case .file = location {

@@ -40,12 +40,16 @@ public final class Store: SessionStore {
     public private(set) var notices: [StoreNotice] = []
     /// Every notice ever noted, so a store reopened after an error does not repeat one.
     private var noted: [StoreNotice] = []
+    /// Whose log the session asked for (`--person`, `person NAME`, the environment).
+    public internal(set) var requestedPerson: PersonRequest
+    /// Whose log the connection reads and writes, once the store has been opened and holds them.
+    public internal(set) var person: PersonName?
 
     /// - Parameter interruptRequested: polled while waiting for a lock; true abandons the wait.
     public init(
         location: StoreLocation, schema: Schema, faults: FaultInjector = FaultInjector(),
         busyTimeout: Duration = defaultBusyTimeout, interruptRequested: @escaping @Sendable () -> Bool = { false },
-        trace: LayerTrace = LayerTrace()
+        trace: LayerTrace = LayerTrace(), person: PersonRequest = .resolve(named: nil)
     ) {
         guard let sqlitePath = location.sqlitePath else {
             // A programming error: a server's log is the companion's `ServerStore`.
@@ -57,6 +61,18 @@ public final class Store: SessionStore {
         self.faults = faults
         self.trace = trace
         self.busyWait = BusyWait(timeout: busyTimeout, interruptRequested: interruptRequested)
+        self.requestedPerson = person
+    }
+
+    /// Makes `name` the person whose log the session works on from now on, once the store
+    /// is known to hold them; on a refusal the session stays on the person it had.
+    public func choosePerson(_ name: PersonName) throws(StorageError) {
+        let request = PersonRequest(name: name, source: .named)
+        let db = try connected()
+        let chosen = try PeopleRows.choose(request, in: db)
+        requestedPerson = request
+        person = chosen
+        db.person = chosen.rawValue
     }
 
     /// The open connection, opening it if needed: for tests that watch it with SQLite's own hooks.

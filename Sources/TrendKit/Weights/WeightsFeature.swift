@@ -6,7 +6,14 @@ extension FeatureDeclaration {
         serverMigrations: [
             ServerMigration(
                 version: 13, feature: .weights, summary: "entries, their measurements, the kinds, and operations",
-                sql: WeightsSchema.server + MeasurementsSchema.server)
+                sql: WeightsSchema.server + MeasurementsSchema.server),
+            ServerMigration(
+                version: 15, feature: .weights, summary: "every entry and measurement belongs to a person",
+                sql: [
+                    PersonColumns.serverAdd(to: "entries"), PersonColumns.serverAdd(to: "measurements"),
+                    "DROP INDEX entries_newest_first",
+                    "CREATE INDEX entries_newest_first ON entries (person, taken_at DESC, id DESC)",
+                ]),
         ],
         undoableTables: [.entries, .kinds],
         draftKinds: [.weight],

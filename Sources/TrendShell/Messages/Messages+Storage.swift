@@ -79,6 +79,10 @@ extension Messages {
         case .writeConflict:
             return
                 "Another session's changes conflicted with this one each time it was tried, so nothing was written. Try again."
+        case .unknownPerson(let name, let known):
+            let holds = known.isEmpty ? "holds nobody yet" : "holds \(listAll(known.map(DisplayText.escaped)))"
+            return
+                "The store has no person named \(DisplayText.escaped(name)), so nothing was read or written; it \(holds). `person add \(DisplayText.escaped(name))` adds them."
         }
     }
 

@@ -1,0 +1,50 @@
+extension FeatureID {
+    /// The people whose logs the store holds.
+    public static let people = FeatureID("people")
+}
+
+/// The people table, step by step. Every other table that holds a person's data names its
+/// person in a `person` column (`people.name`), added by its own feature's step.
+public enum PeopleSchema {
+    public static let migrations: [Migration] = [
+        Migration(version: 14, feature: .people, summary: "people, each with a log of their own") {
+            db throws(StorageError) in
+            try db.execute(
+                """
+                CREATE TABLE people (
+                    name TEXT PRIMARY KEY NOT NULL CHECK (length(name) BETWEEN 1 AND 63),
+                    added_at TEXT NOT NULL
+                ) WITHOUT ROWID
+                """)
+            // The store's first person: who the upgrading (or creating) session asked for.
+            // Every row an existing store holds becomes theirs in the features' own steps.
+            try db.run(
+                "INSERT INTO people (name, added_at) VALUES (?, \(db.dialect.now))",
+                [.text(db.person.isEmpty ? PersonName.unnamed.rawValue : db.person)])
+        }
+    ]
+
+    /// The same table on a server, where a person is a login role: the role that sets the
+    /// store up is its first person.
+    static let server: [String] = [
+        """
+        CREATE TABLE people (
+            name text COLLATE "C" PRIMARY KEY CHECK (length(name) BETWEEN 1 AND 63),
+            added_at text COLLATE "C" NOT NULL
+        )
+        """,
+        "INSERT INTO people (name, added_at) VALUES (current_user, \(SQLDialect.postgresql.now))",
+        StoreServerSchema.countingChanges(to: "people"),
+    ]
+}
+
+extension FeatureDeclaration {
+    /// The people of the store: who may have a log in it.
+    public static let people = FeatureDeclaration(
+        id: .people, migrations: PeopleSchema.migrations,
+        serverMigrations: [
+            ServerMigration(
+                version: 14, feature: .people, summary: "people, each with a log of their own",
+                sql: PeopleSchema.server)
+        ])
+}
