@@ -75,6 +75,17 @@ public final class Store: SessionStore {
         db.person = chosen.rawValue
     }
 
+    /// Adds `name` to the people the store holds; false when it holds them already.
+    @discardableResult
+    public func addPerson(_ name: PersonName) throws(StorageError) -> Bool {
+        try write(.people) { db throws(StorageError) in try PeopleRows.add(name, in: db) }
+    }
+
+    /// Everyone the store holds, by name.
+    public func people() throws(StorageError) -> [PersonName] {
+        try read(.people) { db throws(StorageError) in try PeopleRows.names(in: db) }
+    }
+
     /// The open connection, opening it if needed: for tests that watch it with SQLite's own hooks.
     func connectionForTests() throws(StorageError) -> SQLiteDatabase { try connected() }
 
