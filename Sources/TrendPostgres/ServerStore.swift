@@ -1,3 +1,4 @@
+import FoundationEssentials
 import TrendKit
 
 /// A trendsh log kept on a PostgreSQL server: the `RecordStore` the features write through
@@ -30,6 +31,8 @@ public final class ServerStore: SessionStore {
     private var seenChanges: Int64?
     /// The store's identity, the UUID the server made when the schema was set up.
     public private(set) var identity: String?
+    /// The login role the server knows this session as, once connected: whose log it works on.
+    public private(set) var personName: String?
     /// A failure to connect, and when it was met: the rest of that command's reads and writes,
     /// and those of the commands after it whose lines were already there (a `-c` run, a piped
     /// script), meet it at once instead of waiting out the connect timeout again, as SQLite's
@@ -210,6 +213,24 @@ public final class ServerStore: SessionStore {
         do { try db.run("ROLLBACK", []) } catch { close() }
     }
 
+    /// On a server the person is the login role: choosing any other is refused.
+    public func choosePerson(_ name: PersonName) throws(StorageError) {
+        _ = try read(.people) { _ throws(StorageError) in () }
+        guard let personName, personName == name.rawValue else {
+            throw .personIsALoginRole(role: personName ?? "")
+        }
+    }
+
+    /// People are login roles on a server, which its administrator adds.
+    public func addPerson(_ name: PersonName) throws(StorageError) -> Bool {
+        _ = try read(.people) { _ throws(StorageError) in () }
+        throw .personIsALoginRole(role: personName ?? "")
+    }
+
+    public func people(asOf now: Date) throws(StorageError) -> [PersonSummary] {
+        try read(.people) { db throws(StorageError) in try PeopleRows.summaries(asOf: now, in: db) }
+    }
+
     private func connected() throws(StorageError) -> ServerSQLConnection {
         if let connection { return connection }
         if let contactFailure { throw contactFailure.failure }
@@ -225,6 +246,13 @@ public final class ServerStore: SessionStore {
         }
         let identity = try ServerSetUp.bringUpToDate(db, schema: schema)
         self.identity = identity
+        // On a server a person is their login role: the store holds everyone who has logged in.
+        let role = try db.text("SELECT current_user", []) ?? ""
+        if try db.integer("SELECT count(*) FROM people WHERE name = current_user", []) == 0 {
+            try db.run("INSERT INTO people (name, added_at) VALUES (current_user, \(SQLDialect.postgresql.now)) ON CONFLICT DO NOTHING", [])
+        }
+        db.person = role
+        personName = role
         connection = db
         seenChanges = try db.integer(StoreServerSchema.readChangeCount, [])
         return db

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The store a session runs on: a `RecordStore` the features write through, and what the
 /// shell asks of the store between them. `Store` is one for a SQLite file or memory; the
 /// companion's `ServerStore` is one for a PostgreSQL server. The session sees only this, so
@@ -30,4 +32,15 @@ public protocol SessionStore: RecordStore {
     /// which a draft records so that it is never saved into another log. Nil for SQLite,
     /// whose draft file lives beside the store it belongs to.
     var identity: String? { get }
+    /// The person whose log the session works on, once the store has been reached and is
+    /// known to hold them: a draft and the pending changes record it, so neither is ever
+    /// applied to another person's log.
+    var personName: String? { get }
+    /// Makes `name` the person whose log the session works on from now on; on a refusal
+    /// (nobody of that name, or a server, where the person is the login role) it stays.
+    func choosePerson(_ name: PersonName) throws(StorageError)
+    /// Adds `name` to the people the store holds; false when it holds them already.
+    func addPerson(_ name: PersonName) throws(StorageError) -> Bool
+    /// Everyone whose log the session may read, with their latest figures as of `now`.
+    func people(asOf now: Date) throws(StorageError) -> [PersonSummary]
 }

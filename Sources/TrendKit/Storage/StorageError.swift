@@ -72,6 +72,9 @@ public enum StorageError: Error, Equatable, Sendable {
     /// The session asked for a person the store does not hold; `known` are the people it
     /// does, by name. Nothing was read or written.
     case unknownPerson(name: String, known: [String])
+    /// On a server a person is the role the session logs in as (`role`): another person's
+    /// log is another login, and people are added as roles, by whoever runs the server.
+    case personIsALoginRole(role: String)
 
     /// True when the connection may be unusable and should be reopened before the next try.
     public var needsReopen: Bool {
@@ -83,7 +86,7 @@ public enum StorageError: Error, Equatable, Sendable {
             return true
         case .serverReadOnly, .serverDiskFull: return false
         case .locked, .readOnly, .newerFormat, .interrupted, .abandoned, .simulated, .unconfirmed, .rejected,
-            .writeConflict, .unknownPerson:
+            .writeConflict, .unknownPerson, .personIsALoginRole:
             return false
         }
     }
@@ -97,7 +100,7 @@ public enum StorageError: Error, Equatable, Sendable {
             .newerFormat, .cannotOpen,
             .interrupted, .abandoned, .simulated, .upgradeFailed, .notARegularFile, .unsafeLogFile, .rejected,
             .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost, .timedOut, .writeConflict, .serverReadOnly,
-            .serverDiskFull, .unknownPerson:
+            .serverDiskFull, .unknownPerson, .personIsALoginRole:
             return false
         }
     }
@@ -112,7 +115,7 @@ public enum StorageError: Error, Equatable, Sendable {
             .serverReadOnly, .serverDiskFull:
             return true
         case .notADatabase, .foreignDatabase, .foreignServerDatabase, .newerFormat, .upgradeFailed, .notARegularFile,
-            .unsafeLogFile, .rejected, .abandoned, .loginRefused, .tlsRefused, .unknownPerson:
+            .unsafeLogFile, .rejected, .abandoned, .loginRefused, .tlsRefused, .unknownPerson, .personIsALoginRole:
             return false
         }
     }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -86,6 +88,12 @@ public final class Store: SessionStore {
         try read(.people) { db throws(StorageError) in try PeopleRows.names(in: db) }
     }
 
+    /// Everyone the store holds, with their latest figures: on SQLite anyone who can read
+    /// the file can read every log in it.
+    public func people(asOf now: Date) throws(StorageError) -> [PersonSummary] {
+        try read(.people) { db throws(StorageError) in try PeopleRows.summaries(asOf: now, in: db) }
+    }
+
     /// The open connection, opening it if needed: for tests that watch it with SQLite's own hooks.
     func connectionForTests() throws(StorageError) -> SQLiteDatabase { try connected() }
 
@@ -101,6 +109,8 @@ public final class Store: SessionStore {
 
     /// A SQLite store's draft lives beside it, so it records no identity.
     public var identity: String? { nil }
+
+    public var personName: String? { person?.rawValue }
 
     /// Takes the notices gathered so far, so each is reported once.
     public func takeNotices() -> [StoreNotice] {

@@ -21,7 +21,7 @@ public final class WeightLog {
     /// older than all of them is shown, but `newest(_:)` reads storage to go past them.
     private var trustedCount = 0
     let repository: any WeightRepository
-    private let clock: Clock
+    public let clock: Clock
     private let settings: SettingsFeature
     /// Deletes whose outcome storage did not confirm, with the operation to retry them as.
     private var unconfirmedDeletes: [Int64: (operation: OperationID, entry: WeightEntry?)] = [:]

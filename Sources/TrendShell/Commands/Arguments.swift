@@ -160,6 +160,8 @@ public enum ArgumentProblem: Equatable, Sendable {
     case optionNeedsValue(String)
     /// Not a width the chart can take.
     case notAWidth(String, minimum: Int, maximum: Int)
+    /// Not a name a person can have.
+    case notAPersonName(String)
 }
 
 /// Why a line is not a command.

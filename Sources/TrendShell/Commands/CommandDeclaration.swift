@@ -70,6 +70,7 @@ public enum CommandGroup: String, Sendable, CaseIterable {
     case drafts = "Drafts (any kind)"
     case weights = "Weights"
     case habits = "Habits"
+    case people = "People"
     case trend = "Trend"
     case data = "Data in and out"
     case history = "Pending changes and history"

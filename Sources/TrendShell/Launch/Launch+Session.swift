@@ -66,6 +66,7 @@ extension Launch {
             output: sessionOutput ?? recordedOutput, history: history, style: style,
             interruptRequested: { Signals.stopRequested }, restoringDraft: !oneShot, namedFiles: namedFiles,
             inputs: inputs, terminalWidth: { plainForTheRecording ? 80 : environment.outputWidth() },
+            person: .resolve(named: options.person),
             serverStore: serverStores.flatMap { opener in
                 options.serverStore.map { address in
                     { trace in

@@ -33,6 +33,7 @@ extension Messages {
         case .notOneOf(let word, let what, let choices):
             return "\"\(word)\" is not \(what); use \(list(choices))."
         case .needsAName: return "\(command) needs a name."
+        case .notAPersonName(let word): return notAPersonName(command, word)
         case .unknownOption(let option): return "\(command) has no option \"\(option)\"."
         case .optionNeedsValue(let option): return "\(option) needs a value."
         case .notAWidth(let word, let minimum, let maximum):
@@ -208,6 +209,9 @@ extension Messages {
             return
                 "\(option) needs an ISO 8601 time from the years 1900 to 9999, such as 2026-11-29T08:00:00Z, not \"\(text)\"."
         case .emptyStore: return "--store needs a path, or :memory:."
+        case .badPerson(let text): return Messages.notAPersonName("--person", text)
+        case .personOnAServer:
+            return "--person can't be used with a PostgreSQL store: there a person is the role the session logs in as, so name it in the address (user=NAME)."
         case .checkNeedsFiles: return "--check needs at least one transcript file."
         case .updateNeedsCheck: return "--update works with --check, on the transcripts it names."
         case .junitNeedsCheck: return "--junit reports what --check found; use it with --check."

@@ -83,6 +83,9 @@ extension Messages {
             let holds = known.isEmpty ? "holds nobody yet" : "holds \(listAll(known.map(DisplayText.escaped)))"
             return
                 "The store has no person named \(DisplayText.escaped(name)), so nothing was read or written; it \(holds). `person add \(DisplayText.escaped(name))` adds them."
+        case .personIsALoginRole(let role):
+            return
+                "On a server a person is the role the session logs in as, here \(DisplayText.escaped(role)); nothing was changed. To work on another person's log, log in as their role (user=NAME in the store's address); whoever runs the server adds a person with CREATE ROLE."
         }
     }
 

@@ -19,6 +19,7 @@ extension Session {
     ///     changes, alone (`-c`).
     ///   - namedFiles: the mode of files a person names, from the umask trendsh started with.
     ///   - inputs: files the run reads, which no file a command names may replace.
+    ///   - person: whose log the session asks for (a SQLite store's; a server's is its role).
     ///   - serverStore: makes the store for a server's log (the companion's `ServerStore`),
     ///     given the session's trace; nil where no server can be reached.
     public static func make(
@@ -26,7 +27,7 @@ extension Session {
         style: TerminalStyle = .plain, interruptRequested: @escaping @Sendable () -> Bool = { false },
         restoringDraft: Bool = true, namedFiles: NamedFile.Permissions = .shared,
         inputs: [NamedFileRules.Input] = [], terminalWidth: @escaping @MainActor () -> Int = { 80 },
-        serverStore: ((LayerTrace) -> any SessionStore)? = nil
+        person: PersonRequest = .resolve(named: nil), serverStore: ((LayerTrace) -> any SessionStore)? = nil
     ) -> Session {
         let location = files.store
         // One trace for every layer, so `--trace` tells them in the order they act.
@@ -35,7 +36,9 @@ extension Session {
         if case .server = location, let serverStore {
             store = serverStore(trace)
         } else {
-            store = Store(location: location, schema: .trendsh, interruptRequested: interruptRequested, trace: trace)
+            store = Store(
+                location: location, schema: .trendsh, interruptRequested: interruptRequested, trace: trace,
+                person: person)
         }
         // Beside a path that cannot be a store (a folder, a device), `files` names nothing.
         let settingsStore: any SettingsStore =

@@ -66,6 +66,7 @@ struct ShellFeature: Sendable {
             .exchange, commands: DataCommands.all, presentations: [ImportEditor.self],
             restorers: { [$0.exchange.importer.draftRestorer()] },
             describeStep: Messages.describeExchangeStep),
+        ShellFeature(.people, commands: PeopleCommands.all),
         ShellFeature(.history, commands: ChangeCommands.all),
         ShellFeature(.pending),
         ShellFeature(.settings, commands: SettingsCommands.all, state: { $0.settings }),

@@ -12,6 +12,8 @@ public struct Options: Equatable, Sendable {
     /// `--store postgresql://…`: a PostgreSQL server, which only the companion trendsh-pg opens.
     public var serverStore: ServerAddress?
     public var now: Date?
+    /// `--person NAME`: whose log the session works on (else `LOGNAME`, else `USER`).
+    public var person: PersonName?
     public var echo = false
     public var bail = false
     public var noHistory = false
@@ -100,6 +102,15 @@ public struct Options: Equatable, Sendable {
                 options.storePath = value
                 options.serverStore = nil
             }
+        },
+        Declaration(
+            names: ["--person"], value: "NAME",
+            summary:
+                "Work on NAME's log in the store (default: $LOGNAME, else $USER; \"person add NAME\" adds a person). On a PostgreSQL server a person is their login role."
+        ) { options, value throws(UsageError) in
+            let text = value ?? ""
+            guard let name = PersonName(text) else { throw .badPerson(text) }
+            options.person = name
         },
         Declaration(
             names: ["--now"], value: "TIME",
@@ -352,8 +363,8 @@ public struct Options: Equatable, Sendable {
 
     /// The forms of the command line, for `--help` and the manual.
     static let usageLines = [
-        "trendsh [--store PATH] [--now TIME] [--echo] [--bail] [--trace] [--format text|json|csv] [--no-history] [-X | --init FILE] [--cast FILE]",
-        "trendsh [--store PATH] [--now TIME] [--echo] [--bail] [--trace] [--format text|json|csv] -c COMMAND [-c COMMAND]...",
+        "trendsh [--store PATH] [--person NAME] [--now TIME] [--echo] [--bail] [--trace] [--format text|json|csv] [--no-history] [-X | --init FILE] [--cast FILE]",
+        "trendsh [--store PATH] [--person NAME] [--now TIME] [--echo] [--bail] [--trace] [--format text|json|csv] -c COMMAND [-c COMMAND]...",
         "trendsh --play FILE [--speed N] [--auto SECONDS] [--cast FILE]",
         "trendsh --check [--update] [--junit FILE] FILE...",
         "trendsh --learn [N] [--lessons DIR] [--now TIME] [--echo] [--trace]",
@@ -425,6 +436,10 @@ public enum UsageError: Error, Equatable, Sendable {
     case takesNoValue(String)
     case badTime(option: String, text: String)
     case emptyStore
+    /// `--person` with a word that cannot be a person's name.
+    case badPerson(String)
+    /// `--person` with a PostgreSQL store, where the person is the login role.
+    case personOnAServer
     case checkNeedsFiles
     case updateNeedsCheck
     /// `--junit` without `--check`, whose outcomes it reports.
