@@ -14,23 +14,27 @@ public struct DraftRecord: Equatable, Sendable {
 
     /// The field that names the store a draft was made on (`SessionStore.identity`).
     static let storeField = "store"
+    /// The field that names the person whose log a draft was made on (`SessionStore.personName`).
+    static let personField = "person"
 
-    /// The store this draft was made on, when the file says.
-    var storeIdentity: String? { fields[Self.storeField] }
+    /// The log this draft was made on, as far as the file says.
+    var stamp: LogStamp { LogStamp(store: fields[Self.storeField], person: fields[Self.personField]) }
 
-    /// This record as the draft file keeps it: with the identity of the store it belongs
-    /// to, when the store has one.
-    func stamped(_ identity: String?) -> DraftRecord {
-        guard let identity else { return self }
+    /// This record as the draft file keeps it: with the store's identity and the person,
+    /// where they are known.
+    func stamped(_ stamp: LogStamp) -> DraftRecord {
+        guard stamp.store != nil || stamp.person != nil else { return self }
         var record = self
-        record.fields[Self.storeField] = identity
+        if let store = stamp.store { record.fields[Self.storeField] = store }
+        if let person = stamp.person { record.fields[Self.personField] = person }
         return record
     }
 
-    /// This record as its editor knows it: without the store's identity.
+    /// This record as its editor knows it: without the log's stamp.
     var unstamped: DraftRecord {
         var record = self
         record.fields[Self.storeField] = nil
+        record.fields[Self.personField] = nil
         return record
     }
 
@@ -112,5 +116,39 @@ struct ByteReader {
     mutating func string() -> String? {
         guard let length = uint32(), let slice = take(Int(length)) else { return nil }
         return String(validating: slice, as: UTF8.self)
+    }
+}
+
+/// The log a draft or a queue of pending changes belongs to: the store (a server's
+/// identity; nil for SQLite, whose files live beside it) and the person. Either part may be
+/// unknown: not yet reached, or written by an older trendsh.
+public struct LogStamp: Equatable, Sendable {
+    public var store: String?
+    public var person: String?
+
+    public init(store: String? = nil, person: String? = nil) {
+        self.store = store
+        self.person = person
+    }
+
+    /// Each part as this stamp knows it, else as `earlier` did.
+    func filled(from earlier: LogStamp?) -> LogStamp {
+        LogStamp(store: store ?? earlier?.store, person: person ?? earlier?.person)
+    }
+
+    /// Why a file stamped `made` must not be used on the log stamped `self`, at `path`:
+    /// another store, or another person's log. Nil when every part both know agrees.
+    func refusal(of made: LogStamp, at path: String) -> DraftFileError? {
+        if let theirs = made.store, let ours = store, theirs != ours { return .madeForAnotherStore(path: path) }
+        if let theirs = made.person, let ours = person, theirs != ours {
+            return .madeForAnotherPerson(path: path, person: theirs)
+        }
+        return nil
+    }
+
+    /// True when `made` has a part this stamp does not know yet, so the check must wait.
+    func awaits(_ made: LogStamp?) -> Bool {
+        guard let made else { return false }
+        return (made.store != nil && store == nil) || (made.person != nil && person == nil)
     }
 }

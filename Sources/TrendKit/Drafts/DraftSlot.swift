@@ -36,11 +36,12 @@ public final class DraftSlot {
     private var restoredRecord: DraftRecord?
     /// Where opening and closing drafts, and writing the draft file, are recorded.
     private let trace: LayerTrace
-    /// The identity of the store in use, once it has been reached (`SessionStore.identity`).
-    private let storeIdentity: @MainActor () -> String?
-    /// The store identity the draft file named at start: the log the draft was made on,
-    /// kept in what is written while the store has not been reached yet.
-    private var stampAtStart: String?
+    /// The log in use, as far as it is known: the store's identity and the person, once the
+    /// store has been reached (`SessionStore.identity`, `personName`).
+    private let logStamp: @MainActor () -> LogStamp
+    /// The log the draft file named at start: the log the draft was made on, kept in what
+    /// is written while the store has not been reached yet.
+    private var stampAtStart: LogStamp?
 
     /// The draft file's first line, and a record that is the draft itself (nil: no draft).
     nonisolated static let fileFormat = RecordFormat<DraftRecord?>(
@@ -50,15 +51,16 @@ public final class DraftSlot {
     ///   - path: the draft file beside the store; nil when there is none.
     ///   - withoutFile: why there is none: an in-memory store, unless said otherwise.
     ///   - restoring: false for a run that must leave a waiting draft alone (`-c`).
-    ///   - storeIdentity: the store's identity once reached, recorded with every draft written
-    ///     and checked against the draft restored (nil for SQLite: its file is beside the store).
+    ///   - logStamp: the store's identity and the person once reached, recorded with every
+    ///     draft written and checked against the draft restored (no store identity for SQLite:
+    ///     its file is beside the store).
     public init(
         path: String?, withoutFile: Keeping = .memoryStore, restorers: [DraftRestorer], restoring: Bool = true,
-        trace: LayerTrace = LayerTrace(), storeIdentity: @escaping @MainActor () -> String? = { nil }
+        trace: LayerTrace = LayerTrace(), logStamp: @escaping @MainActor () -> LogStamp = { LogStamp() }
     ) {
         self.restorers = restorers
         self.trace = trace
-        self.storeIdentity = storeIdentity
+        self.logStamp = logStamp
         file = LockedRecordFile(
             path: path, format: Self.fileFormat, withoutFile: withoutFile, leftToItsOwner: !restoring,
             trace: LockedRecordFile.Tracing(trace: trace, file: .draft) { record in
@@ -82,9 +84,8 @@ public final class DraftSlot {
     /// Opens the draft the file at `path` holds, unless its feature finds it saved already,
     /// or it was made on another log than the store holds now.
     private func restore(_ stamped: DraftRecord, from path: String) -> StartReport {
-        stampAtStart = stamped.storeIdentity
-        if let made = stamped.storeIdentity, let current = storeIdentity(), made != current {
-            let problem = DraftFileError.madeForAnotherStore(path: path)
+        stampAtStart = stamped.stamp
+        if let problem = logStamp().refusal(of: stamped.stamp, at: path) {
             file.setAside(problem)
             return .unreadable(problem)
         }
@@ -94,6 +95,11 @@ public final class DraftSlot {
         }
         switch restorer.restore(record) {
         case .restored(let editor):
+            // The restorer may have been the first to reach the store, which tells the person.
+            if let problem = logStamp().refusal(of: stamped.stamp, at: path) {
+                file.setAside(problem)
+                return .unreadable(problem)
+            }
             open = editor
             restoredRecord = editor.record
             return .restored(record)
@@ -127,10 +133,9 @@ public final class DraftSlot {
     /// server that was down): a draft made on another log is closed here and its file left
     /// in place, untouched, and the problem returned for the shell to say.
     public func recheckStore() -> DraftFileError? {
-        guard let made = stampAtStart, let current = storeIdentity(), made != current,
-            untouchedRestoredRecord != nil, let path = file.keeping.path
+        guard let made = stampAtStart, untouchedRestoredRecord != nil, let path = file.keeping.path,
+            let problem = logStamp().refusal(of: made, at: path)
         else { return nil }
-        let problem = DraftFileError.madeForAnotherStore(path: path)
         file.setAside(problem)
         close()
         return problem
@@ -217,7 +222,7 @@ public final class DraftSlot {
 
     /// The identity written with the draft: the store's once reached, else the one the file
     /// named at start.
-    private var knownIdentity: String? { storeIdentity() ?? stampAtStart }
+    private var knownIdentity: LogStamp { logStamp().filled(from: stampAtStart) }
 
     /// `persist`, with the draft file's own error.
     public func writeIfChanged() throws(DraftFileError) {

@@ -65,4 +65,7 @@ public enum DraftFileError: Error, Equatable, Sendable {
     /// The file holds a draft made on another log than the one the store holds now (a
     /// server's database replaced under the same name); it is left in place, never saved here.
     case madeForAnotherStore(path: String)
+    /// The file holds a draft (or changes) made on `person`'s log, not the log this session
+    /// works on; it is left in place, for `person`'s session.
+    case madeForAnotherPerson(path: String, person: String)
 }

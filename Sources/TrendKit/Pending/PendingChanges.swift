@@ -54,45 +54,45 @@ public final class PendingChanges {
     /// The changes waiting in a file this run has not taken (`-c`), as last read.
     public private(set) var waitingInFile: [PendingChange] = []
 
-    /// The identity of the store in use, once it has been reached (`SessionStore.identity`).
-    private let storeIdentity: @MainActor () -> String?
-    /// The store identity the file named at start: the log its changes were typed against.
-    private var stampAtStart: String?
+    /// The log in use, as far as it is known (`SessionStore.identity`, `personName`).
+    private let logStamp: @MainActor () -> LogStamp
+    /// The log the file named at start: the log its changes were typed against.
+    private var stampAtStart: LogStamp?
 
     /// What the file keeps: the queue, and the identity of the store it was typed against
     /// (nil for SQLite, whose file lives beside its store, and before a server was reached).
     struct Queue: Equatable, Sendable {
         var changes: [PendingChange]
-        var storeIdentity: String?
+        var stamp: LogStamp
 
-        init(_ changes: [PendingChange], storeIdentity: String?) {
+        init(_ changes: [PendingChange], stamp: LogStamp) {
             self.changes = changes
             // An empty queue belongs to no log: the file then holds no record at all.
-            self.storeIdentity = changes.isEmpty ? nil : storeIdentity
+            self.stamp = changes.isEmpty ? LogStamp() : stamp
         }
     }
 
     /// The file's first line, and the whole queue as one record (none for an empty queue),
     /// stamped with the store's identity as the draft file is.
     nonisolated static let fileFormat = RecordFormat<Queue>(
-        firstLine: Array("trendsh pending changes, format 1\n".utf8), empty: Queue([], storeIdentity: nil),
-        record: { PendingChange.record(of: $0.changes)?.stamped($0.storeIdentity) },
+        firstLine: Array("trendsh pending changes, format 1\n".utf8), empty: Queue([], stamp: LogStamp()),
+        record: { PendingChange.record(of: $0.changes)?.stamped($0.stamp) },
         contents: { record in
-            PendingChange.changes(from: record.unstamped).map { Queue($0, storeIdentity: record.storeIdentity) }
+            PendingChange.changes(from: record.unstamped).map { Queue($0, stamp: record.stamp) }
         })
 
     /// - Parameters:
     ///   - path: the pending-changes file beside the store; nil when there is none.
     ///   - withoutFile: why there is none: an in-memory store, unless said otherwise.
     ///   - restoring: false for a run that must leave waiting changes alone (`-c`).
-    ///   - storeIdentity: the store's identity once reached, recorded with the queue written and
-    ///     checked against the queue restored (nil for SQLite: its file is beside the store).
+    ///   - logStamp: the store's identity and the person once reached, recorded with the
+    ///     queue written and checked against the queue restored.
     public init(
         path: String?, withoutFile: Keeping = .memoryStore, restoring: Bool = true, trace: LayerTrace = LayerTrace(),
-        storeIdentity: @escaping @MainActor () -> String? = { nil }
+        logStamp: @escaping @MainActor () -> LogStamp = { LogStamp() }
     ) {
         self.trace = trace
-        self.storeIdentity = storeIdentity
+        self.logStamp = logStamp
         file = LockedRecordFile(
             path: path, format: Self.fileFormat, withoutFile: withoutFile, leftToItsOwner: !restoring,
             trace: LockedRecordFile.Tracing(trace: trace, file: .pending) { queue in
@@ -162,9 +162,8 @@ public final class PendingChanges {
     private func restore(
         _ restored: Queue, from path: String, isApplied: (OperationID) throws(TrendError) -> Bool
     ) -> StartReport {
-        stampAtStart = restored.storeIdentity
-        if let made = restored.storeIdentity, let current = storeIdentity(), made != current {
-            let problem = DraftFileError.madeForAnotherStore(path: path)
+        stampAtStart = restored.stamp
+        if let problem = logStamp().refusal(of: restored.stamp, at: path) {
             file.setAside(problem)
             return StartReport(unreadable: problem)
         }
@@ -190,10 +189,9 @@ public final class PendingChanges {
     /// their file left in place, untouched, and the problem returned for the shell to say.
     /// Changes this run typed stay, kept in memory.
     public func recheckStore() -> DraftFileError? {
-        guard let made = stampAtStart, let current = storeIdentity(), made != current,
-            !untouchedRestored.isEmpty, let path = file.keeping.path
+        guard let made = stampAtStart, !untouchedRestored.isEmpty, let path = file.keeping.path,
+            let problem = logStamp().refusal(of: made, at: path)
         else { return nil }
-        let problem = DraftFileError.madeForAnotherStore(path: path)
         for change in untouchedRestored { remove(change.id) }
         file.setAside(problem)
         return problem
@@ -202,7 +200,7 @@ public final class PendingChanges {
     /// True when changes restored from the file wait to be checked against the store's
     /// identity, which is not known yet (the store has not been reached).
     public var awaitsTheStoresIdentity: Bool {
-        stampAtStart != nil && storeIdentity() == nil && !untouchedRestored.isEmpty
+        logStamp().awaits(stampAtStart) && !untouchedRestored.isEmpty
     }
 
     /// Asks again whether the restored changes this run has not touched were already
@@ -267,7 +265,7 @@ public final class PendingChanges {
     /// Writes the queue to the file if it changed. On failure the file still holds what it held.
     public func persist() throws(TrendError) {
         do {
-            try file.write(Queue(changes, storeIdentity: storeIdentity() ?? stampAtStart))
+            try file.write(Queue(changes, stamp: logStamp().filled(from: stampAtStart)))
         } catch {
             throw .pendingFile(error)
         }

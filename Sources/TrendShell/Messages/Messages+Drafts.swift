@@ -86,7 +86,7 @@ extension Messages {
         case .cannotWrite(let path, let number):
             return
                 "The draft file \(path) can't be created (\(systemMessage(number))), so this session's draft is kept in memory only."
-        case .unsafe, .unreadable, .madeForAnotherStore:
+        case .unsafe, .unreadable, .madeForAnotherStore, .madeForAnotherPerson:
             return reason(error) + " This session's draft is kept in memory only."
         }
     }

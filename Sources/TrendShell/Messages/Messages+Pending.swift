@@ -177,6 +177,9 @@ extension Messages {
         case .madeForAnotherStore(let path):
             return
                 "The pending changes in \(path) were typed against another log than the one this store holds now (its database was replaced since), so they were not restored and none of them will be applied here; the file was left in place, untouched. Move it aside to silence this."
+        case .madeForAnotherPerson(let path, let person):
+            return
+                "The pending changes in \(path) were typed on \(DisplayText.escaped(person))'s log, not the one this session works on, so they were not restored and none of them will be applied here; the file was left in place, untouched, for \(DisplayText.escaped(person))'s session (--person \(DisplayText.escaped(person)))."
         }
     }
 

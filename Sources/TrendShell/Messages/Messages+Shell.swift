@@ -148,6 +148,7 @@ extension Messages {
     @MainActor
     public static func statusLines(_ session: Session) -> [String] {
         var lines = ["store: \(session.store.location.description)"]
+        if let person = session.store.personName { lines.append("person: \(DisplayText.escaped(person))") }
         for feature in session.features {
             var line = "\(feature.featureID.rawValue): "
             if let settings = feature as? SettingsFeature {
@@ -194,6 +195,8 @@ extension Messages {
             return "in memory only: \(path) could not be read and was left in place"
         case .unavailable(.madeForAnotherStore(let path)):
             return "in memory only: \(path) holds a draft made on another log, left in place"
+        case .unavailable(.madeForAnotherPerson(let path, let person)):
+            return "in memory only: \(path) holds \(DisplayText.escaped(person))'s draft, left in place"
         case .leftForItsOwner(let path): return "in memory only: this run leaves \(path) alone"
         }
     }

@@ -216,6 +216,9 @@ public enum Messages {
         case .madeForAnotherStore(let path):
             return
                 "The draft in \(path) was made on another log than the one this store holds now (its database was replaced since), so it was not restored and will not be saved here; the file was left in place, untouched. Move it aside to silence this."
+        case .madeForAnotherPerson(let path, let person):
+            return
+                "The draft in \(path) is \(DisplayText.escaped(person))'s, made on their log, so this session left it as it is and will not save it into this log; \(DisplayText.escaped(person))'s session restores it (--person \(DisplayText.escaped(person)))."
         }
     }
 

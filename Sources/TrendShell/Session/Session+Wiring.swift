@@ -62,10 +62,10 @@ extension Session {
         let drafts = DraftSlot(
             path: files.path(of: .draft), withoutFile: withoutFile,
             restorers: ShellFeature.all.flatMap { $0.restorers(parts) }, restoring: restoringDraft, trace: trace,
-            storeIdentity: { store.identity })
+            logStamp: { LogStamp(store: store.identity, person: store.personName) })
         let pending = PendingChanges(
             path: files.path(of: .pending), withoutFile: withoutFile, restoring: restoringDraft, trace: trace,
-            storeIdentity: { store.identity })
+            logStamp: { LogStamp(store: store.identity, person: store.personName) })
         return Session(
             store: store, settings: settings, weights: weights, habitLog: habits, trend: trend,
             changeHistory: changeHistory, pending: pending, drafts: drafts, exchange: exchange, output: output,
