@@ -108,7 +108,7 @@ import TrendshTestSupport
         defer { directory.remove() }
         let path = directory.file("pg-host+5432+trend+me.pending")
         let identity = Identity("log-A")
-        let pending = PendingChanges(path: path, storeIdentity: { identity.current })
+        let pending = PendingChanges(path: path, logStamp: { LogStamp(store: identity.current) })
         _ = pending.start { _ throws(TrendError) in false }
         pending.add(Self.amend(1, .measure(.weight, 76), text: "76"))
         try pending.persist()
@@ -116,14 +116,14 @@ import TrendshTestSupport
         let written = try #require(fileBytes(path))
 
         // The same log again: restored.
-        let same = PendingChanges(path: path, storeIdentity: { identity.current })
+        let same = PendingChanges(path: path, logStamp: { LogStamp(store: identity.current) })
         #expect(same.start { _ throws(TrendError) in false }.restored.count == 1)
         #expect(same.recheckStore() == nil)
         same.release()
 
         // Another log under the same name, known at start: nothing restored, the file untouched.
         identity.current = "log-B"
-        let replaced = PendingChanges(path: path, storeIdentity: { identity.current })
+        let replaced = PendingChanges(path: path, logStamp: { LogStamp(store: identity.current) })
         let report = replaced.start { _ throws(TrendError) in false }
         #expect(report.restored.isEmpty)
         #expect(report.unreadable == .madeForAnotherStore(path: path))
@@ -136,7 +136,7 @@ import TrendshTestSupport
 
         // Not known at start (the server was down): restored, then dropped on first contact.
         identity.current = nil
-        let later = PendingChanges(path: path, storeIdentity: { identity.current })
+        let later = PendingChanges(path: path, logStamp: { LogStamp(store: identity.current) })
         #expect(later.start { _ throws(TrendError) in false }.restored.count == 1)
         #expect(later.awaitsTheStoresIdentity)
         let typedNow = later.add(Self.amend(3, .note("typed now"), text: "typed now"))
