@@ -249,7 +249,9 @@ public final class ServerStore: SessionStore {
         // On a server a person is their login role: the store holds everyone who has logged in.
         let role = try db.text("SELECT current_user", []) ?? ""
         if try db.integer("SELECT count(*) FROM people WHERE name = current_user", []) == 0 {
-            try db.run("INSERT INTO people (name, added_at) VALUES (current_user, \(SQLDialect.postgresql.now)) ON CONFLICT DO NOTHING", [])
+            try db.run(
+                "INSERT INTO people (name, added_at) VALUES (current_user, \(SQLDialect.postgresql.now)) ON CONFLICT DO NOTHING",
+                [])
         }
         db.person = role
         personName = role

@@ -47,8 +47,10 @@ public final class SessionDriver {
         self.directory = directory
         self.clock = clock
         self.output = output
+        // Nobody named, whatever the test runner's LOGNAME: a new store's person is `me`.
         session = Session.make(
-            files: OwnFiles(store: storePath.map { .file(path: $0) } ?? .memory), clock: clock, output: output)
+            files: OwnFiles(store: storePath.map { .file(path: $0) } ?? .memory), clock: clock, output: output,
+            person: .resolve(named: nil, environment: nil))
         if starting { session.start() }
     }
 

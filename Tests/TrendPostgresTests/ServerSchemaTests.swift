@@ -35,7 +35,10 @@ import TrendshTestSupport
     @MainActor
     static func sqliteStore(in folder: TemporaryDirectory) throws -> OtherProgram {
         let path = folder.file("log.sqlite")
-        let store = Store(location: .file(path: path), schema: .trendsh)
+        // The server's rows belong to the role the tests log in as; these, to the same name.
+        let store = Store(
+            location: .file(path: path), schema: .trendsh,
+            person: PersonRequest(name: PersonName(PostgresServer.superuser)!, source: .named))
         try store.read(.storage) { _ throws(StorageError) in }
         store.close()
         let other = try OtherProgram(path: path)
@@ -66,7 +69,9 @@ import TrendshTestSupport
         #expect(Schema.server.latestVersion == Schema.trendsh.latestVersion)
         #expect(Schema.server.migrations.first?.feature == .storage, "the store's tables come first")
         #expect(Schema.server.statements(upgradingFrom: Schema.server.latestVersion).isEmpty)
-        #expect(Schema.server.statements(upgradingFrom: 0).last == "UPDATE trendsh_store SET format = 13")
+        #expect(
+            Schema.server.statements(upgradingFrom: 0).last
+                == "UPDATE trendsh_store SET format = \(Schema.trendsh.latestVersion)")
         let features = FeatureDeclaration.all.filter { !$0.migrations.isEmpty }.map(\.id)
         #expect(Set(Schema.server.migrations.map(\.feature)) == Set(features + [.storage]))
     }
@@ -102,8 +107,8 @@ import TrendshTestSupport
             try server.execute(statement)
         }
         for (table, description) in shape.tables.sorted(by: { $0.key < $1.key }) {
-            // The time a save's record is written is the clock's, and differs.
-            let columns = description.columns.map(\.name).filter { $0 != "applied_at" }
+            // The time a save's record is written, or a person added, is the clock's, and differs.
+            let columns = description.columns.map(\.name).filter { $0 != "applied_at" && $0 != "added_at" }
             let expected = try Self.rows(table, columns: columns, sqlite: sqlite)
             #expect(try Self.rows(table, columns: columns, server: server) == expected, "\(table)'s rows")
         }

@@ -6,8 +6,11 @@ extension FeatureID {
 /// The people table, step by step. Every other table that holds a person's data names its
 /// person in a `person` column (`people.name`), added by its own feature's step.
 public enum PeopleSchema {
+    /// The format that brought people.
+    public static let firstVersion = 14
+
     public static let migrations: [Migration] = [
-        Migration(version: 14, feature: .people, summary: "people, each with a log of their own") {
+        Migration(version: firstVersion, feature: .people, summary: "people, each with a log of their own") {
             db throws(StorageError) in
             try db.execute(
                 """

@@ -33,4 +33,24 @@ public enum PersonColumns {
     static func serverAdd(to table: String) -> String {
         "ALTER TABLE \(table) ADD COLUMN person text COLLATE \"C\" NOT NULL DEFAULT current_user"
     }
+
+    /// The server's counterpart of `assigningTrigger`: a row inserted with an empty person
+    /// (the column's default is the inserting role) takes `owner`, else the inserting role.
+    static func serverAssigningTrigger(table: String, owner: String? = nil) -> [String] {
+        let person = owner.map { "coalesce(\($0), current_user)" } ?? "current_user"
+        return [
+            """
+            CREATE FUNCTION \(table)_take_a_person() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.person = '' THEN NEW.person := \(person); END IF;
+                RETURN NEW;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER \(table)_take_a_person BEFORE INSERT ON \(table)
+            FOR EACH ROW EXECUTE FUNCTION \(table)_take_a_person()
+            """,
+        ]
+    }
 }

@@ -72,6 +72,10 @@ public struct PersonRequest: Sendable, Equatable {
         self.source = source
     }
 
+    /// Nobody named, whatever the environment holds: a lesson's or a transcript's session,
+    /// whose store's first person is `me` wherever it runs.
+    public static let nobody = PersonRequest(name: .unnamed, source: .nobody)
+
     /// `--person NAME` when given, else the environment's name, else nobody.
     public static func resolve(named: PersonName?, environment: PersonName? = PersonName.fromEnvironment())
         -> PersonRequest

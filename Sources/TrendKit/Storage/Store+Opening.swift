@@ -17,9 +17,12 @@ extension Store {
             // An upgrade gives every row the store holds to the person this session asked for.
             db.person = requestedPerson.name.rawValue
             if header.version < schema.latestVersion { try migrate(db, from: header) }
-            let person = try PeopleRows.choose(requestedPerson, in: db)
-            db.person = person.rawValue
-            self.person = person
+            // A schema from before people (an older format, in tests) has nobody to choose from.
+            if schema.latestVersion >= PeopleSchema.firstVersion {
+                let person = try PeopleRows.choose(requestedPerson, in: db)
+                db.person = person.rawValue
+                self.person = person
+            }
             // Only once the schema is current: a failed upgrade leaves the file's own
             // journal mode, and every other byte of it, as it was.
             if case .file = location {

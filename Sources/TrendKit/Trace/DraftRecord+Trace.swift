@@ -18,7 +18,8 @@ extension DraftRecord {
 
     /// True for a field a person typed.
     static func isTyped(_ key: String) -> Bool {
-        !(key == "id" || key == storeField || key == "legacy" || key == "files" || key == "columns"
+        !(key == "id" || key == storeField || key == personField || key == "legacy" || key == "files"
+            || key == "columns"
             || key.hasPrefix("opened.") || key.hasPrefix("editing")
             || key.hasSuffix(".previewed") || key.hasSuffix(".path"))
     }

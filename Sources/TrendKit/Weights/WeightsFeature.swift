@@ -13,7 +13,9 @@ extension FeatureDeclaration {
                     PersonColumns.serverAdd(to: "entries"), PersonColumns.serverAdd(to: "measurements"),
                     "DROP INDEX entries_newest_first",
                     "CREATE INDEX entries_newest_first ON entries (person, taken_at DESC, id DESC)",
-                ]),
+                ] + PersonColumns.serverAssigningTrigger(table: "entries")
+                    + PersonColumns.serverAssigningTrigger(
+                        table: "measurements", owner: "(SELECT person FROM entries WHERE id = NEW.entry_id)")),
         ],
         undoableTables: [.entries, .kinds],
         draftKinds: [.weight],

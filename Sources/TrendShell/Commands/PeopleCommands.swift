@@ -74,7 +74,7 @@ enum PeopleCommands {
                 // Opening the store tells whose log it is (a server: the login role).
                 _ = try session.store.people(asOf: session.weights.clock.now())
             } catch {
-                return session.fail(Messages.peopleUnreadable(error))
+                return session.fail(Messages.reason(error))
             }
             return session.say(Messages.workingOn(session.store.personName))
         case .add(let name):

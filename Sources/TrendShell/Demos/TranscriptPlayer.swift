@@ -82,7 +82,9 @@ public struct TranscriptPlayer {
         let makeSession = {
             Session.make(
                 files: files, clock: .fixed(options.now ?? transcript.now), output: demoOutput, style: style,
-                interruptRequested: { Signals.stopRequested }, namedFiles: permissions, inputs: rules.inputs)
+                interruptRequested: { Signals.stopRequested }, namedFiles: permissions, inputs: rules.inputs,
+                // A demo's own store is the same wherever it plays; a store named is the person's.
+                person: location == .memory ? .nobody : .resolve(named: options.person))
         }
         let session = makeSession()
         session.start()

@@ -20,7 +20,8 @@ public enum ExerciseChecker {
     /// Nil when the exercise is sound; otherwise what is wrong.
     public static func check(_ exercise: Exercise, now: Date, files: OwnFiles = OwnFiles(store: .memory)) -> Problem? {
         let captured = CapturedOutput()
-        let session = Session.make(files: files.with(store: .memory), clock: .fixed(now), output: captured)
+        let session = Session.make(
+            files: files.with(store: .memory), clock: .fixed(now), output: captured, person: .nobody)
         session.start()
         defer { session.close() }
         if exercise.goal.holds(in: session.goalState(events: [])) { return .metBeforeTheSolution }

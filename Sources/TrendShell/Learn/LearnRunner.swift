@@ -182,7 +182,7 @@ public struct LearnRunner {
             files: files, clock: .fixed(now), output: output, style: style,
             interruptRequested: { Signals.stopRequested }, namedFiles: permissions,
             inputs: lessonFiles,
-            terminalWidth: { [environment] in environment.outputWidth() })
+            terminalWidth: { [environment] in environment.outputWidth() }, person: .nobody)
         session.traces = options.trace
         session.echoesInput = options.echo
         session.start()

@@ -214,7 +214,8 @@ extension Messages {
         case .emptyStore: return "--store needs a path, or :memory:."
         case .badPerson(let text): return Messages.notAPersonName("--person", text)
         case .personOnAServer:
-            return "--person can't be used with a PostgreSQL store: there a person is the role the session logs in as, so name it in the address (user=NAME)."
+            return
+                "--person can't be used with a PostgreSQL store: there a person is the role the session logs in as, so name it in the address (user=NAME)."
         case .checkNeedsFiles: return "--check needs at least one transcript file."
         case .updateNeedsCheck: return "--update works with --check, on the transcripts it names."
         case .junitNeedsCheck: return "--junit reports what --check found; use it with --check."

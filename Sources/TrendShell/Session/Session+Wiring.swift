@@ -59,13 +59,16 @@ extension Session {
         default: withoutFile = .nothingBesideStore(path: location.description)
         }
         let parts = Parts(weights: weights, habits: habits, exchange: exchange)
+        // Until the store confirms whose log this is, a draft or a change is stamped with the
+        // name the session was given, so that no other person's session takes it for theirs.
+        let named = person.source == .named ? person.name.rawValue : nil
         let drafts = DraftSlot(
             path: files.path(of: .draft), withoutFile: withoutFile,
             restorers: ShellFeature.all.flatMap { $0.restorers(parts) }, restoring: restoringDraft, trace: trace,
-            logStamp: { LogStamp(store: store.identity, person: store.personName) })
+            logStamp: { LogStamp(store: store.identity, person: store.personName ?? named) })
         let pending = PendingChanges(
             path: files.path(of: .pending), withoutFile: withoutFile, restoring: restoringDraft, trace: trace,
-            logStamp: { LogStamp(store: store.identity, person: store.personName) })
+            logStamp: { LogStamp(store: store.identity, person: store.personName ?? named) })
         return Session(
             store: store, settings: settings, weights: weights, habitLog: habits, trend: trend,
             changeHistory: changeHistory, pending: pending, drafts: drafts, exchange: exchange, output: output,

@@ -145,7 +145,7 @@ public struct TranscriptChecker {
             ending = replayTwoSessions(transcript, files: files, output: captured)
         } else {
             let session = Session.make(
-                files: files.with(store: .memory), clock: .fixed(transcript.now), output: captured)
+                files: files.with(store: .memory), clock: .fixed(transcript.now), output: captured, person: .nobody)
             session.start()
             var repl = REPL(session: session, reader: ScriptLineReader(lines: script.map(\.command)), output: captured)
             repl.echo = true
@@ -197,9 +197,10 @@ public struct TranscriptChecker {
         defer { scratch.remove() }
         let shared = files.with(store: StoreLocation(scratch.file(Messages.scratchStoreName)))
         let clock = Clock.fixed(transcript.now)
-        let first = Session.make(files: shared, clock: clock, output: output)
+        let first = Session.make(files: shared, clock: clock, output: output, person: .nobody)
         first.start()
-        let second = SecondSession(make: { Session.make(files: shared, clock: clock, output: output) }, output: output)
+        let second = SecondSession(
+            make: { Session.make(files: shared, clock: clock, output: output, person: .nobody) }, output: output)
         let reader = InterleavedLineReader(steps: transcript.steps, second: second)
         var repl = REPL(session: first, reader: reader, output: output)
         repl.echo = true

@@ -21,7 +21,8 @@ import TrendKit
             [
                 "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "measure", "delete", "trend",
                 "stats",
-                "chart", "name", "habits", "done", "undone", "rename", "import", "fix", "export", "amend", "retry",
+                "chart", "name", "habits", "done", "undone", "rename", "import", "fix", "export", "person", "people",
+                "amend", "retry",
                 "undo", "redo", "settings", "set", "unit", "goal", "help", "status", "refresh", "simulate", "history",
                 "quit", "exit", "format", "trace",
             ]
@@ -58,7 +59,8 @@ import TrendKit
             [
                 "new", "show", "save", "cancel", "edit", "value", "note", "date", "list", "measure", "delete", "trend",
                 "stats",
-                "chart", "name", "habits", "done", "undone", "rename", "import", "fix", "export", "amend", "retry",
+                "chart", "name", "habits", "done", "undone", "rename", "import", "fix", "export", "person", "people",
+                "amend", "retry",
                 "undo", "redo", "settings", "set", "unit", "goal", "help", "status", "refresh", "simulate", "history",
                 "quit", "format", "trace",
             ]

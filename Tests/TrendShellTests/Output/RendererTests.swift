@@ -187,14 +187,14 @@ import TrendKit
         }
         #expect(
             groups.map(\.heading) == [
-                "Drafts (any kind):", "Weights:", "Habits:", "Trend:", "Data in and out:",
+                "Drafts (any kind):", "Weights:", "Habits:", "People:", "Trend:", "Data in and out:",
                 "Pending changes and history:", "Settings:", "The shell:",
             ])
         #expect(
             groups.map(\.names) == [
                 ["new", "show", "save", "cancel"],
                 ["edit", "value", "note", "date", "list", "measure", "delete", "amend"],
-                ["name", "habits", "done", "undone", "rename"], ["trend", "stats", "chart"],
+                ["name", "habits", "done", "undone", "rename"], ["person", "people"], ["trend", "stats", "chart"],
                 ["import", "fix", "export"], ["retry", "undo", "redo"],
                 ["settings", "set", "unit", "goal"],
                 ["help", "status", "refresh", "simulate", "history", "quit", "format", "trace"],

@@ -200,6 +200,7 @@ import TrendshTestSupport
         #expect(
             shell.printed.dropFirst(before.count) == """
                 store: :memory:
+                person: me
                 weights: ready, 0 loaded
                 trend: ready, no weigh-ins in the last 30 days
                 habits: ready, 0 habits

@@ -12,7 +12,9 @@ enum PeopleResults {
     static func people(_ people: [PersonSummary], current: String?, unit: WeightUnit) -> CommandResult {
         let numberUnit = unit.numberUnit
         var rows: [JSONValue] = []
-        var table = CSVTable(header: ["person", "latest_\(numberUnit.symbol)", "trend_\(numberUnit.symbol)", "last_weigh_in"])
+        var table = CSVTable(header: [
+            "person", "latest_\(numberUnit.symbol)", "trend_\(numberUnit.symbol)", "last_weigh_in",
+        ])
         for person in people {
             var fields = JSONFields()
             fields.add("person", .string(person.name.rawValue))
@@ -24,7 +26,9 @@ enum PeopleResults {
             let day = person.lastWeighIn.map { LocalCalendar.dayText($0) }
             fields.add("lastWeighIn", day.map { .string($0) } ?? .null)
             rows.append(fields.value)
-            table.rows.append([.text(person.name.rawValue), .number(latest), .number(trend), day.map { .text($0) } ?? .empty])
+            table.rows.append([
+                .text(person.name.rawValue), .number(latest), .number(trend), day.map { .text($0) } ?? .empty,
+            ])
         }
         var fields = JSONFields()
         fields.add("people", .array(rows))
