@@ -4,7 +4,9 @@ extension FeatureDeclaration {
         id: .habits, migrations: HabitsSchema.migrations,
         serverMigrations: [
             ServerMigration(
-                version: 13, feature: .habits, summary: "habits and their done days", sql: HabitsSchema.server)
+                version: 13, feature: .habits, summary: "habits and their done days", sql: HabitsSchema.server),
+            // Stand-in for the trend helper's format 16 (see `HabitsSchema`); drop when merging.
+            ServerMigration(version: 16, feature: .trend, summary: "stand-in for format 16", sql: []),
         ],
         undoableTables: [.habits, .completions],
         draftKinds: [.habit], canBeSimulated: true)
