@@ -139,8 +139,8 @@ public final class SQLHabitRepository: HabitRepository {
     public func wasRenamed(fromKey: String, toKey: String) throws(StorageError) -> Bool {
         try store.read(.habits) { db throws(StorageError) in
             try db.integer(
-                "SELECT count(*) FROM operations WHERE feature = 'habits' AND kind = 'rename' AND detail = ?",
-                [.text(Self.renaming(fromKey, toKey))]) > 0
+                "SELECT count(*) FROM operations WHERE person = ? AND feature = 'habits' AND kind = 'rename' AND detail = ?",
+                [.text(db.person), .text(Self.renaming(fromKey, toKey))]) > 0
         }
     }
 
@@ -156,8 +156,8 @@ public final class SQLHabitRepository: HabitRepository {
     public func wasDeleted(nameKey: String) throws(StorageError) -> Bool {
         try store.read(.habits) { db throws(StorageError) in
             try db.integer(
-                "SELECT count(*) FROM operations WHERE feature = 'habits' AND kind = 'delete' AND detail = ?",
-                [.text(nameKey)]) > 0
+                "SELECT count(*) FROM operations WHERE person = ? AND feature = 'habits' AND kind = 'delete' AND detail = ?",
+                [.text(db.person), .text(nameKey)]) > 0
         }
     }
 

@@ -61,8 +61,25 @@ import Testing
         #expect(try bob.rename(habitID: hers.id, from: "run", to: "Jog", operation: .make()) == .missing)
         #expect(try bob.delete(habitID: hers.id, nameKey: "run", operation: .make()) == .missing)
         #expect(try bob.habit(savedFrom: hers.draftID ?? DraftID(rawValue: "")) == nil)
-        // Nothing of hers changed.
+        // Nothing of hers changed, and bob's history holds no step.
         #expect(try people.alice.habits.habits() == [hers])
+        #expect(try people.bob.history.steps(limit: 10).isEmpty)
+    }
+
+    @Test func aHabitOnePersonDeletedOrRenamedIsStillTheOthersToDeleteOrRename() throws {
+        let people = try TwoPeopleFixture()
+        defer { people.remove() }
+        let hers = try people.alice.add("Run")
+        let his = try people.bob.add("Run")
+        let walk = try people.alice.add("Walk")
+        #expect(try people.alice.habits.delete(habitID: hers.id, nameKey: "run", operation: .make()) == .deleted(hers))
+        _ = try people.alice.habits.rename(habitID: walk.id, from: "walk", to: "Stroll", operation: .make())
+
+        #expect(try people.alice.habits.wasDeleted(nameKey: "run"))
+        #expect(try !people.bob.habits.wasDeleted(nameKey: "run"))
+        #expect(try people.alice.habits.wasRenamed(fromKey: "walk", toKey: "stroll"))
+        #expect(try !people.bob.habits.wasRenamed(fromKey: "walk", toKey: "stroll"))
+        #expect(try people.bob.habits.habits() == [his])
     }
 
     @Test func oneSessionThatChoosesAnotherPersonSeesTheirHabitsFromThen() throws {

@@ -10,8 +10,8 @@ import TrendshTestSupport
     @Test func theHabitsStepsAreVersionsThreeAndSeventeenOfTheStoresSchema() {
         #expect(HabitsSchema.migrations.filter { $0.feature == .habits }.map(\.version) == [3, 17])
         #expect(Schema.trendsh.migrations.filter { $0.feature == .habits }.map(\.version) == [3, 17])
-        #expect(Schema.trendsh.latestVersion == 17)
-        #expect(Schema.trendsh.migrations.map(\.version) == Array(1...17))
+        #expect(Schema.trendsh.latestVersion == 18)
+        #expect(Schema.trendsh.migrations.map(\.version) == Array(1...18))
     }
 
     /// Writes `new` as a version-2 trendsh did. Today's weights repository also keeps the
@@ -87,7 +87,9 @@ import TrendshTestSupport
                 "sqlite_sequence",
             ])
         #expect(
-            try other.rows("SELECT name FROM pragma_table_info('operations')").map { $0[0] }.last == "detail")
+            try other.rows("SELECT name FROM pragma_table_info('operations')").map { $0[0] }.suffix(2) == [
+                "detail", "person",
+            ])
         #expect(try other.entries().map(\.id) == [kept.id])
         #expect(try OtherProgramConnection(path: path + ".v2-backup").integer("PRAGMA user_version") == 2)
     }
