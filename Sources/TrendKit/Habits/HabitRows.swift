@@ -1,10 +1,13 @@
-/// How the change history photographs and puts back habits and the days they were done.
+/// How the change history photographs and puts back habits and the days they were done. A
+/// photograph holds its row's person (since format 17) and puts the row back with it; a row
+/// that holds another person's name is not as the step left it, so a step never changes
+/// someone else's row, and a row is read as it is now only for the session's own person.
 extension UndoableTable {
     public static let habits = UndoableTable(
         name: "habits", feature: .habits, imagesTable: "habit_images",
         captureSQL: """
-            INSERT INTO habit_images (change, position, side, id, name, name_key, created_at, draft_id, revision)
-            SELECT ?1, ?2, ?3, id, name, name_key, created_at, draft_id, revision FROM habits WHERE id = ?4
+            INSERT INTO habit_images (change, position, side, id, name, name_key, created_at, draft_id, revision, person)
+            SELECT ?1, ?2, ?3, id, name, name_key, created_at, draft_id, revision, person FROM habits WHERE id = ?4
             """,
         existsSQL: "SELECT count(*) FROM habits WHERE id = ?1",
         revisionSQL: "SELECT revision FROM habits WHERE id = ?1",
@@ -12,16 +15,18 @@ extension UndoableTable {
             SELECT count(*) FROM habits h JOIN habit_images i ON h.id = i.id
             WHERE i.change = ?1 AND i.position = ?2 AND i.side = ?3
                 AND h.name IS NOT DISTINCT FROM i.name AND h.name_key IS NOT DISTINCT FROM i.name_key
-                AND h.created_at IS NOT DISTINCT FROM i.created_at
+                AND h.created_at IS NOT DISTINCT FROM i.created_at AND h.person IS NOT DISTINCT FROM i.person
             """,
-        // Names are unique without regard to case: another habit may have taken the name since.
+        // Names are unique for each person without regard to case: another of the person's
+        // habits may have taken the name since.
         clashSQL: """
-            SELECT count(*) FROM habits h JOIN habit_images i ON h.name_key = i.name_key AND h.id != i.id
+            SELECT count(*) FROM habits h
+            JOIN habit_images i ON h.person = i.person AND h.name_key = i.name_key AND h.id != i.id
             WHERE i.change = ?1 AND i.position = ?2 AND i.side = ?3
             """,
         insertSQL: """
-            INSERT INTO habits (id, name, name_key, created_at, draft_id, revision)
-            SELECT id, name, name_key, created_at, draft_id, ?4 FROM habit_images
+            INSERT INTO habits (id, name, name_key, created_at, draft_id, revision, person)
+            SELECT id, name, name_key, created_at, draft_id, ?4, person FROM habit_images
             WHERE change = ?1 AND position = ?2 AND side = ?3
             """,
         updateSQL: """
@@ -53,19 +58,20 @@ extension UndoableTable {
     public static let completions = UndoableTable(
         name: "completions", feature: .habits, imagesTable: "completion_images",
         captureSQL: """
-            INSERT INTO completion_images (change, position, side, habit_id, day, recorded_at)
-            SELECT ?1, ?2, ?3, habit_id, day, recorded_at FROM completions WHERE habit_id = ?4 AND day = ?5
+            INSERT INTO completion_images (change, position, side, habit_id, day, recorded_at, person)
+            SELECT ?1, ?2, ?3, habit_id, day, recorded_at, person FROM completions WHERE habit_id = ?4 AND day = ?5
             """,
         existsSQL: "SELECT count(*) FROM completions WHERE habit_id = ?1 AND day = ?2",
         revisionSQL: nil,
         matchesSQL: """
             SELECT count(*) FROM completions c JOIN completion_images i ON c.habit_id = i.habit_id AND c.day = i.day
-            WHERE i.change = ?1 AND i.position = ?2 AND i.side = ?3
+            WHERE i.change = ?1 AND i.position = ?2 AND i.side = ?3 AND c.person IS NOT DISTINCT FROM i.person
             """,
         clashSQL: nil,
         insertSQL: """
-            INSERT INTO completions (habit_id, day, recorded_at)
-            SELECT habit_id, day, recorded_at FROM completion_images WHERE change = ?1 AND position = ?2 AND side = ?3
+            INSERT INTO completions (habit_id, day, recorded_at, person)
+            SELECT habit_id, day, recorded_at, person FROM completion_images
+            WHERE change = ?1 AND position = ?2 AND side = ?3
             """,
         updateSQL: """
             UPDATE completions SET recorded_at = (
@@ -79,7 +85,8 @@ extension UndoableTable {
                 let number = DayText.dayNumber(day)
             else { return nil }
             let done = try db.integer(
-                "SELECT count(*) FROM completions WHERE habit_id = ? AND day = ?", [.integer(habit), .text(day)])
+                "SELECT count(*) FROM completions WHERE habit_id = ? AND day = ? AND person = ?",
+                [.integer(habit), .text(day), .text(db.person)])
             return done > 0 ? .day(habitID: habit, day: number) : nil
         },
         image: { db, step, position, side throws(StorageError) in

@@ -4,7 +4,12 @@ extension FeatureDeclaration {
         id: .habits, migrations: HabitsSchema.migrations,
         serverMigrations: [
             ServerMigration(
-                version: 13, feature: .habits, summary: "habits and their done days", sql: HabitsSchema.server)
+                version: 13, feature: .habits, summary: "habits and their done days", sql: HabitsSchema.server),
+            // Stand-in for the trend helper's format 16 (see `HabitsSchema`); drop when merging.
+            ServerMigration(version: 16, feature: .trend, summary: "stand-in for format 16", sql: []),
+            ServerMigration(
+                version: 17, feature: .habits, summary: "every habit and its done days belong to a person",
+                sql: HabitsSchema.serverPeople),
         ],
         undoableTables: [.habits, .completions],
         draftKinds: [.habit], canBeSimulated: true)

@@ -1,6 +1,8 @@
 import FoundationEssentials
 
-/// The habits feature's SQL. The `Store` owns the file and the transactions.
+/// The habits feature's SQL. The `Store` owns the file and the transactions. Every read asks
+/// for the connection's person's habits and days (`SQLConnection.person`), and every write
+/// names them: another person's habit, found by its id, is no habit at all.
 @MainActor
 public final class SQLHabitRepository: HabitRepository {
     public let store: any RecordStore
@@ -11,9 +13,12 @@ public final class SQLHabitRepository: HabitRepository {
         try store.read(.habits, loading: true) { db throws(StorageError) in
             var habits: [Habit] = []
             let statement = try db.statement(
-                "SELECT id, name, created_at, revision, draft_id FROM habits ORDER BY name_key")
+                "SELECT id, name, created_at, revision, draft_id FROM habits WHERE person = ? ORDER BY name_key")
+            try statement.bind([.text(db.person)])
             while try statement.step() { habits.append(Self.habit(from: statement)) }
-            let days = try db.statement("SELECT habit_id, day FROM completions ORDER BY habit_id, day")
+            let days = try db.statement(
+                "SELECT habit_id, day FROM completions WHERE person = ? ORDER BY habit_id, day")
+            try days.bind([.text(db.person)])
             var byHabit: [(id: Int64, days: [Int])] = []
             while try days.step() {
                 let id = days.int64(0)
@@ -41,8 +46,11 @@ public final class SQLHabitRepository: HabitRepository {
             var step = try ChangeRecorder.begin(
                 .habitAdd, feature: .habits, operation: new.draftID.operation, subject: new.name, in: db)
             let id = try db.insertRow(
-                "INSERT INTO habits (name, name_key, created_at, draft_id) VALUES (?, ?, ?, ?)",
-                [.text(new.name), .text(key), .text(StoredTime.text(new.createdAt)), .text(new.draftID.rawValue)])
+                "INSERT INTO habits (name, name_key, created_at, draft_id, person) VALUES (?, ?, ?, ?, ?)",
+                [
+                    .text(new.name), .text(key), .text(StoredTime.text(new.createdAt)), .text(new.draftID.rawValue),
+                    .text(db.person),
+                ])
             step.didAdd(.habits, .id(id))
             try OperationLog.record(new.draftID.operation, feature: .habits, kind: "add", target: id, in: db)
             try step.finish()
@@ -63,13 +71,14 @@ public final class SQLHabitRepository: HabitRepository {
             let key = ChangedRowKey.pair(habitID, dayText)
             if done {
                 try db.run(
-                    "INSERT INTO completions (habit_id, day, recorded_at) VALUES (?, ?, ?)",
-                    [.integer(habitID), .text(dayText), .text(StoredTime.text(at))])
+                    "INSERT INTO completions (habit_id, day, recorded_at, person) VALUES (?, ?, ?, ?)",
+                    [.integer(habitID), .text(dayText), .text(StoredTime.text(at)), .text(db.person)])
                 step.didAdd(.completions, key)
             } else {
                 try step.willChange(.completions, key)
                 try db.run(
-                    "DELETE FROM completions WHERE habit_id = ? AND day = ?", [.integer(habitID), .text(dayText)])
+                    "DELETE FROM completions WHERE habit_id = ? AND day = ? AND person = ?",
+                    [.integer(habitID), .text(dayText), .text(db.person)])
             }
             try OperationLog.record(
                 operation, feature: .habits, kind: done ? "done" : "undone", target: habitID, detail: dayText, in: db)
@@ -92,8 +101,8 @@ public final class SQLHabitRepository: HabitRepository {
                 .habitRename, feature: .habits, operation: operation, subject: current.name, in: db)
             try step.willChange(.habits, .id(habitID))
             try db.run(
-                "UPDATE habits SET name = ?, name_key = ?, revision = revision + 1 WHERE id = ?",
-                [.text(name), .text(key), .integer(habitID)])
+                "UPDATE habits SET name = ?, name_key = ?, revision = revision + 1 WHERE id = ? AND person = ?",
+                [.text(name), .text(key), .integer(habitID), .text(db.person)])
             try OperationLog.record(
                 operation, feature: .habits, kind: "rename", target: habitID, detail: Self.renaming(oldKey, key), in: db
             )
@@ -117,8 +126,9 @@ public final class SQLHabitRepository: HabitRepository {
             for day in current.doneDays {
                 try step.willChange(.completions, .pair(habitID, DayText.text(dayNumber: day)))
             }
-            try db.run("DELETE FROM completions WHERE habit_id = ?", [.integer(habitID)])
-            try db.run("DELETE FROM habits WHERE id = ?", [.integer(habitID)])
+            let owned: [SQLValue] = [.integer(habitID), .text(db.person)]
+            try db.run("DELETE FROM completions WHERE habit_id = ? AND person = ?", owned)
+            try db.run("DELETE FROM habits WHERE id = ? AND person = ?", owned)
             try OperationLog.record(
                 operation, feature: .habits, kind: "delete", target: habitID, detail: nameKey, in: db)
             try step.finish()
@@ -129,8 +139,8 @@ public final class SQLHabitRepository: HabitRepository {
     public func wasRenamed(fromKey: String, toKey: String) throws(StorageError) -> Bool {
         try store.read(.habits) { db throws(StorageError) in
             try db.integer(
-                "SELECT count(*) FROM operations WHERE feature = 'habits' AND kind = 'rename' AND detail = ?",
-                [.text(Self.renaming(fromKey, toKey))]) > 0
+                "SELECT count(*) FROM operations WHERE person = ? AND feature = 'habits' AND kind = 'rename' AND detail = ?",
+                [.text(db.person), .text(Self.renaming(fromKey, toKey))]) > 0
         }
     }
 
@@ -146,23 +156,25 @@ public final class SQLHabitRepository: HabitRepository {
     public func wasDeleted(nameKey: String) throws(StorageError) -> Bool {
         try store.read(.habits) { db throws(StorageError) in
             try db.integer(
-                "SELECT count(*) FROM operations WHERE feature = 'habits' AND kind = 'delete' AND detail = ?",
-                [.text(nameKey)]) > 0
+                "SELECT count(*) FROM operations WHERE person = ? AND feature = 'habits' AND kind = 'delete' AND detail = ?",
+                [.text(db.person), .text(nameKey)]) > 0
         }
     }
 
+    /// The connection's person's habit that meets `condition` (one `?`, bound to `value`), with
+    /// its days; nil when they have none, whoever else may.
     nonisolated static func habit(where condition: String, _ value: SQLValue, in db: any SQLConnection)
         throws(StorageError) -> Habit?
     {
         let statement = try db.statement(
-            "SELECT id, name, created_at, revision, draft_id FROM habits WHERE \(condition)")
-        try statement.bind([value])
+            "SELECT id, name, created_at, revision, draft_id FROM habits WHERE person = ? AND \(condition)")
+        try statement.bind([.text(db.person), value])
         guard try statement.step() else { return nil }
         var found = habit(from: statement)
         statement.reset()
         // A habit a write returns carries its days too, as a loaded one does.
-        let days = try db.statement("SELECT day FROM completions WHERE habit_id = ? ORDER BY day")
-        try days.bind([.integer(found.id)])
+        let days = try db.statement("SELECT day FROM completions WHERE habit_id = ? AND person = ? ORDER BY day")
+        try days.bind([.integer(found.id), .text(db.person)])
         while try days.step() {
             if let day = days.text(0).flatMap(DayText.dayNumber) { found.doneDays.append(day) }
         }

@@ -39,32 +39,37 @@ public struct ChangeRecorder {
         self.db = db
     }
 
-    /// Photographs the entries an import added, ids ?3 to ?4, from position ?2 of step ?1.
+    /// Photographs the entries an import added, ids ?3 to ?4, from position ?2 of step ?1,
+    /// each with its person.
     private static let captureAddedEntries = DialectText { dialect in
         """
-        INSERT INTO entry_images (change, position, side, id, taken_at, kilograms, note, draft_id, revision, measurements)
+        INSERT INTO entry_images (change, position, side, id, taken_at, kilograms, note, draft_id, revision, measurements,
+            person)
         SELECT ?1, ?2 + row_number() OVER (ORDER BY id) - 1, 1, id, taken_at, kilograms, note, draft_id, revision,
-            \(MeasurementImage.of("entries.id", dialect))
+            \(MeasurementImage.of("entries.id", dialect)), person
         FROM entries WHERE id BETWEEN ?3 AND ?4
         """
     }
 
     private static let insertText = DialectText { dialect in
         """
-        INSERT INTO changes (operation, feature, kind, subject, made_at)
-        VALUES (?, ?, ?, ?, \(dialect.now))
+        INSERT INTO changes (operation, feature, kind, subject, made_at, person)
+        VALUES (?, ?, ?, ?, \(dialect.now), ?)
         """
     }
 
-    /// Starts a step for `operation`, clearing the redo list. `subject` names what the step is
-    /// about when its rows cannot say it later (a habit's name).
+    /// Starts a step of the connection's person for `operation`, clearing their redo list.
+    /// `subject` names what the step is about when its rows cannot say it later (a habit's name).
     public static func begin(
         _ kind: ChangeKind, feature: FeatureID, operation: OperationID, subject: String = "", in db: any SQLConnection
     ) throws(StorageError) -> ChangeRecorder {
         try HistorySQL.forgetUndone(in: db)
         let step = try db.insertRow(
             insertText[db.dialect],
-            [.text(operation.rawValue), .text(feature.rawValue), .text(kind.rawValue), .text(subject)])
+            [
+                .text(operation.rawValue), .text(feature.rawValue), .text(kind.rawValue), .text(subject),
+                .text(db.person),
+            ])
         return ChangeRecorder(step: step, db: db)
     }
 
@@ -115,7 +120,11 @@ public struct ChangeRecorder {
             ]
             // Nearly every step changes one row: the first is kept in the step's own row (a
             // page the step has written already), the others in `change_rows`.
-            try db.run(position == 0 ? HistorySQL.keepFirstRow : HistorySQL.addRow, values)
+            if position == 0 {
+                try db.run(HistorySQL.keepFirstRow, values)
+            } else {
+                try db.run(HistorySQL.addRow, values + [.text(db.person)])
+            }
         }
         var next = Int64(rows.count)
         for ids in addedEntries {
@@ -124,10 +133,15 @@ public struct ChangeRecorder {
                 [.integer(step), .integer(next), .integer(ids.lowerBound), .integer(ids.upperBound)])
             try db.run(
                 """
-                INSERT INTO change_rows (change, position, row_table, row_key, before_exists, after_exists, last_revision)
-                SELECT ?1, ?2 + row_number() OVER (ORDER BY id) - 1, 'entries', CAST(id AS TEXT), 0, 1, revision
+                INSERT INTO change_rows (
+                    change, position, row_table, row_key, before_exists, after_exists, last_revision, person)
+                SELECT ?1, ?2 + row_number() OVER (ORDER BY id) - 1, 'entries', CAST(id AS TEXT), 0, 1, revision, ?5
                 FROM entries WHERE id BETWEEN ?3 AND ?4
-                """, [.integer(step), .integer(next), .integer(ids.lowerBound), .integer(ids.upperBound)])
+                """,
+                [
+                    .integer(step), .integer(next), .integer(ids.lowerBound), .integer(ids.upperBound),
+                    .text(db.person),
+                ])
             next += db.changes
         }
         // The steps `changes` holds are counted, not their numbers (which have gaps where

@@ -6,6 +6,9 @@ extension FeatureDeclaration {
         serverMigrations: [
             ServerMigration(
                 version: 13, feature: .history, summary: "a history of changes, for undo and redo",
-                sql: HistorySchema.server)
+                sql: HistorySchema.server),
+            ServerMigration(
+                version: 18, feature: .history, summary: "every step of the history belongs to a person",
+                sql: HistorySchema.serverPeople),
         ])
 }

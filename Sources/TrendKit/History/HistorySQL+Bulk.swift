@@ -52,14 +52,16 @@ extension HistorySQL {
         try db.integer(rowCountText[db.dialect], [.integer(step), .text(table.name)])
     }
 
-    /// True when a step newer than `step` is done: only then can one have changed its rows.
+    /// True when a step of the person newer than `step` is done: only then can one have
+    /// changed its rows.
     static func hasNewerDoneStep(than step: Int64, in db: any SQLConnection) throws(StorageError) -> Bool {
         try db.integer(
-            "SELECT CAST(EXISTS (SELECT 1 FROM changes WHERE id > ? AND undone = 0) AS INTEGER)", [.integer(step)]) != 0
+            "SELECT CAST(EXISTS (SELECT 1 FROM changes WHERE person = ? AND id > ? AND undone = 0) AS INTEGER)",
+            [person(db), .integer(step)]) != 0
     }
 
-    /// The first position above `after` among the step's rows of `table` that a done step
-    /// newer than it changed too (`newestNewerStep` says which); nil when there is none. The
+    /// The first position above `after` among the step's rows of `table` that a done step of
+    /// the person newer than it changed too (`newestNewerStep` says which); nil when there is none. The
     /// newer steps' rows are read once, by the primary key of `change_rows` (from the step on,
     /// not every step's rows of the table, which `+row_table` keeps SQLite from reading).
     static func firstChangedByNewerStep(
@@ -71,9 +73,11 @@ extension HistorySQL {
             SELECT coalesce(min(r.position), -1) FROM step_rows r
             WHERE r.position > ?4 AND (
                 r.key IN (SELECT n.row_key FROM change_rows n JOIN changes c ON c.id = n.change
-                    WHERE n.change > ?1 AND \(hinted("n.row_table", db.dialect)) = '\(table.name)' AND c.undone = 0)
-                OR r.key IN (SELECT row_key FROM changes WHERE id > ?1 AND undone = 0 AND row_table = '\(table.name)'))
-            """, [.integer(step)] + sides + [.integer(after)])
+                    WHERE n.change > ?1 AND \(hinted("n.row_table", db.dialect)) = '\(table.name)' AND c.undone = 0
+                        AND c.person = ?5)
+                OR r.key IN (SELECT row_key FROM changes
+                    WHERE person = ?5 AND id > ?1 AND undone = 0 AND row_table = '\(table.name)'))
+            """, [.integer(step)] + sides + [.integer(after), person(db)])
         return position >= 0 ? position : nil
     }
 

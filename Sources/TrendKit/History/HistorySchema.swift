@@ -130,5 +130,57 @@ public enum HistorySchema {
                 WHERE undone = 1;
                 """)
         },
+        // Every step, its rows and its photographs, and every operation, belong to the person
+        // whose change it was: an existing store's to its first person. `undo` and `redo` read
+        // the session's person's steps only, by the indexes below, each with the person first.
+        // A photograph holds the person of the row it photographs (whose own table's SQL
+        // copies it) or, where it says none, the step's. The trigger that keeps a deleted
+        // entry's save writes the entry's person. Step numbers stay one sequence for the store.
+        // The partial index of undone steps names `undone` too, constant as it is there: so
+        // SQLite's planner sees that it answers "person = ? AND undone = 1" (the test every
+        // save makes) better than `changes_by_person`, and reads no row of the table for it.
+        Migration(version: 18, feature: .history, summary: "every step of the history belongs to a person") {
+            db throws(StorageError) in
+            // A step's rows and photographs are its person's (habits' photographs have had
+            // theirs since format 17, the first person's, as every step's is here).
+            try PersonColumns.add(to: "changes", in: db)
+            for table in ["change_rows", "entry_images", "kind_images"] {
+                let stepsPerson = "(SELECT person FROM changes WHERE changes.id = \(table).change)"
+                try PersonColumns.add(
+                    to: table, fill: "coalesce(\(stepsPerson), \(PersonColumns.firstPersonSQL))", in: db)
+            }
+            try PersonColumns.add(to: "operations", in: db)
+            let imagesKey = "change = NEW.change AND position = NEW.position AND side = NEW.side"
+            let stepOwner = "(SELECT person FROM changes WHERE id = NEW.change)"
+            try db.execute(
+                """
+                DROP INDEX changes_undone;
+                CREATE INDEX changes_undone ON changes (person, undone, id) WHERE undone = 1;
+                CREATE INDEX changes_by_person ON changes (person, id);
+                DROP INDEX change_rows_by_row;
+                CREATE INDEX change_rows_by_row ON change_rows (person, row_table, row_key, change);
+                DROP INDEX operations_by_target;
+                CREATE INDEX operations_by_target ON operations (person, feature, target);
+                \(PersonColumns.assigningTrigger(table: "changes", key: "id = NEW.id"));
+                \(PersonColumns.assigningTrigger(
+                    table: "change_rows", key: "change = NEW.change AND position = NEW.position", owner: stepOwner));
+                \(PersonColumns.assigningTrigger(table: "entry_images", key: imagesKey, owner: stepOwner));
+                \(PersonColumns.assigningTrigger(table: "habit_images", key: imagesKey, owner: stepOwner));
+                \(PersonColumns.assigningTrigger(table: "completion_images", key: imagesKey, owner: stepOwner));
+                \(PersonColumns.assigningTrigger(table: "kind_images", key: imagesKey, owner: stepOwner));
+                \(PersonColumns.assigningTrigger(table: "operations", key: "id = NEW.id"));
+                DROP TRIGGER entries_removed_keep_their_save;
+                \(keepTheirSaveTrigger);
+                """)
+        },
     ]
+
+    /// `WeightsSchema.keepTheirSaveTrigger` since format 18: the save's row names the entry's person.
+    static let keepTheirSaveTrigger = """
+        CREATE TRIGGER entries_removed_keep_their_save AFTER DELETE ON entries
+        WHEN OLD.draft_id IS NOT NULL BEGIN
+            INSERT OR IGNORE INTO operations (id, feature, kind, target, revision, applied_at, person)
+            VALUES (OLD.draft_id, 'weights', 'insert', OLD.id, 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), OLD.person);
+        END
+        """
 }

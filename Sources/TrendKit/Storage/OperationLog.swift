@@ -1,7 +1,9 @@
 /// The `operations` table's SQL, shared by every feature. Every change to the store (a save,
 /// an edit, an amend, a delete, a habit change, an undo, a redo, an import) records its
 /// operation's identity here in the same transaction as the change, so a retry, in this
-/// session or a later one, finds it and applies nothing twice.
+/// session or a later one, finds it and applies nothing twice. Since format 18 each row names
+/// the person whose change it was (`SQLConnection.person`), and a session reads its own
+/// person's rows only: another person's operation is one it never applied.
 public enum OperationLog {
     /// What the store recorded about an applied operation.
     public struct Applied: Sendable, Equatable {
@@ -15,15 +17,19 @@ public enum OperationLog {
 
     /// True when the store records `operation` as applied.
     public static func wasApplied(_ operation: OperationID, in db: any SQLConnection) throws(StorageError) -> Bool {
-        try db.integer("SELECT count(*) FROM operations WHERE id = ?", [.text(operation.rawValue)]) > 0
+        let mine: [SQLValue] = [.text(operation.rawValue), .text(db.person)]
+        return try db.integer("SELECT count(*) FROM operations WHERE id = ? AND person = ?", mine) > 0
     }
 
     /// The record of `operation`, or nil when it was never applied.
     public static func applied(_ operation: OperationID, in db: any SQLConnection) throws(StorageError) -> Applied? {
         let statement = try db.statement(
-            "SELECT feature, kind, target, revision, target IS NULL, revision IS NULL FROM operations WHERE id = ?")
+            """
+            SELECT feature, kind, target, revision, target IS NULL, revision IS NULL FROM operations
+            WHERE id = ? AND person = ?
+            """)
         defer { statement.reset() }
-        try statement.bind([.text(operation.rawValue)])
+        try statement.bind([.text(operation.rawValue), .text(db.person)])
         guard try statement.step() else { return nil }
         return Applied(
             feature: FeatureID(statement.text(0) ?? ""), kind: statement.text(1) ?? "",
@@ -34,8 +40,8 @@ public enum OperationLog {
     /// Records `operation` as applied now, inside the caller's write transaction.
     private static let insertText = DialectText { dialect in
         """
-        INSERT INTO operations (id, feature, kind, target, revision, applied_at, detail)
-        VALUES (?, ?, ?, ?, ?, \(dialect.now), ?)
+        INSERT INTO operations (id, feature, kind, target, revision, applied_at, detail, person)
+        VALUES (?, ?, ?, ?, ?, \(dialect.now), ?, ?)
         """
     }
 
@@ -48,7 +54,7 @@ public enum OperationLog {
             [
                 .text(operation.rawValue), .text(feature.rawValue), .text(kind),
                 target.map(SQLValue.integer) ?? .null,
-                revision.map(SQLValue.integer) ?? .null, detail.map(SQLValue.text) ?? .null,
+                revision.map(SQLValue.integer) ?? .null, detail.map(SQLValue.text) ?? .null, .text(db.person),
             ])
     }
 
@@ -58,7 +64,7 @@ public enum OperationLog {
         feature: FeatureID, kind: String, target: Int64, in db: any SQLConnection
     ) throws(StorageError) -> Bool {
         try db.integer(
-            "SELECT count(*) FROM operations WHERE feature = ? AND kind = ? AND target = ?",
-            [.text(feature.rawValue), .text(kind), .integer(target)]) > 0
+            "SELECT count(*) FROM operations WHERE person = ? AND feature = ? AND kind = ? AND target = ?",
+            [.text(db.person), .text(feature.rawValue), .text(kind), .integer(target)]) > 0
     }
 }

@@ -3,15 +3,15 @@ import Testing
 import TrendKit
 import TrendshTestSupport
 
-/// Format 3 adds the habits and their done days to a store of format 2.
+/// Format 3 adds the habits and their done days to a store of format 2 (and format 17 gives
+/// them to the store's first person: `PeopleMigrationTests`).
 @MainActor
 @Suite struct HabitsSchemaTests {
-    @Test func theHabitsStepIsVersionThreeOfTheStoresSchema() {
-        #expect(HabitsSchema.migrations.map(\.version) == [3])
-        #expect(HabitsSchema.migrations.map(\.feature) == [.habits])
-        #expect(Schema.trendsh.migrations.filter { $0.feature == .habits }.map(\.version) == [3])
-        #expect(Schema.trendsh.latestVersion == 13)
-        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+    @Test func theHabitsStepsAreVersionsThreeAndSeventeenOfTheStoresSchema() {
+        #expect(HabitsSchema.migrations.filter { $0.feature == .habits }.map(\.version) == [3, 17])
+        #expect(Schema.trendsh.migrations.filter { $0.feature == .habits }.map(\.version) == [3, 17])
+        #expect(Schema.trendsh.latestVersion == 18)
+        #expect(Schema.trendsh.migrations.map(\.version) == Array(1...18))
     }
 
     /// Writes `new` as a version-2 trendsh did. Today's weights repository also keeps the
@@ -71,21 +71,25 @@ import TrendshTestSupport
                 habitID: habit.id, day: HabitFixtures.today, done: true, at: Fixtures.now, operation: .make())
                 == .changed)
         #expect(try habits.habits().map(\.doneDays) == [[HabitFixtures.today]])
-        #expect(store.takeNotices() == [.upgraded(from: 2, to: 13, backup: path + ".v2-backup")])
+        #expect(
+            store.takeNotices() == [.upgraded(from: 2, to: Schema.trendsh.latestVersion, backup: path + ".v2-backup")])
         store.close()
 
         let other = try OtherProgramConnection(path: path)
-        #expect(try other.integer("PRAGMA user_version") == 13)
+        #expect(try other.integer("PRAGMA user_version") == Int64(Schema.trendsh.latestVersion))
         #expect(try other.rows("PRAGMA foreign_key_check").isEmpty)
         #expect(try other.integrity() == "ok")
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] } == [
                 "change_rows", "changes", "completion_images", "completions", "daily", "daily_pending",
                 "daily_zones", "entries", "entry_images", "habit_images", "habits", "kind_daily", "kind_daily_pending",
-                "kind_daily_zones", "kind_images", "kinds", "measurements", "operations",
+                "kind_daily_zones", "kind_images", "kinds", "measurements", "operations", "people",
                 "sqlite_sequence",
             ])
-        #expect(try other.rows("SELECT name FROM pragma_table_info('operations')").map { $0[0] }.last == "detail")
+        #expect(
+            try other.rows("SELECT name FROM pragma_table_info('operations')").map { $0[0] }.suffix(2) == [
+                "detail", "person",
+            ])
         #expect(try other.entries().map(\.id) == [kept.id])
         #expect(try OtherProgramConnection(path: path + ".v2-backup").integer("PRAGMA user_version") == 2)
     }

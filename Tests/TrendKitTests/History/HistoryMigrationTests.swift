@@ -60,13 +60,17 @@ import TrendshTestSupport
         #expect(before.map(\.after) == [3, 2, 1].map { id in .entry(Self.entry(id)) })
         let other = try OtherProgramConnection(path: path)
         #expect(try other.integer("PRAGMA user_version") == Int64(Schema.trendsh.latestVersion))
-        // Its one index is partial: the undone steps alone, which a save never writes, and
-        // the test every save makes (is anything undone?) reads it instead of the table.
+        // Its indexes start with the person (since format 18): one of each person's steps,
+        // and a partial one of their undone steps alone, which a save never writes, and which
+        // the test every save makes (is anything of theirs undone?) reads instead of the table.
         #expect(
-            try other.rows("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'changes'").map { $0[0] }
-                == ["changes_undone"])
-        let plan = try other.rows("EXPLAIN QUERY PLAN SELECT EXISTS (SELECT 1 FROM changes WHERE undone = 1)")
-        #expect(plan.contains { row in row.contains { $0?.contains("INDEX changes_undone") == true } }, "\(plan)")
+            try other.rows(
+                "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'changes' ORDER BY name"
+            ).map { $0[0] } == ["changes_by_person", "changes_undone"])
+        let plan = try other.rows(
+            "EXPLAIN QUERY PLAN SELECT EXISTS (SELECT 1 FROM changes WHERE person = 'me' AND undone = 1)")
+        #expect(
+            plan.contains { row in row.contains { $0?.contains("COVERING INDEX changes_undone") == true } }, "\(plan)")
         #expect(try other.integer("SELECT seq FROM sqlite_sequence WHERE name = 'changes'") == 4)
 
         // The next step is 5, not 4 again; redo of 3 was cleared by it, and undo goes on working.
