@@ -86,6 +86,27 @@ import TrendshTestSupport
         #expect(sams.stdout.contains("Saved #1: 82.0 kg"))
     }
 
+    @Test func pendingChangesTypedOnOnePersonsLogAreNeverAppliedToAnothers() throws {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        _ = shell.run(["person add sam"])
+        _ = shell.run(
+            ["value 75", "save", "simulate save-failure always", "amend 1 value 76", "quit", "quit"],
+            options: ["--person", "sam"])
+        let mine = shell.run(["retry", "status"], options: ["--person", "me"])
+        #expect(
+            mine.stderr.hasPrefix(
+                "error: The pending changes in \(shell.storePath).pending were typed on sam's log, not the one this session works on, so they were not restored and none of them will be applied here;"
+            ))
+        #expect(!mine.stdout.contains("pending: 1 change"))
+        let stored = try OtherProgram(path: shell.storePath).rows("SELECT printf('%.1f', kilograms) FROM entries")
+        #expect(stored == [["75.0"]])
+        let sams = shell.run(["retry"], options: ["--person", "sam"])
+        #expect(sams.stdout.contains("Restored 1 pending change from an earlier session: amend #1 value 76.0 kg."))
+        #expect(
+            try OtherProgram(path: shell.storePath).rows("SELECT printf('%.1f', kilograms) FROM entries") == [["76.0"]])
+    }
+
     @Test func aBadNameIsRefusedWhereverItIsTyped() {
         let shell = Shell()
         defer { shell.home.remove() }

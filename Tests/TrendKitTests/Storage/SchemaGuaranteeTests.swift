@@ -56,7 +56,7 @@ import TrendKit
                 INSERT INTO habits (name, name_key, created_at, draft_id)
                 VALUES ('RUN', 'run', '2026-11-29T08:00:00.000Z', 'draft-2')
                 """,
-            constraint: "habits.name_key"),
+            constraint: "habits.person, habits.name_key"),
         Identity(
             name: "an applied operation",
             feature: .weights,

@@ -8,7 +8,7 @@ import TrendshTestSupport
 /// person: a format 16 store keeps every habit, id, day, step, photograph and counter, undo
 /// and redo go on working on them, and a second person starts with none of them.
 @MainActor
-@Suite struct PeopleMigrationTests {
+@Suite struct HabitsAndHistoryPeopleMigrationTests {
     /// What trendsh at format 16 left after adding "Run" (step 1), marking it done (step 2),
     /// and adding "Walk" (step 3, then undone), with the counters past habits and steps made
     /// and gone since.
