@@ -115,22 +115,16 @@ extension ModelObservation {
     /// Reads the store as another program would, and the session's own account of its
     /// draft and pending changes.
     init(session store: ModelSession, list: String, status: String, show: String) throws {
-        var measures: [String: [String]] = [:]
-        for row in try store.rows("SELECT entry_id, kind, value FROM measurements ORDER BY entry_id, kind") {
-            measures[row[0] ?? "", default: []].append("\(row[1] ?? "?") \(Self.tenths(row[2]))")
-        }
-        entries = try store.rows("SELECT id, kilograms, note, taken_at FROM entries ORDER BY id").map { row in
-            let taken = String((row[3] ?? "").prefix(16)).map { $0 == "T" ? " " : $0 }
-            return TrendshModel.line(
-                id: Int(row[0] ?? "") ?? -1, weight: row[1] == nil ? "-" : Self.tenths(row[1]),
-                measures: measures[row[0] ?? ""] ?? [], date: String(taken), note: row[2] ?? "")
-        }
+        entries = try Self.entries(in: store, of: .me)
         listed = Self.rows(ofList: list)
         let days =
             store.engine == .sqlite
             ? "SELECT group_concat(day, ',') FROM (SELECT day FROM completions WHERE habit_id = h.id ORDER BY day)"
             : "SELECT string_agg(day, ',' ORDER BY day) FROM completions WHERE habit_id = h.id"
-        habits = try store.rows("SELECT h.name, coalesce((\(days)), '') FROM habits h ORDER BY h.id").map {
+        let mine = "person = \(store.rowsOf(.me))"
+        habits = try store.rows(
+            "SELECT h.name, coalesce((\(days)), '') FROM habits h WHERE h.\(mine) ORDER BY h.id"
+        ).map {
             "\($0[0] ?? ""): \($0[1] ?? "")"
         }
         kinds = try store.rows("SELECT id, min_value, max_value FROM kinds ORDER BY id").map {
@@ -159,6 +153,25 @@ extension ModelObservation {
                 pending.append(
                     String(text.ranges(of: "; last try failed").first.map { text[..<$0.lowerBound] } ?? text))
             }
+        }
+    }
+
+    /// `person`'s entries with their measurements, read from the store as another program
+    /// would: the rows that name them, each measurement by its own person too.
+    static func entries(in store: ModelSession, of person: ModelPerson) throws -> [String] {
+        let theirs = "person = \(store.rowsOf(person))"
+        var measures: [String: [String]] = [:]
+        for row in try store.rows(
+            "SELECT entry_id, kind, value FROM measurements WHERE \(theirs) ORDER BY entry_id, kind")
+        {
+            measures[row[0] ?? "", default: []].append("\(row[1] ?? "?") \(Self.tenths(row[2]))")
+        }
+        return try store.rows("SELECT id, kilograms, note, taken_at FROM entries WHERE \(theirs) ORDER BY id").map {
+            row in
+            let taken = String((row[3] ?? "").prefix(16)).map { $0 == "T" ? " " : $0 }
+            return TrendshModel.line(
+                id: Int(row[0] ?? "") ?? -1, weight: row[1] == nil ? "-" : Self.tenths(row[1]),
+                measures: measures[row[0] ?? ""] ?? [], date: String(taken), note: row[2] ?? "")
         }
     }
 

@@ -14,10 +14,17 @@ import TrendshTestSupport
 /// the sequence of seed N, and `TRENDSH_MODEL_FIRST_SEED=N` starts the seeds at N.
 /// `TRENDSH_MODEL_LONGEST=N` makes sequences of 4 to N steps (13 by default).
 /// `TRENDSH_MODEL_TRACE=1` prints each step and what trendsh held after it.
+/// `TRENDSH_MODEL_ONE_PERSON=1` draws the sequences without sam's steps (those of a
+/// one-person store, as before people).
+///
+/// On SQLite the store holds two people: the live session is `me`'s, and some steps run a few
+/// commands as `sam` (`--person sam -c …`) beside it. Sam's log is modelled apart from me's;
+/// the session must show only me's, and sam's steps must never reach me's entries or undo.
 ///
 /// The same sequences run on a log kept on the tests' PostgreSQL server, each in a database of
 /// its own: 80 of them by default (a server session costs more to start), or
-/// `TRENDSH_MODEL_SERVER_SEQUENCES=N`.
+/// `TRENDSH_MODEL_SERVER_SEQUENCES=N`. There the sequences are one person's: a person is the
+/// login role and `--person` is refused, so no step is sam's.
 @Suite struct ModelSequenceTests {
     static let shards = 4
 
@@ -33,7 +40,7 @@ import TrendshTestSupport
     /// Runs this shard's sequences on `engine` and records each disagreement, shrunk.
     private func check(engine: ModelEngine, shard: Int, count: UInt64, shards: Int = shards) {
         for seed in Self.seeds(count: count) where seed % UInt64(shards) == UInt64(shard) {
-            let steps = Self.steps(seed: seed)
+            let steps = Self.steps(seed: seed, engine: engine)
             guard let failure = ModelCheck.run(steps, on: engine) else { continue }
             let shrunk = ModelCheck.shrink(steps, on: engine)
             Issue.record(
@@ -50,14 +57,21 @@ import TrendshTestSupport
         return Array(first..<(first + count))
     }
 
-    /// The sequence of `seed`: 4 to 13 steps, or to `TRENDSH_MODEL_LONGEST`.
-    static func steps(seed: UInt64) -> [ModelStep] {
+    /// The sequence of `seed`: 4 to 13 steps, or to `TRENDSH_MODEL_LONGEST`. On SQLite the
+    /// store has two people, me and sam, and some steps are sam's; on a server a person is the
+    /// login role and `--person` is refused, so its sequences are one person's, me's.
+    static func steps(seed: UInt64, engine: ModelEngine = .sqlite) -> [ModelStep] {
         let longest = environment("TRENDSH_MODEL_LONGEST").flatMap(Int.init).map { max($0, 4) } ?? 13
         var random = ModelRandom(seed: seed)
-        return ModelSteps.sequence(&random, count: 4 + random.below(longest - 3))
+        return ModelSteps.sequence(&random, count: 4 + random.below(longest - 3), people: twoPeople(on: engine))
     }
 
     static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+    /// True when the store holds sam beside me: on SQLite, unless `TRENDSH_MODEL_ONE_PERSON` is set.
+    static func twoPeople(on engine: ModelEngine) -> Bool {
+        engine == .sqlite && environment("TRENDSH_MODEL_ONE_PERSON") == nil
+    }
 
     static func report(
         seed: UInt64, steps: [ModelStep], failure: ModelFailure, shrunk: (ModelFailure, [ModelStep]),
@@ -87,23 +101,40 @@ struct ModelFailure: Error {
 }
 
 /// Runs one sequence against the binary and the model side by side.
+///
+/// On SQLite the store holds two people: `me`, the live session's, and `sam`, added at the start.
+/// Each has a model of their own log (entries, history, deleted ids); entry ids and step numbers
+/// are the store's, one sequence whoever writes. The live session's observation is me's alone;
+/// sam's rows, read from the store, must be sam's model's after every step, and sam's `list`
+/// after each of sam's steps and at the end.
 enum ModelCheck {
     /// The first disagreement, or nil when every step agreed.
     static func run(_ steps: [ModelStep], on engine: ModelEngine = .sqlite) -> ModelFailure? {
         let session: ModelSession
         do {
             session = try ModelSession(engine: engine)
+            if ModelSequenceTests.twoPeople(on: engine) { try session.addSam() }
         } catch {
             return ModelFailure(step: 0, message: "the store could not be made: \(error)")
         }
         var model = TrendshModel()
+        var sam = TrendshModel()
         for (index, step) in steps.enumerated() {
             do {
-                try perform(step, session: session, model: &model)
+                try perform(step, session: session, model: &model, sam: &sam)
             } catch let failure as ModelFailure {
                 return ModelFailure(step: index, message: failure.message)
             } catch {
                 return ModelFailure(step: index, message: "trendsh stopped answering: \(error)")
+            }
+        }
+        // Sam's list once more, unless sam's own step was the last: me's steps since must not show.
+        if ModelSequenceTests.twoPeople(on: engine), let last = steps.last, !last.isSams {
+            let listed = session.asSam([]).listed
+            if listed != sam.observation.listed {
+                return ModelFailure(
+                    step: steps.count - 1,
+                    message: "at the end, sam's list: the model has \(sam.observation.listed), trendsh has \(listed)")
             }
         }
         return nil
@@ -141,7 +172,9 @@ enum ModelCheck {
         return true
     }
 
-    static func perform(_ step: ModelStep, session: ModelSession, model: inout TrendshModel) throws {
+    static func perform(
+        _ step: ModelStep, session: ModelSession, model: inout TrendshModel, sam: inout TrendshModel
+    ) throws {
         switch step {
         case .type(let line):
             let printed = try session.type(line)
@@ -236,12 +269,30 @@ enum ModelCheck {
                     message: "the other session \(commands) ended \(result.status); the model expected it to "
                         + (shouldFail ? "fail" : "succeed") + ".\nstdout: \(result.stdout)stderr: \(result.stderr)")
             }
+        case .asSam(let commands):
+            // Sam's run waits behind me's pending changes as any `-c` run does: the file is the store's.
+            let (result, listed) = session.asSam(commands)
+            let shouldFail = sam.otherSession(commands, waiting: model.pending)
+            model.takeNumbers(from: sam)
+            if result.stderr.contains("error:") != shouldFail {
+                throw ModelFailure(
+                    step: 0,
+                    message: "sam's session \(commands) ended \(result.status); the model expected it to "
+                        + (shouldFail ? "fail" : "succeed") + ".\nstdout: \(result.stdout)stderr: \(result.stderr)")
+            }
+            if listed != sam.observation.listed {
+                throw ModelFailure(
+                    step: 0,
+                    message: "sam's list: the model has \(sam.observation.listed), trendsh has \(listed)\n"
+                        + "stdout: \(result.stdout)")
+            }
         }
         // On the server, entry and step numbers come from sequences, which a transaction that
         // rolled back (a conflict tried again, a kill) has moved on: trendsh promises no
         // numbers without gaps there (docs/shared-log.md), so the model takes the next ones.
         if let next = try session.nextEntryID() { model.nextID = next }
         if let next = try session.nextStepID() { model.nextStep = next }
+        sam.takeNumbers(from: model)
         let seen = try session.observe()
         let expected = model.observation
         if ModelSequenceTests.environment("TRENDSH_MODEL_TRACE") != nil {
@@ -249,6 +300,14 @@ enum ModelCheck {
         }
         if seen != expected {
             throw ModelFailure(step: 0, message: expected.differences(from: seen) + "\ntrendsh:\n\(seen)")
+        }
+        // Whatever me did, sam's rows are sam's model's: none of me's steps reaches them.
+        if ModelSequenceTests.twoPeople(on: session.engine) {
+            let samsRows = try ModelObservation.entries(in: session, of: .sam)
+            if samsRows != sam.observation.entries {
+                throw ModelFailure(
+                    step: 0, message: "sam's entries: the model has \(sam.observation.entries), the store \(samsRows)")
+            }
         }
     }
 }

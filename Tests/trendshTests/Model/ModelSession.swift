@@ -13,6 +13,10 @@ enum ModelEngine: String, Sendable, CustomStringConvertible {
     var description: String { rawValue }
 }
 
+/// The store's people: `me`, the live session's (the first person of a store made where nothing
+/// names one), and `sam`, whom the session adds at the start on SQLite.
+enum ModelPerson: String, Sendable { case me, sam }
+
 /// The real trendsh under test: one live session at a time on a store in a temporary home,
 /// fed a line at a time with `--echo`, so the echo of a comment after each line marks the
 /// point where the line was carried out (its draft and pending changes already written).
@@ -151,6 +155,39 @@ final class ModelSession {
         TrendshProcess.run(
             ["--store", store, "--now", Fixtures.now] + commands.flatMap { ["-c", $0] }, environment: environment,
             directory: home.path)
+    }
+
+    /// Adds the store's second person, `sam`, from the live session (the store's first person
+    /// is `me`: the tests' environment names nobody). Only on SQLite: on a server a person is
+    /// the login role, so there is no second person to add yet (the check does not call it).
+    func addSam() throws {
+        let printed = try type("person add sam")
+        guard !printed.stderr.contains("error:") else {
+            throw ModelFailure(step: 0, message: "\"person add sam\" failed: \(printed.stderr)")
+        }
+    }
+
+    /// Runs `trendsh --store S --person sam -c … -c 'list 100'` while the live session goes on:
+    /// what the commands printed, and `list`'s rows as the observation reads them.
+    func asSam(_ commands: [String]) -> (result: ProcessResult, listed: [String]) {
+        let result = TrendshProcess.run(
+            ["--store", store, "--now", Fixtures.now, "--person", "sam", "--echo"]
+                + (commands + [Self.samsList]).flatMap { ["-c", $0] },
+            environment: environment, directory: home.path)
+        // What the last command printed: `list`'s, after the echo of it.
+        let listing = result.stdout.ranges(of: "trendsh> \(Self.samsList)\n").last.map {
+            String(result.stdout[$0.upperBound...])
+        }
+        return (result, ModelObservation.rows(ofList: listing ?? "(no listing: \(result.stdout))"))
+    }
+
+    /// What a sam step ends with: the list of sam's log.
+    static let samsList = "list 100"
+
+    /// How a query names `person`'s rows: by name on SQLite; on the server, where the one
+    /// person is the login role that psql and trendsh connect as, as `current_user`.
+    func rowsOf(_ person: ModelPerson) -> String {
+        engine == .sqlite ? "'\(person.rawValue)'" : "current_user"
     }
 
     /// The store file, and the live session's draft and pending changes. `list` first, so the

@@ -13,6 +13,16 @@ enum ModelStep: Equatable, Sendable, CustomStringConvertible {
     case killDuringAmend(String, microseconds: Int)
     /// Another trendsh writes the same store: `trendsh --store S -c …` while the session runs.
     case otherSession([String])
+    /// The store's second person writes their own log beside the session:
+    /// `trendsh --store S --person sam -c … -c 'list 100'` (SQLite only: on a server a person
+    /// is the login role and `--person` is refused).
+    case asSam([String])
+
+    /// True for a step of sam's.
+    var isSams: Bool {
+        if case .asSam = self { return true }
+        return false
+    }
 
     var description: String {
         switch self {
@@ -23,6 +33,8 @@ enum ModelStep: Equatable, Sendable, CustomStringConvertible {
         case .killDuringAmend(let line, let microseconds): return "\(line) (kill -9 after \(microseconds) µs)"
         case .otherSession(let commands):
             return "(other session: " + commands.map { "-c '\($0)'" }.joined(separator: " ") + ")"
+        case .asSam(let commands):
+            return "(sam: --person sam " + commands.map { "-c '\($0)'" }.joined(separator: " ") + ")"
         }
     }
 }
@@ -48,16 +60,67 @@ enum ModelSteps {
     ]
     static let files = ["a.csv", "b.csv"]
 
-    /// A sequence of `count` steps for the seed's generator.
-    static func sequence(_ random: inout ModelRandom, count: Int) -> [ModelStep] {
+    /// A sequence of `count` steps for the seed's generator. With `people` (a SQLite store, where
+    /// a second person can be added), about one step in eleven is sam's, and me's step right
+    /// after one is often an undo or redo, which must reach past sam's step to me's own.
+    /// Without, the steps are those of a one-person store, drawn as before people.
+    static func sequence(_ random: inout ModelRandom, count: Int, people: Bool = false) -> [ModelStep] {
         var model = TrendshModel()
+        var sam = TrendshModel()
         var steps: [ModelStep] = []
         for _ in 0..<count {
-            let step = next(&random, model: model)
+            let step: ModelStep
+            if people && random.oneIn(11) {
+                step = .asSam(samCommands(&random, sam: sam, me: model))
+            } else if people, case .asSam = steps.last, random.oneIn(3) {
+                step = .type(random.pick(["undo", "undo", "redo"]))
+            } else {
+                step = next(&random, model: model, others: sam.entries.keys.sorted())
+            }
             steps.append(step)
-            model.applyForGeneration(step)
+            model.applyForGeneration(step, sam: &sam)
         }
         return steps
+    }
+
+    /// What sam does in one run of their own: save a weigh-in (now and then one on the day and
+    /// weight of an imported row of me's, which me's import must still take), edit one, amend or
+    /// delete one, undo or redo; the ids mostly sam's, sometimes me's (no such entry for sam) or
+    /// one not given yet, the step numbers sam's or me's. Only the built-in kinds: the kinds a
+    /// person adds are the store's, and me's steps add and remove them.
+    static func samCommands(_ random: inout ModelRandom, sam: TrendshModel, me: TrendshModel) -> [String] {
+        let ids = sam.entries.keys.sorted()
+        let mes = me.entries.keys.sorted()
+        func someID() -> Int {
+            if !mes.isEmpty && random.oneIn(5) { return random.pick(mes) }
+            return ids.isEmpty || random.oneIn(8) ? sam.nextID + random.below(2) : random.pick(ids)
+        }
+        func someValue() -> String { random.oneIn(10) ? "abc" : random.pick(values) }
+        func someMeasure() -> String {
+            random.pick(["fat 21.5", "fat 30.2", "waist 83", "waist 35 in", "fat 80", "fat", "waist"])
+        }
+        switch random.below(12) {
+        case 0..<4:
+            var lines = ["value \(someValue())"]
+            if random.oneIn(3) { lines.append(someMeasure()) }
+            if random.oneIn(3) { lines.append("note \(random.pick(notes))") }
+            if random.oneIn(4) { lines.append("date \(random.pick(["yesterday", "-3d", "2026-11-20 07:30"]))") }
+            if random.oneIn(5) { lines = ["value 80.3", "date 2026-11-20 07:30"] }
+            return lines + ["save"]
+        case 4..<6:
+            switch random.below(4) {
+            case 0: return ["amend \(someID()) value \(someValue())"]
+            case 1: return ["amend \(someID()) note \(random.pick(notes))"]
+            default: return ["amend \(someID()) \(someMeasure())"]
+            }
+        case 6: return ["delete \(someID())"]
+        case 7: return ["edit \(someID())", random.oneIn(2) ? "value \(someValue())" : someMeasure(), "save"]
+        case 8..<10:
+            let steps = (sam.history + me.history).map(\.number)
+            if !steps.isEmpty && random.oneIn(3) { return ["undo \(random.pick(steps))"] }
+            return random.oneIn(3) ? ["undo", "undo"] : ["undo"]
+        default: return random.oneIn(3) ? ["undo", "redo"] : ["redo"]
+        }
     }
 
     /// Now and then, a step towards a value that waits without its kind, or would: a kind
@@ -115,9 +178,14 @@ enum ModelSteps {
         return nil
     }
 
-    static func next(_ random: inout ModelRandom, model: TrendshModel) -> ModelStep {
+    /// The next step of me's: `others` are the ids of the other person's entries, which me's
+    /// commands now and then name (there is no such entry in me's log).
+    static func next(_ random: inout ModelRandom, model: TrendshModel, others: [Int] = []) -> ModelStep {
         let ids = model.entries.keys.sorted()
-        func someID() -> Int { ids.isEmpty || random.oneIn(8) ? model.nextID + random.below(2) : random.pick(ids) }
+        func someID() -> Int {
+            if !others.isEmpty && random.oneIn(7) { return random.pick(others) }
+            return ids.isEmpty || random.oneIn(8) ? model.nextID + random.below(2) : random.pick(ids)
+        }
         func someValue() -> String { random.oneIn(8) ? random.pick(["7.5", "abc"]) : random.pick(values) }
         func someKind() -> TrendshModel.Kind { random.pick(TrendshModel.Kind.allCases) }
         func someMeasure(_ kind: TrendshModel.Kind) -> String {

@@ -346,16 +346,18 @@ extension TrendshModel {
 
     /// A `trendsh -c …` run on the same store: a session of its own, no draft, no pending changes.
     /// While the live session's changes wait in the pending-changes file, it refuses `amend`,
-    /// `undo` and `redo`, since those come first.
-    mutating func otherSession(_ commands: [String]) -> Bool {
+    /// `undo` and `redo`, since those come first. `waiting` is what waits in that file when
+    /// the live session is another person's (the file is beside the store, whoever's it is).
+    mutating func otherSession(_ commands: [String], waiting: [Pending]? = nil) -> Bool {
         let mine = (draft, pending, fault)
+        let inTheFile = waiting ?? pending
         draft = nil
         pending = []
         fault = .none
         var failed = false
         for command in commands {
             let waitsBehind = ["amend", "undo", "redo"].contains { command.split(separator: " ").first == $0[...] }
-            if waitsBehind && !mine.1.isEmpty {
+            if waitsBehind && !inTheFile.isEmpty {
                 failed = true
                 continue
             }
@@ -365,9 +367,21 @@ extension TrendshModel {
         return failed
     }
 
-    /// Follows a generated step without the program, so the generator can pick ids that exist.
-    mutating func applyForGeneration(_ step: ModelStep) {
+    /// Takes the store's next entry id and step number from `other`, another person's model:
+    /// both are one sequence for the whole store, whoever writes.
+    mutating func takeNumbers(from other: TrendshModel) {
+        nextID = other.nextID
+        nextStep = other.nextStep
+    }
+
+    /// Follows a generated step without the program, so the generator can pick ids that exist:
+    /// this model is me's, `sam` the store's other person's.
+    mutating func applyForGeneration(_ step: ModelStep, sam: inout TrendshModel) {
         switch step {
+        case .asSam(let commands):
+            _ = sam.otherSession(commands, waiting: pending)
+            takeNumbers(from: sam)
+            return
         case .type(let line): _ = type(line)
         case .restart, .kill: restart()
         case .killDuringSave:
@@ -378,6 +392,7 @@ extension TrendshModel {
             restart()
         case .otherSession(let commands): _ = otherSession(commands)
         }
+        sam.takeNumbers(from: self)
     }
 }
 
