@@ -61,7 +61,8 @@ enum ModelSteps {
     static let files = ["a.csv", "b.csv"]
 
     /// A sequence of `count` steps for the seed's generator. With `people` (a SQLite store, where
-    /// a second person can be added), about one step in eleven is sam's, and me's step right
+    /// a second person can be added), about one step in thirteen is sam's (each starts a
+    /// process, so about half the sequences have one), and me's step right
     /// after one is often an undo or redo, which must reach past sam's step to me's own.
     /// Without, the steps are those of a one-person store, drawn as before people.
     static func sequence(_ random: inout ModelRandom, count: Int, people: Bool = false) -> [ModelStep] {
@@ -70,7 +71,7 @@ enum ModelSteps {
         var steps: [ModelStep] = []
         for _ in 0..<count {
             let step: ModelStep
-            if people && random.oneIn(11) {
+            if people && random.oneIn(13) {
                 step = .asSam(samCommands(&random, sam: sam, me: model))
             } else if people, case .asSam = steps.last, random.oneIn(3) {
                 step = .type(random.pick(["undo", "undo", "redo"]))
@@ -99,14 +100,19 @@ enum ModelSteps {
         func someMeasure() -> String {
             random.pick(["fat 21.5", "fat 30.2", "waist 83", "waist 35 in", "fat 80", "fat", "waist"])
         }
-        switch random.below(12) {
-        case 0..<4:
+        func aSave() -> [String] {
+            if random.oneIn(8) { return ["value 80.3", "date 2026-11-20 07:30", "save"] }
             var lines = ["value \(someValue())"]
             if random.oneIn(3) { lines.append(someMeasure()) }
             if random.oneIn(3) { lines.append("note \(random.pick(notes))") }
             if random.oneIn(4) { lines.append("date \(random.pick(["yesterday", "-3d", "2026-11-20 07:30"]))") }
-            if random.oneIn(5) { lines = ["value 80.3", "date 2026-11-20 07:30"] }
             return lines + ["save"]
+        }
+        // An undo or redo of a sam who has written nothing yet saves first, so it has a step of
+        // sam's to take back beside me's.
+        func first() -> [String] { sam.history.isEmpty ? aSave() : [] }
+        switch random.below(12) {
+        case 0..<4: return aSave()
         case 4..<6:
             switch random.below(4) {
             case 0: return ["amend \(someID()) value \(someValue())"]
@@ -118,8 +124,8 @@ enum ModelSteps {
         case 8..<10:
             let steps = (sam.history + me.history).map(\.number)
             if !steps.isEmpty && random.oneIn(3) { return ["undo \(random.pick(steps))"] }
-            return random.oneIn(3) ? ["undo", "undo"] : ["undo"]
-        default: return random.oneIn(3) ? ["undo", "redo"] : ["redo"]
+            return first() + (random.oneIn(3) ? ["undo", "undo"] : ["undo"])
+        default: return first() + (random.oneIn(3) ? ["undo", "redo"] : ["redo"])
         }
     }
 
