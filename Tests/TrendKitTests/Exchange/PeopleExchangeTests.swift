@@ -98,10 +98,12 @@ import TrendshTestSupport
             ])
     }
 
-    /// A row of the file at the time and weight of alice's entry is new to bob's log.
+    /// A row of the file at the time and weight of alice's entry, between two of bob's, is new
+    /// to bob's log.
     @Test func anImportMatchesOnlyYourOwnEntries() throws {
         let harness = try Self.twoLogs()
         defer { harness.directory.remove() }
+        try harness.seed("2026-11-19T07:30:00.000Z", kilograms: 91, note: "bob's first")
         let file = try harness.file(
             "date,kilograms,weight,unit,trend,note,fat_percent\r\n2026-11-20T07:30:00.000+00:00,70,70,kg,,again,21\r\n",
             named: "again.csv")
@@ -110,7 +112,10 @@ import TrendshTestSupport
         #expect(preview.newCount == 1)
         _ = try harness.importer.save(draft)
 
-        #expect(try Self.owners(harness) == [["alice's", "alice"], ["again", "bob"], ["bob's", "bob"]])
+        #expect(
+            try Self.owners(harness) == [
+                ["bob's first", "bob"], ["alice's", "alice"], ["again", "bob"], ["bob's", "bob"],
+            ])
         let other = try OtherProgramConnection(path: harness.storePath)
         defer { other.close() }
         #expect(try other.rows("SELECT kind, person FROM measurements") == [["fat", "bob"]])
