@@ -14,8 +14,9 @@
 ///   (`{"fat":"21.5"}`, each value as `%.17g` text, so it reads back exactly): an entry and
 ///   its measurements are one row of a step, so a save stays a one-row step.
 ///
-/// Format 15 gives every entry, measurement and entry photograph (`entry_images.person`) its
-/// person; a photograph written without one takes its entry's. The kinds stay the store's.
+/// Format 15 gives every entry and measurement its person (an entry's photograph has its
+/// person since the history's format 18, copied from the entry by `UndoableTable.entries`).
+/// The kinds stay the store's.
 ///
 /// Format 13 makes the kinds undoable (`UndoableTable.kinds`): `kind_images` keeps a kind's
 /// photographs, column for column. No row of any table changes.
@@ -125,8 +126,6 @@ public enum MeasurementsSchema {
                 fill:
                     "coalesce((SELECT person FROM entries WHERE entries.id = measurements.entry_id), \(PersonColumns.firstPersonSQL))",
                 in: db)
-            // A photograph names its entry's person, so that an undo puts the row back as theirs.
-            try PersonColumns.add(to: "entry_images", in: db)
             try db.execute(
                 """
                 DROP INDEX entries_newest_first;
@@ -135,9 +134,6 @@ public enum MeasurementsSchema {
                 \(PersonColumns.assigningTrigger(
                     table: "measurements", key: "entry_id = NEW.entry_id AND kind = NEW.kind",
                     owner: "(SELECT person FROM entries WHERE id = NEW.entry_id)"));
-                \(PersonColumns.assigningTrigger(
-                    table: "entry_images", key: "change = NEW.change AND position = NEW.position AND side = NEW.side",
-                    owner: "(SELECT person FROM entries WHERE id = NEW.id)"));
                 """)
         },
     ]

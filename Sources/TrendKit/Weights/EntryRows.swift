@@ -4,8 +4,8 @@
 ///
 /// An entry's measurements other than weight travel in its photograph as one JSON object in
 /// `entry_images.measurements` (`MeasurementImage`), so that an entry and its measurements are
-/// one row of a step, compared and put back together. The photograph names the entry's person
-/// (`entry_images.person`, format 15), and a row put back is theirs again, with its measurements.
+/// one row of a step, compared and put back together. The photograph copies the entry's person
+/// (`entry_images.person`, format 18), and a row put back is theirs again, with its measurements.
 extension UndoableTable {
     public static let entries = UndoableTable(
         name: "entries", feature: .weights, imagesTable: "entry_images",

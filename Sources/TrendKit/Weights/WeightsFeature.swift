@@ -11,7 +11,6 @@ extension FeatureDeclaration {
                 version: 15, feature: .weights, summary: "every entry and measurement belongs to a person",
                 sql: [
                     PersonColumns.serverAdd(to: "entries"), PersonColumns.serverAdd(to: "measurements"),
-                    PersonColumns.serverAdd(to: "entry_images"),
                     "DROP INDEX entries_newest_first",
                     "CREATE INDEX entries_newest_first ON entries (person, taken_at DESC, id DESC)",
                 ] + PersonColumns.serverAssigningTrigger(table: "entries")
