@@ -37,17 +37,18 @@ public final class SQLWeightRepository: WeightRepository {
         }
     }
 
-    /// True when an entry of the person's with a weight is dated from `first` to `last`, both included.
-    nonisolated static func hasWeight(from first: Date, through last: Date, in db: any SQLConnection)
-        throws(StorageError) -> Bool
-    {
+    /// True when an entry with a weight of `person`'s (by default the connection's) is dated
+    /// from `first` to `last`, both included.
+    nonisolated static func hasWeight(
+        from first: Date, through last: Date, of person: String? = nil, in db: any SQLConnection
+    ) throws(StorageError) -> Bool {
         try db.integer(
             """
             SELECT CAST(EXISTS (
                 SELECT 1 FROM entries WHERE person = ? AND taken_at BETWEEN ? AND ? AND kilograms IS NOT NULL
             ) AS INTEGER)
             """,
-            [.text(db.person), .text(StoredTime.text(first)), .text(StoredTime.text(last))]) == 1
+            [.text(person ?? db.person), .text(StoredTime.text(first)), .text(StoredTime.text(last))]) == 1
     }
 
     public func entry(id: Int64) throws(StorageError) -> WeightEntry? {

@@ -150,6 +150,24 @@ import TrendshTestSupport
         #expect(try !probe())
     }
 
+    /// The reminder hook reads the store without a session: it chooses the person as one would.
+    @Test func theReminderHookAsksAboutTheNamedPersonsLog() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try Self.store(in: directory)
+        _ = try SQLWeightRepository(store: store).insert(Fixtures.newEntry("a1", kilograms: 70, daysAgo: 0))
+        store.close()
+        func answer(_ name: String) -> WeighInToday.Answer {
+            WeighInToday.answer(
+                location: .file(path: directory.file("s.sqlite")), now: Fixtures.now,
+                person: PersonRequest(name: PersonName(name)!, source: .named))
+        }
+
+        #expect(answer("alice") == .weighed)
+        #expect(answer("bob") == .notWeighed)
+        #expect(answer("carol") == .unknown(.storage(.unknownPerson(name: "carol", known: ["alice", "bob"]))))
+    }
+
     @Test func removingAKindCountsYourOwnValuesAndSaysOnlyWhetherOthersHoldAny() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
