@@ -337,11 +337,11 @@ public final class EntryExporter {
         record.append(0x7D)
     }
 
-    /// Every habit with the days it was done, in one query: one row per done day, or one
-    /// row with no day for a habit never done.
+    /// Every habit of the connection's person with the days it was done, in one query: one
+    /// row per done day, or one row with no day for a habit never done.
     static let habitsQuery = """
         SELECT h.id, h.name, h.created_at, c.day, c.recorded_at FROM habits h
-        LEFT JOIN completions c ON c.habit_id = h.id ORDER BY h.name_key, h.id, c.day
+        LEFT JOIN completions c ON c.habit_id = h.id WHERE h.person = ? ORDER BY h.name_key, h.id, c.day
         """
 
     /// Writes every habit and the days it was done. CSV has one row per done day
@@ -370,6 +370,7 @@ public final class EntryExporter {
         do throws(StorageError) {
             try store.read(.habits) { db throws(StorageError) in
                 let statement = try db.statement(Self.habitsQuery)
+                try statement.bind([.text(db.person)])
                 while try statement.step() {
                     let id = statement.int64(0)
                     let name = statement.text(1) ?? ""
