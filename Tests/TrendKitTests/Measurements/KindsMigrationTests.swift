@@ -45,7 +45,8 @@ import TrendshTestSupport
         }
         versionTwelve.close()
         let before = try OtherProgramConnection(path: path)
-        let counters = try before.rows("SELECT name, seq FROM sqlite_sequence WHERE name IN ('entries', 'changes', 'habits') ORDER BY name")
+        let counters = try before.rows(
+            "SELECT name, seq FROM sqlite_sequence WHERE name IN ('entries', 'changes', 'habits') ORDER BY name")
         let entries = try before.rows("SELECT id, taken_at, kilograms, draft_id, revision FROM entries ORDER BY id")
         let operations = try before.rows("SELECT id, feature, kind, target FROM operations ORDER BY id")
         before.close()
@@ -62,7 +63,10 @@ import TrendshTestSupport
         let after = try OtherProgramConnection(path: path)
         defer { after.close() }
         #expect(try after.integer("PRAGMA user_version") == Int64(Schema.trendsh.latestVersion))
-        #expect(try after.rows("SELECT name, seq FROM sqlite_sequence WHERE name IN ('entries', 'changes', 'habits') ORDER BY name") == counters)
+        #expect(
+            try after.rows(
+                "SELECT name, seq FROM sqlite_sequence WHERE name IN ('entries', 'changes', 'habits') ORDER BY name")
+                == counters)
         #expect(
             try after.rows("SELECT id, taken_at, kilograms, draft_id, revision FROM entries ORDER BY id") == entries)
         #expect(try after.rows("SELECT id, feature, kind, target FROM operations ORDER BY id") == operations)
