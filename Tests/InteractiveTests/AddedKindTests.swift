@@ -25,7 +25,7 @@ extension InteractiveShell {
             try await terminal.run(
                 "export csv \(exported)", expecting: "Exported 1 entry", prompt: Fixtures.prompt)
             let header = try #require(home.read("neck.csv")?.split(separator: "\r\n").first)
-            #expect(header.hasSuffix(",neck_centimetres"))
+            #expect(header.hasSuffix(",neck_centimetres,person"))
             try await terminal.run("undo", expecting: "Undid step", prompt: Fixtures.prompt)
             try await terminal.run("list", expecting: "No entries yet.", prompt: Fixtures.prompt)
             try await terminal.run("import \(exported)", expecting: "neck 38.0", prompt: Fixtures.unsavedPrompt)

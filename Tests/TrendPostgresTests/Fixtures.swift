@@ -7,7 +7,6 @@ enum Fixtures {
     /// removed (its save kept, its measurements removed with it), and a habit with done
     /// days removed (the days with it).
     static let sameChangesOnBoth = [
-        "INSERT INTO kind_daily_zones (kind, zone, applied) VALUES ('waist', 'Europe/Paris', 0)",
         """
         INSERT INTO entries (taken_at, kilograms, note, draft_id)
         VALUES ('2026-11-28T07:30:00.000Z', 71.5, '', 'draft-one')
@@ -17,6 +16,8 @@ enum Fixtures {
         VALUES ('2026-11-29T07:30:00.000Z', 71.25, 'after a run', 'draft-two')
         """,
         "INSERT INTO entries (taken_at, kilograms, note) VALUES ('2026-11-30T07:30:00.000Z', NULL, 'waist alone')",
+        // The entries' person: the store's first one on SQLite, the connecting role on the server.
+        "INSERT INTO kind_daily_zones (person, kind, zone, applied) SELECT person, 'waist', 'Europe/Paris', 0 FROM entries WHERE id = 1",
         "INSERT INTO measurements (entry_id, kind, value) VALUES (1, 'waist', 80.5), (1, 'fat', 21.5), (2, 'waist', 79.75), (3, 'waist', 81.25)",
         "UPDATE entries SET kilograms = 70.75, revision = revision + 1 WHERE id = 2",
         "UPDATE entries SET note = 'only the note', revision = revision + 1 WHERE id = 1",

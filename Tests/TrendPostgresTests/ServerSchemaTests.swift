@@ -90,7 +90,12 @@ import TrendshTestSupport
             #expect(other.keys == table.keys, "\(name)'s keys")
             #expect(other.indexes == table.indexes, "\(name)'s indexes")
         }
-        #expect(sqlite.triggers.subtracting(server.triggers).isEmpty, "triggers missing on the server")
+        // A SQLite row inserted with no person is given one by `<table>_take_a_person`; on a
+        // server every `person` column's default, the inserting role, does that instead.
+        let givesAPerson = Set(sqlite.triggers.filter { $0.hasSuffix("_take_a_person") })
+        #expect(
+            sqlite.triggers.subtracting(server.triggers).subtracting(givesAPerson).isEmpty,
+            "triggers missing on the server")
         for name in server.tables.keys where name != "trendsh_change_count" {
             #expect(server.triggers.contains(name + "_counted"), "\(name) does not raise the change counter")
         }

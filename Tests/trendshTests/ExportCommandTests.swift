@@ -20,9 +20,9 @@ import TrendshTestSupport
     }
 
     static let expectedCSV =
-        "date,kilograms,weight,unit,trend,note,fat_percent,muscle_kilograms,water_percent,bone_kilograms,waist_centimetres,hip_centimetres\r\n"
-        + "2026-11-20T07:30:00.123+00:00,80.3,80.3,kg,80.3,'=1+1 \u{1B}[31mred\ttab,,,,,,\r\n"
-        + "2026-11-21T07:30:00.000+00:00,74.84274105,74.8,kg,79.8,,,,,,,\r\n"
+        "date,kilograms,weight,unit,trend,note,fat_percent,muscle_kilograms,water_percent,bone_kilograms,waist_centimetres,hip_centimetres,person\r\n"
+        + "2026-11-20T07:30:00.123+00:00,80.3,80.3,kg,80.3,'=1+1 \u{1B}[31mred\ttab,,,,,,,me\r\n"
+        + "2026-11-21T07:30:00.000+00:00,74.84274105,74.8,kg,79.8,,,,,,,,me\r\n"
 
     /// Paris kept local mean time, +00:09:21, until 1911. ISO 8601 has no offset with
     /// seconds, so such a time is exported in UTC, and importing it gives the same instant.
@@ -37,7 +37,7 @@ import TrendshTestSupport
             arguments: ["--store", shell.storePath], input: input.map { $0 + "\n" }.joined(), environment: paris)
         #expect(
             exported.stdout.hasSuffix(
-                "1905-01-01T11:50:39.000Z,75.0,75.0,kg,75.0,,,,,,,\r\n2026-07-01T12:00:00.000+02:00,76.0,76.0,kg,76.0,,,,,,,\r\n"
+                "1905-01-01T11:50:39.000Z,75.0,75.0,kg,75.0,,,,,,,,me\r\n2026-07-01T12:00:00.000+02:00,76.0,76.0,kg,76.0,,,,,,,,me\r\n"
             ))
         let file = shell.home.write(try csvPart(of: exported.stdout), to: "paris.csv")
         let other = shell.home.file("other.sqlite")

@@ -46,6 +46,8 @@ import TrendshTestSupport
                 == "error: The store has no person named bob, so nothing was read or written; it holds me and sam. `person add bob` adds them.\n"
         )
         #expect(try Self.people(shell.storePath) == ["me", "sam"])
+        let status = shell.run(["status"], options: ["--person", "sam", "--format", "json"]).stdout
+        #expect(status.contains(#""store":"\#(shell.storePath)","person":"sam","#))
         let json = shell.run(["people"], options: ["--person", "sam", "--format", "json"]).stdout
         #expect(
             json.contains(#""people":[{"person":"me","you":false,"latest":80,"trend":80,"lastWeighIn":"2026-11-29"},"#))

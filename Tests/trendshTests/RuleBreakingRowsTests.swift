@@ -74,12 +74,12 @@ struct RuleBreakingRowsTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout == """
-                date,kilograms,weight,unit,trend,note,fat_percent,muscle_kilograms,water_percent,bone_kilograms,waist_centimetres,hip_centimetres\r
-                2026-11-26T08:00:00.000+00:00,0.5,0.5,kg,,,,,,,,\r
-                2026-11-27T08:00:00.000+00:00,1000.0,1000.0,kg,,by hand,,,,,,\r
-                2026-11-28T08:00:00.000+00:00,79.0,79.0,kg,79.0,,,,,,,\r
-                2026-11-29T08:00:00.000+00:00,80.0,80.0,kg,79.1,,,,,,,\r
-                2030-01-01T08:00:00.000+00:00,80.0,80.0,kg,79.1,,,,,,,\r
+                date,kilograms,weight,unit,trend,note,fat_percent,muscle_kilograms,water_percent,bone_kilograms,waist_centimetres,hip_centimetres,person\r
+                2026-11-26T08:00:00.000+00:00,0.5,0.5,kg,,,,,,,,,me\r
+                2026-11-27T08:00:00.000+00:00,1000.0,1000.0,kg,,by hand,,,,,,,me\r
+                2026-11-28T08:00:00.000+00:00,79.0,79.0,kg,79.0,,,,,,,,me\r
+                2026-11-29T08:00:00.000+00:00,80.0,80.0,kg,79.1,,,,,,,,me\r
+                2030-01-01T08:00:00.000+00:00,80.0,80.0,kg,79.1,,,,,,,,me\r
 
                 """)
     }

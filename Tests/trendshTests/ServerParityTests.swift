@@ -31,13 +31,16 @@ import TrendshTestSupport
         "Date,Weight (kg),Note\n2026-11-01,76.0,first\n2026-11-02,75.8,\n2026-11-03,75.6,\"quoted, note\"\n"
 
     /// Runs the script in a home of its own against `store`, standard error merged in order.
+    /// On a server the person is the login role; the SQLite store's first person has its name,
+    /// so that an export's `person` column reads the same on both.
     static func run(store: (TemporaryDirectory) -> String) -> ProcessResult {
         let home = TemporaryDirectory()
         defer { home.remove() }
         _ = home.write(spreadsheet, to: "weights.csv")
         return TrendshProcess.run(
             ["--store", store(home), "--now", Fixtures.now], input: script.map { $0 + "\n" }.joined(),
-            environment: TrendshProcess.environment(home: home.path), directory: home.path, mergingErrors: true)
+            environment: TrendshProcess.environment(home: home.path, ["LOGNAME": PostgresServer.superuser]),
+            directory: home.path, mergingErrors: true)
     }
 
     @Test func aSessionPrintsTheSameOnSQLiteAndOnAServer() throws {

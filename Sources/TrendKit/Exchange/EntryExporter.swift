@@ -11,8 +11,11 @@ import FoundationEssentials
 /// weight (the built-in ones, then those the store holds), named by the kind's export column
 /// and holding its value in the kind's stored unit, exactly; both formats follow that list, and
 /// trendsh's own import finds its columns by name (and ignores `trend`), so a column added
-/// later needs one case here, and older exports still import. The JSON file (version 2) also
-/// declares the kinds a person added (`"kinds"`), so that they travel with their values.
+/// later needs one case here, and older exports still import. The JSON file also declares
+/// the kinds a person added (`"kinds"`, since version 2), so that they travel with their
+/// values. The last column is `person` (version 3): whose log the rows are. An export holds
+/// the session's person's log only; an import ignores the column, and the rows go to the
+/// importing session's person.
 ///
 /// The trend is computed as the rows stream by, with `TrendModel`'s formula over each local
 /// day's mean: the rows of one day are held until the day ends (a few rows), so nothing
@@ -51,12 +54,14 @@ public final class EntryExporter {
 
     /// The version of the entries' JSON format this trendsh writes (its `"version"`), and the
     /// newest its import reads: a file of a later version is refused, naming both.
-    nonisolated public static let entriesVersion = 2
+    nonisolated public static let entriesVersion = 3
 
-    /// `taken_at`, `kilograms`, `note`: the columns `EntryColumn.all` is written from, and the id.
-    static let entriesQuery = "SELECT taken_at, kilograms, note, id FROM entries ORDER BY taken_at, id"
+    /// `taken_at`, `kilograms`, `note`: the columns `EntryColumn.all` is written from, and the
+    /// id, of the person's (?1) entries.
+    static let entriesQuery = "SELECT taken_at, kilograms, note, id FROM entries WHERE person = ? ORDER BY taken_at, id"
 
-    /// Writes every entry, oldest first, with the trend as it stands at `now`; returns how many.
+    /// Writes every entry of the session's person, oldest first, with the trend as it stands
+    /// at `now`; returns how many.
     public func exportEntries(as format: ExportFormat, to sink: any ExportSink, asOf now: Date) throws(ExportError)
         -> Int
     {
@@ -80,6 +85,7 @@ public final class EntryExporter {
         var kinds: [MeasurementKind] = []
         var day = DayRows()
         var trend: TrendPoint?
+        var person = ""
         /// An entry's values in the order of `kinds`' columns (nil for a kind it lacks).
         func columns(_ measurements: [KindID: Double]) -> [(column: String, value: Double?)] {
             kinds.map { ($0.exportColumn, measurements[$0.id]) }
@@ -100,7 +106,7 @@ public final class EntryExporter {
                 case .csv:
                     Self.appendCSV(
                         row.milliseconds, row.kilograms, trendKilograms, row.note, unit: unit, parts: row.parts,
-                        measurements: columns(row.measurements), to: &record)
+                        measurements: columns(row.measurements), person: person, to: &record)
                     guard emit(record) else { throw .interrupted }
                 case .json:
                     // Each entry is written once the next is known, so the last has no comma.
@@ -110,7 +116,7 @@ public final class EntryExporter {
                     }
                     Self.appendJSON(
                         row.milliseconds, row.kilograms, trendKilograms, row.note, unit: unit, parts: row.parts,
-                        measurements: columns(row.measurements), to: &record)
+                        measurements: columns(row.measurements), person: person, to: &record)
                     swap(&held, &record)
                 }
                 count += 1
@@ -121,6 +127,7 @@ public final class EntryExporter {
         }
         do throws(StorageError) {
             try store.read(.weights) { db throws(StorageError) in
+                person = db.person
                 let added = try KindRecords.all(in: db)
                 kinds = MeasurementKind.builtIn.filter { $0.id != .weight } + added
                 record.removeAll(keepingCapacity: true)
@@ -128,9 +135,13 @@ public final class EntryExporter {
                 guard emit(record) else { throw .interrupted }
                 // A store without measurements (every store before format 11) is read without
                 // a look-up for each entry.
-                let hasMeasurements = try db.integer("SELECT CAST(EXISTS (SELECT 1 FROM measurements) AS INTEGER)") != 0
-                let values = try db.statement("SELECT kind, value FROM measurements WHERE entry_id = ?")
+                let hasMeasurements =
+                    try db.integer(
+                        "SELECT CAST(EXISTS (SELECT 1 FROM measurements WHERE person = ?) AS INTEGER)",
+                        [.text(person)]) != 0
+                let values = try db.statement("SELECT kind, value FROM measurements WHERE entry_id = ? AND person = ?")
                 let statement = try db.statement(Self.entriesQuery)
+                try statement.bind([.text(person)])
                 while try statement.step() {
                     let milliseconds = statement.withText(0) { TimeText.milliseconds(stored: $0) } ?? 0
                     let parts = TimeText.localParts(milliseconds)
@@ -144,7 +155,7 @@ public final class EntryExporter {
                     }
                     var measurements: [KindID: Double] = [:]
                     if hasMeasurements {
-                        try values.bind([.integer(statement.int64(3))])
+                        try values.bind([.integer(statement.int64(3)), .text(person)])
                         while try values.step() {
                             if let kind = values.text(0) { measurements[KindID(kind)] = values.double(1) }
                         }
@@ -191,7 +202,8 @@ public final class EntryExporter {
     }
 
     /// The first record of an entries export: CSV's header (`EntryColumn.all`, then each
-    /// kind's export column), or JSON's opening up to its entries, with the kinds a person added.
+    /// kind's export column, then `person`), or JSON's opening up to its entries, with the
+    /// kinds a person added.
     static func appendHeader(
         _ format: ExportFormat, unit: WeightUnit, kinds: [MeasurementKind], added: [MeasurementKind],
         to record: inout [UInt8]
@@ -206,7 +218,7 @@ public final class EntryExporter {
                 record.append(0x2C)
                 ExportText.appendCSV(kind.exportColumn, to: &record)
             }
-            record.append(contentsOf: [0x0D, 0x0A])
+            ExportText.append(",person\r\n", to: &record)
         case .json:
             ExportText.append("{\"format\":\"trendsh-entries\",\"version\":", to: &record)
             record.append(contentsOf: String(Self.entriesVersion).utf8)
@@ -241,11 +253,12 @@ public final class EntryExporter {
     }
 
     /// One entry's CSV row, with its values of the other kinds in `measurements`' order (an
-    /// empty field for a kind it lacks). Internal, not private, so the export fuzz target
-    /// writes exactly this.
+    /// empty field for a kind it lacks), then its person. Internal, not private, so the export
+    /// fuzz target writes exactly this.
     static func appendCSV(
         _ milliseconds: Int64, _ kilograms: Double?, _ trendKilograms: Double?, _ note: String, unit: WeightUnit,
-        parts: tm? = nil, measurements: [(column: String, value: Double?)] = [], to record: inout [UInt8]
+        parts: tm? = nil, measurements: [(column: String, value: Double?)] = [], person: String = "",
+        to record: inout [UInt8]
     ) {
         for (index, column) in EntryColumn.all.enumerated() {
             if index > 0 { record.append(0x2C) }
@@ -267,14 +280,18 @@ public final class EntryExporter {
             record.append(0x2C)
             if let value = measurement.value { ExportText.appendExact(value, to: &record) }
         }
+        record.append(0x2C)
+        ExportText.appendCSV(person, to: &record)
         record.append(contentsOf: [0x0D, 0x0A])
     }
 
     /// One entry's JSON object, with a key for each of its values of the other kinds (none for
-    /// a kind it lacks). Internal, not private, so the export fuzz target writes exactly this.
+    /// a kind it lacks), then its person. Internal, not private, so the export fuzz target
+    /// writes exactly this.
     static func appendJSON(
         _ milliseconds: Int64, _ kilograms: Double?, _ trendKilograms: Double?, _ note: String, unit: WeightUnit,
-        parts: tm? = nil, measurements: [(column: String, value: Double?)] = [], to record: inout [UInt8]
+        parts: tm? = nil, measurements: [(column: String, value: Double?)] = [], person: String = "",
+        to record: inout [UInt8]
     ) {
         record.append(0x7B)
         for (index, column) in EntryColumn.all.enumerated() {
@@ -315,14 +332,16 @@ public final class EntryExporter {
             record.append(0x3A)
             ExportText.appendExact(value, to: &record)
         }
+        ExportText.append(",\"person\":", to: &record)
+        ExportText.appendJSON(person, to: &record)
         record.append(0x7D)
     }
 
-    /// Every habit with the days it was done, in one query: one row per done day, or one
-    /// row with no day for a habit never done.
+    /// Every habit of the connection's person with the days it was done, in one query: one
+    /// row per done day, or one row with no day for a habit never done.
     static let habitsQuery = """
         SELECT h.id, h.name, h.created_at, c.day, c.recorded_at FROM habits h
-        LEFT JOIN completions c ON c.habit_id = h.id ORDER BY h.name_key, h.id, c.day
+        LEFT JOIN completions c ON c.habit_id = h.id WHERE h.person = ? ORDER BY h.name_key, h.id, c.day
         """
 
     /// Writes every habit and the days it was done. CSV has one row per done day
@@ -351,6 +370,7 @@ public final class EntryExporter {
         do throws(StorageError) {
             try store.read(.habits) { db throws(StorageError) in
                 let statement = try db.statement(Self.habitsQuery)
+                try statement.bind([.text(db.person)])
                 while try statement.step() {
                     let id = statement.int64(0)
                     let name = statement.text(1) ?? ""

@@ -72,7 +72,8 @@ struct RawMeasure {
 /// Which columns of a header hold a kind's values, and which are left out.
 enum ImportMeasures {
     /// The kinds' columns among `names` for `layout`, by index, and every other name not in
-    /// `used` as left out. trendsh's own files name a kind by its export column.
+    /// `used` as left out. trendsh's own files name a kind by its export column; their
+    /// `person` column is neither (an import goes to the session's person, whoever the file names).
     static func columns(
         _ names: [String], layout: ImportLayout, kinds: [MeasurementKind], used: Set<Int>
     ) -> (columns: [(index: Int, column: MeasureColumn)], leftOut: [LeftOutColumn]) {
@@ -81,7 +82,7 @@ enum ImportMeasures {
         var taken = Set<KindID>()
         for (index, raw) in names.enumerated() where !used.contains(index) {
             let name = raw.trimmingWhitespace()
-            if name.isEmpty { continue }
+            if name.isEmpty || isPersonColumn(name, layout: layout) { continue }
             if let found = column(named: name, layout: layout, kinds: kinds), !taken.contains(found.kind.id) {
                 taken.insert(found.kind.id)
                 columns.append((index, found))
@@ -90,6 +91,11 @@ enum ImportMeasures {
             }
         }
         return (columns, leftOut)
+    }
+
+    /// True for trendsh's own `person` column (version 3), which the import reads nothing from.
+    static func isPersonColumn(_ name: String, layout: ImportLayout) -> Bool {
+        (layout == .trendshCSV || layout == .trendshJSON) && name == "person"
     }
 
     /// The kind a column or record named `name` holds in `layout`, if any.

@@ -3,9 +3,10 @@
 /// number of entries added in `detail`) in the same transaction as its rows, so a retry
 /// after a lost reply finds it and writes nothing again.
 enum ImportSQL {
-    /// The earliest and latest stored times, as milliseconds; nil for an empty log.
+    /// The earliest and latest stored times of the person's log, as milliseconds; nil for an empty log.
     static func storedRange(in db: any SQLConnection) throws(StorageError) -> ClosedRange<Int64>? {
-        let statement = try db.statement("SELECT min(taken_at), max(taken_at) FROM entries")
+        let statement = try db.statement("SELECT min(taken_at), max(taken_at) FROM entries WHERE person = ?")
+        try statement.bind([.text(db.person)])
         guard try statement.step() else { return nil }
         let earliest = statement.withText(0) { TimeText.milliseconds(stored: $0) }
         let latest = statement.withText(1) { TimeText.milliseconds(stored: $0) }
@@ -54,8 +55,9 @@ public struct ImportConflict: Sendable, Equatable {
 
 /// Writes an import's entries inside its transaction, many rows to a statement: one
 /// statement per row would cost SQLite a statement's overhead and an `AUTOINCREMENT`
-/// update for each. Each entry's other measurements are written with it, one row each. Also
-/// answers whether an entry is stored, which sees every row added so far.
+/// update for each. Each entry's other measurements are written with it, one row each. Every
+/// row is the connection's person's, whatever the file says. Also answers whether an entry of
+/// theirs is stored, which sees every row added so far.
 final class ImportWriter {
     /// Rows per `INSERT` statement.
     static let batchSize = 128
@@ -73,22 +75,26 @@ final class ImportWriter {
     private let addValue: any SQLStatement
     private var pending: [ImportedEntry] = []
     private var scratch: [UInt8] = []
+    /// Whose rows these are: the connection's person, bound into every statement.
+    private let person: [UInt8]
 
     init(db: any SQLConnection) throws(StorageError) {
         self.db = db
         rowIDs = db as? SQLiteDatabase
-        let values = Array(repeating: "(?, ?, ?)", count: Self.batchSize).joined(separator: ", ")
-        batch = try db.statement("INSERT INTO entries (taken_at, kilograms, note) VALUES " + values)
-        let one = "INSERT INTO entries (taken_at, kilograms, note) VALUES (?, ?, ?)"
+        person = Array(db.person.utf8)
+        let values = Array(repeating: "(?, ?, ?, ?)", count: Self.batchSize).joined(separator: ", ")
+        batch = try db.statement("INSERT INTO entries (taken_at, kilograms, note, person) VALUES " + values)
+        let one = "INSERT INTO entries (taken_at, kilograms, note, person) VALUES (?, ?, ?, ?)"
         single = try db.statement(rowIDs == nil ? one + " RETURNING id" : one)
-        probe = try db.statement("SELECT id FROM entries WHERE taken_at = ?1 AND kilograms = ?2 ORDER BY id LIMIT 1")
+        probe = try db.statement(
+            "SELECT id FROM entries WHERE person = ?3 AND taken_at = ?1 AND kilograms = ?2 ORDER BY id LIMIT 1")
         probeValue = try db.statement(
             """
             SELECT 1 FROM entries e JOIN measurements m ON m.entry_id = e.id
-            WHERE e.taken_at = ?1 AND m.kind = ?2 AND m.value = ?3 LIMIT 1
+            WHERE e.person = ?4 AND e.taken_at = ?1 AND m.kind = ?2 AND m.value = ?3 LIMIT 1
             """)
-        storedValues = try db.statement("SELECT kind, value FROM measurements WHERE entry_id = ?")
-        addValue = try db.statement("INSERT INTO measurements (entry_id, kind, value) VALUES (?, ?, ?)")
+        storedValues = try db.statement("SELECT kind, value FROM measurements WHERE entry_id = ? AND person = ?")
+        addValue = try db.statement("INSERT INTO measurements (entry_id, kind, value, person) VALUES (?, ?, ?, ?)")
         pending.reserveCapacity(Self.batchSize)
         scratch.reserveCapacity(32)
     }
@@ -102,7 +108,7 @@ final class ImportWriter {
         }
         pending.append(entry)
         if pending.count == Self.batchSize {
-            for (offset, entry) in pending.enumerated() { try bind(entry, to: batch, at: Int32(offset * 3)) }
+            for (offset, entry) in pending.enumerated() { try bind(entry, to: batch, at: Int32(offset * 4)) }
             try batch.run()
             // One statement's rows take consecutive ids, the last of them the last inserted.
             let first = rowIDs.lastInsertRowID - Int64(pending.count) + 1
@@ -148,6 +154,7 @@ final class ImportWriter {
                     try probeValue.bind(2, text: bytes)
                 }
                 try probeValue.bind(3, double: value)
+                try bindPerson(to: probeValue, at: 4)
                 let found = try probeValue.step()
                 probeValue.reset()
                 if !found { return .none }
@@ -156,6 +163,7 @@ final class ImportWriter {
         }
         try bindTime(entry.milliseconds, to: probe, at: 1)
         try probe.bind(2, double: kilograms)
+        try bindPerson(to: probe, at: 3)
         let id: Int64? = try probe.step() ? probe.int64(0) : nil
         probe.reset()
         guard let id else { return .none }
@@ -177,7 +185,7 @@ final class ImportWriter {
 
     /// The measurements other than weight a stored entry holds.
     func values(of id: Int64) throws(StorageError) -> [KindID: Double] {
-        try storedValues.bind([.integer(id)])
+        try storedValues.bind([.integer(id), .text(db.person)])
         var values: [KindID: Double] = [:]
         while try storedValues.step() {
             if let kind = storedValues.text(0) { values[KindID(kind)] = storedValues.double(1) }
@@ -189,12 +197,13 @@ final class ImportWriter {
     /// Adds measurements a stored entry lacks, as a change of the entry (its revision goes up).
     func extend(_ id: Int64, with values: [KindID: Double]) throws(StorageError) {
         try write(values, of: id)
-        try db.run("UPDATE entries SET revision = revision + 1 WHERE id = ?", [.integer(id)])
+        try db.run(
+            "UPDATE entries SET revision = revision + 1 WHERE id = ? AND person = ?", [.integer(id), .text(db.person)])
     }
 
     private func write(_ values: [KindID: Double], of id: Int64) throws(StorageError) {
         for (kind, value) in values.sorted(by: { $0.key < $1.key }) {
-            try addValue.bind([.integer(id), .text(kind.rawValue), .real(value)])
+            try addValue.bind([.integer(id), .text(kind.rawValue), .real(value), .text(db.person)])
             try addValue.run()
         }
     }
@@ -220,6 +229,11 @@ final class ImportWriter {
             }
             if let failure { throw failure }
         }
+        try bindPerson(to: statement, at: offset + 4)
+    }
+
+    private func bindPerson(to statement: any SQLStatement, at index: Int32) throws(StorageError) {
+        try person.withUnsafeBufferPointer { bytes throws(StorageError) in try statement.bind(index, text: bytes) }
     }
 
     private func bindTime(_ milliseconds: Int64, to statement: any SQLStatement, at index: Int32) throws(StorageError) {

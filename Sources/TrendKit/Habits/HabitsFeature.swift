@@ -5,8 +5,6 @@ extension FeatureDeclaration {
         serverMigrations: [
             ServerMigration(
                 version: 13, feature: .habits, summary: "habits and their done days", sql: HabitsSchema.server),
-            // Stand-in for the trend helper's format 16 (see `HabitsSchema`); drop when merging.
-            ServerMigration(version: 16, feature: .trend, summary: "stand-in for format 16", sql: []),
             ServerMigration(
                 version: 17, feature: .habits, summary: "every habit and its done days belong to a person",
                 sql: HabitsSchema.serverPeople),

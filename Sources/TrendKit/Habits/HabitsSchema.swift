@@ -77,8 +77,5 @@ public enum HabitsSchema {
             try PersonColumns.add(to: "habit_images", in: db)
             try PersonColumns.add(to: "completion_images", in: db)
         },
-        // Stand-in for the trend helper's format 16, so that formats 17 and 18 can be built
-        // and tested here: the versions must run without gaps. Drop this commit when merging.
-        Migration(version: 16, feature: .trend, summary: "stand-in for format 16") { _ throws(StorageError) in },
     ]
 }

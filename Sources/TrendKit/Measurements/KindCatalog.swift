@@ -107,8 +107,8 @@ public final class KindCatalog {
         case .missing:
             all.removeAll { $0.id == kind.id }
             return kind
-        case .inUse(let count):
-            throw .kind(.inUse(kind.word, count: count))
+        case .inUse(let count, let othersHoldSome):
+            throw .kind(.inUse(kind.word, count: count, othersHoldSome: othersHoldSome))
         }
     }
 }

@@ -86,13 +86,20 @@ public enum KindRecords {
         return kind(from: statement)
     }
 
-    /// How many values of the kind the entries hold, in the caller's transaction.
+    /// How many values of the kind the person's entries hold, in the caller's transaction.
     public static func valueCount(of id: KindID, in db: any SQLConnection) throws(StorageError) -> Int {
-        let statement = try db.statement("SELECT count(*) FROM measurements WHERE kind = ?")
+        let statement = try db.statement("SELECT count(*) FROM measurements WHERE kind = ? AND person = ?")
         defer { statement.reset() }
-        try statement.bind([.text(id.rawValue)])
+        try statement.bind([.text(id.rawValue), .text(db.person)])
         guard try statement.step() else { return 0 }
         return Int(statement.int64(0))
+    }
+
+    /// True when another person's entries hold a value of the kind: whether, never how many.
+    public static func othersHoldValues(of id: KindID, in db: any SQLConnection) throws(StorageError) -> Bool {
+        try db.integer(
+            "SELECT CAST(EXISTS (SELECT 1 FROM measurements WHERE kind = ? AND person <> ?) AS INTEGER)",
+            [.text(id.rawValue), .text(db.person)]) == 1
     }
 
     /// Removes the kind's row in the caller's transaction.

@@ -5,7 +5,8 @@ public protocol KindRepository: AnyObject {
     func addedKinds() throws(StorageError) -> [MeasurementKind]
     /// Adds a kind, unless one of its id is there already.
     func add(_ kind: MeasurementKind) throws(StorageError) -> KindAddOutcome
-    /// Removes an added kind, unless an entry holds a value of it.
+    /// Removes an added kind, unless an entry holds a value of it (in anyone's log: the kinds
+    /// are the store's).
     func remove(_ id: KindID) throws(StorageError) -> KindRemoveOutcome
 }
 
@@ -22,8 +23,9 @@ public enum KindAddOutcome: Sendable, Equatable {
 public enum KindRemoveOutcome: Sendable, Equatable {
     /// The kind is no longer stored; it was this.
     case removed(MeasurementKind)
-    /// Entries hold `count` values of the kind; nothing was written.
-    case inUse(count: Int)
+    /// The person's entries hold `count` values of the kind, and other people's logs hold some
+    /// too when `othersHoldSome` (how many is theirs to know); nothing was written.
+    case inUse(count: Int, othersHoldSome: Bool)
     /// The store holds no added kind of that id.
     case missing
 }
@@ -59,7 +61,8 @@ public final class SQLKindRepository: KindRepository {
         try store.write(.weights) { db throws(StorageError) in
             guard let stored = try KindRecords.kind(id, in: db) else { return .missing }
             let count = try KindRecords.valueCount(of: id, in: db)
-            guard count == 0 else { return .inUse(count: count) }
+            let othersHoldSome = try KindRecords.othersHoldValues(of: id, in: db)
+            guard count == 0, !othersHoldSome else { return .inUse(count: count, othersHoldSome: othersHoldSome) }
             let operation = OperationID.make()
             var step = try ChangeRecorder.begin(.kindRemove, feature: .weights, operation: operation, in: db)
             try step.willChange(.kinds, .word(id.rawValue))

@@ -71,8 +71,9 @@ public enum KindError: Error, Equatable, Sendable {
     case noSuchKind(String)
     /// Built-in kinds cannot be removed.
     case builtIn(String)
-    /// Entries hold `count` values of the kind, so it stays.
-    case inUse(String, count: Int)
+    /// The person's entries hold `count` values of the kind, and `othersHoldSome` says whether
+    /// other people's logs hold any (never how many), so it stays.
+    case inUse(String, count: Int, othersHoldSome: Bool)
     /// A value of the kind waits outside the store (in the open draft, or in a pending
     /// change), so it stays: removing it would drop that value without a word.
     case waiting(String, in: KindValueHolder)

@@ -14,6 +14,10 @@
 ///   (`{"fat":"21.5"}`, each value as `%.17g` text, so it reads back exactly): an entry and
 ///   its measurements are one row of a step, so a save stays a one-row step.
 ///
+/// Format 15 gives every entry and measurement its person (an entry's photograph has its
+/// person since the history's format 18, copied from the entry by `UndoableTable.entries`).
+/// The kinds stay the store's.
+///
 /// Format 13 makes the kinds undoable (`UndoableTable.kinds`): `kind_images` keeps a kind's
 /// photographs, column for column. No row of any table changes.
 public enum MeasurementsSchema {

@@ -6,17 +6,18 @@
 /// (`sqlite3`, an import), with its time and weight, so each zone's days are brought up to
 /// date before that zone's next read.
 public enum DailySchema {
-    /// The trigger that notes each entry added. A bulk import sets it aside inside its own
-    /// transaction and notes its rows itself (`DailyTable.resumeNotes(from:)`), which is
-    /// cheaper than a note per row; the transaction puts it back before it commits.
+    /// The trigger that noted each entry added, in one log for the whole store, as formats 9
+    /// to 15 made it (format 11 made it again). Format 16 notes each person's apart
+    /// (`personsAddedTrigger`).
     static let addedTrigger = """
         CREATE TRIGGER entries_added AFTER INSERT ON entries WHEN NEW.kilograms IS NOT NULL BEGIN
             INSERT INTO daily_pending (taken_at, kilograms, change) VALUES (NEW.taken_at, NEW.kilograms, 1);
         END
         """
 
-    /// The triggers that note an entry changed (its old time and weight removed, its new ones
-    /// added) or removed. An entry without a weight (format 11 allows one) has none to note.
+    /// The triggers that noted an entry changed (its old time and weight removed, its new ones
+    /// added) or removed, as formats 9 to 15 made them. An entry without a weight (format 11
+    /// allows one) has none to note.
     static let changedAndRemovedTriggers = """
         CREATE TRIGGER entries_changed AFTER UPDATE OF taken_at, kilograms ON entries
         WHEN OLD.taken_at IS NOT NEW.taken_at OR OLD.kilograms IS NOT NEW.kilograms BEGIN

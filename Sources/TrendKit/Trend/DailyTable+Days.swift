@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// The per-day table's days: notes applied to them, a zone's days built from the entries,
-/// one day recounted, and the trend carried forward.
+/// one day recounted, and the trend carried forward. Each reads and writes only the
+/// connection's person's notes, entries and days.
 extension DailyTable {
     /// Applies the notes after `applied` to one zone's days, then its trend from the earliest.
     static func apply(notesAfter applied: Int64, to id: Int64, _ zone: TrendZone, in db: any SQLConnection)
@@ -10,9 +11,9 @@ extension DailyTable {
         let notes = try db.statement(
             """
             SELECT \(secondsColumn(db.dialect)), kilograms, change FROM daily_pending
-            WHERE seq > ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY seq
+            WHERE person = ? AND seq > ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY seq
             """)
-        try notes.bind([.integer(applied)])
+        try notes.bind([.text(db.person), .integer(applied)])
         // Grouped by day, each day's notes in the order they were made.
         var changes: [DayChange] = []
         var firstDay = Int.max
@@ -38,8 +39,9 @@ extension DailyTable {
     static func apply(_ change: DayChange, to id: Int64, _ zone: TrendZone, in db: any SQLConnection)
         throws(StorageError)
     {
-        let current = try db.statement("SELECT entries, sum_kg, min_kg, max_kg FROM daily WHERE zone = ? AND day = ?")
-        try current.bind([.integer(id), .integer(Int64(change.day))])
+        let current = try db.statement(
+            "SELECT entries, sum_kg, min_kg, max_kg FROM daily WHERE person = ? AND zone = ? AND day = ?")
+        try current.bind([.text(db.person), .integer(id), .integer(Int64(change.day))])
         // A day with no row starts empty: no entries, and extremes any weight replaces.
         var row = DayRow(day: change.day, count: 0, sum: 0, minimum: .infinity, maximum: -.infinity)
         if try current.step() {
@@ -66,7 +68,7 @@ extension DailyTable {
             row.sum -= kilograms
         }
         guard row.count > 0 else {
-            try db.run("DELETE FROM daily WHERE zone = ? AND day = ?", [.integer(id), .integer(Int64(change.day))])
+            try forget(change.day, of: id, in: db)
             return
         }
         try store(row, of: id, in: db)
@@ -75,12 +77,17 @@ extension DailyTable {
     /// The local day of an entry's time, from its seconds since 1970 (as SQLite reads them).
     static func secondsColumn(_ dialect: SQLDialect) -> String { dialect.unixSeconds("taken_at") }
 
-    /// Every day of one zone from the entries, in time order, then the trend through all of them.
+    /// Every day of one zone from the person's entries, in time order, then the trend
+    /// through all of them.
     static func rebuild(_ id: Int64, _ zone: TrendZone, in db: any SQLConnection) throws(StorageError) {
-        try db.run("DELETE FROM daily WHERE zone = ?", [.integer(id)])
+        let person = SQLValue.text(db.person)
+        try db.run("DELETE FROM daily WHERE person = ? AND zone = ?", [person, .integer(id)])
         let rows = try db.statement(
-            "SELECT \(secondsColumn(db.dialect)), kilograms FROM entries WHERE NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at, id"
-        )
+            """
+            SELECT \(secondsColumn(db.dialect)), kilograms FROM entries
+            WHERE person = ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at, id
+            """)
+        try rows.bind([person])
         var days: [DayRow] = []
         while try rows.step() {
             let day = zone.day(unixSeconds: rows.int64(0))
@@ -97,10 +104,13 @@ extension DailyTable {
         days = DayRow.merged(days)
         let points = TrendModel.smooth(days.map { DailyWeight(day: $0.day, meanKilograms: $0.mean) })
         let insert = try db.statement(
-            "INSERT INTO daily (zone, day, entries, sum_kg, min_kg, max_kg, trend_kg) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            """
+            INSERT INTO daily (person, zone, day, entries, sum_kg, min_kg, max_kg, trend_kg)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
         for (row, point) in zip(days, points) {
             try insert.bind([
-                .integer(id), .integer(Int64(row.day)), .integer(Int64(row.count)), .real(row.sum),
+                person, .integer(id), .integer(Int64(row.day)), .integer(Int64(row.count)), .real(row.sum),
                 .real(row.minimum), .real(row.maximum), .real(point.trendKilograms),
             ])
             _ = try insert.step()
@@ -108,7 +118,7 @@ extension DailyTable {
         }
     }
 
-    /// Recounts one local day from its entries: a row with its mean, or no row.
+    /// Recounts one local day from the person's entries: a row with its mean, or no row.
     static func recount(_ day: Int, of id: Int64, _ zone: TrendZone, in db: any SQLConnection)
         throws(StorageError)
     {
@@ -116,47 +126,54 @@ extension DailyTable {
         let rows = try db.statement(
             """
             SELECT \(secondsColumn(db.dialect)), kilograms FROM entries
-            WHERE taken_at >= ? AND taken_at < ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at, id
+            WHERE person = ? AND taken_at >= ? AND taken_at < ? AND NOT \(EntryRule.weightOutOfRangeSQL)
+            ORDER BY taken_at, id
             """)
-        try rows.bind([.text(from), .text(to)])
+        try rows.bind([.text(db.person), .text(from), .text(to)])
         guard let found = try DayRow.counted(day, in: zone, from: rows) else {
-            try db.run("DELETE FROM daily WHERE zone = ? AND day = ?", [.integer(id), .integer(Int64(day))])
+            try forget(day, of: id, in: db)
             return
         }
         try store(found, of: id, in: db)
+    }
+
+    /// Removes one day of one zone: it has no weigh-in left.
+    static func forget(_ day: Int, of id: Int64, in db: any SQLConnection) throws(StorageError) {
+        try db.run(
+            "DELETE FROM daily WHERE person = ? AND zone = ? AND day = ?",
+            [.text(db.person), .integer(id), .integer(Int64(day))])
     }
 
     /// Writes a day's counts, keeping its trend until `retrend` sets it.
     static func store(_ row: DayRow, of id: Int64, in db: any SQLConnection) throws(StorageError) {
         try db.run(
             """
-            INSERT INTO daily (zone, day, entries, sum_kg, min_kg, max_kg, trend_kg) VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (zone, day) DO UPDATE SET entries = excluded.entries, sum_kg = excluded.sum_kg,
+            INSERT INTO daily (person, zone, day, entries, sum_kg, min_kg, max_kg, trend_kg)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (person, zone, day) DO UPDATE SET entries = excluded.entries, sum_kg = excluded.sum_kg,
                 min_kg = excluded.min_kg, max_kg = excluded.max_kg
             """,
             [
-                .integer(id), .integer(Int64(row.day)), .integer(Int64(row.count)), .real(row.sum),
-                .real(row.minimum), .real(row.maximum), .real(row.mean),
+                .text(db.person), .integer(id), .integer(Int64(row.day)), .integer(Int64(row.count)),
+                .real(row.sum), .real(row.minimum), .real(row.maximum), .real(row.mean),
             ])
     }
 
     /// Recomputes the trend of every day of one zone from `day` on, starting from the day before it.
     static func retrend(_ id: Int64, from day: Int, in db: any SQLConnection) throws(StorageError) {
-        let before = try db.statement(
-            "SELECT \(pointColumns) FROM daily WHERE zone = ? AND day < ? ORDER BY day DESC LIMIT 1")
-        try before.bind([.integer(id), .integer(Int64(day))])
-        let previous = try before.step() ? point(from: before) : nil
-        before.reset()
-        let after = try db.statement("SELECT \(pointColumns) FROM daily WHERE zone = ? AND day >= ? ORDER BY day")
-        try after.bind([.integer(id), .integer(Int64(day))])
+        let person = SQLValue.text(db.person)
+        let previous = try point(of: id, before: day, in: db)
+        let after = try db.statement(
+            "SELECT \(pointColumns) FROM daily WHERE person = ? AND zone = ? AND day >= ? ORDER BY day")
+        try after.bind([person, .integer(id), .integer(Int64(day))])
         var stored: [TrendPoint] = []
         while try after.step() { stored.append(point(from: after)) }
         after.reset()
         let fresh = TrendModel.smooth(
             stored.map { DailyWeight(day: $0.day, meanKilograms: $0.meanKilograms) }, after: previous)
-        let update = try db.statement("UPDATE daily SET trend_kg = ? WHERE zone = ? AND day = ?")
+        let update = try db.statement("UPDATE daily SET trend_kg = ? WHERE person = ? AND zone = ? AND day = ?")
         for (old, new) in zip(stored, fresh) where old.trendKilograms != new.trendKilograms {
-            try update.bind([.real(new.trendKilograms), .integer(id), .integer(Int64(new.day))])
+            try update.bind([.real(new.trendKilograms), person, .integer(id), .integer(Int64(new.day))])
             _ = try update.step()
             update.reset()
         }

@@ -6,9 +6,9 @@ extension DailyTable {
     /// The last day of zone `id` before `day`, with its trend; nil when there is none.
     static func point(of id: Int64, before day: Int, in db: any SQLConnection) throws(StorageError) -> TrendPoint? {
         let row = try db.statement(
-            "SELECT \(pointColumns) FROM daily WHERE zone = ? AND day < ? ORDER BY day DESC LIMIT 1")
+            "SELECT \(pointColumns) FROM daily WHERE person = ? AND zone = ? AND day < ? ORDER BY day DESC LIMIT 1")
         defer { row.reset() }
-        try row.bind([.integer(id), .integer(Int64(day))])
+        try row.bind([.text(db.person), .integer(id), .integer(Int64(day))])
         return try row.step() ? point(from: row) : nil
     }
 
@@ -27,9 +27,9 @@ extension DailyTable {
         let later = try db.statement(
             """
             SELECT \(secondsColumn(db.dialect)) FROM entries
-            WHERE taken_at > ? AND taken_at < ? AND NOT \(EntryRule.weightOutOfRangeSQL)
+            WHERE person = ? AND taken_at > ? AND taken_at < ? AND NOT \(EntryRule.weightOutOfRangeSQL)
             """)
-        try later.bind([.text(nowText), .text(to)])
+        try later.bind([.text(db.person), .text(nowText), .text(to)])
         var laterToday = false
         while !laterToday, try later.step() { laterToday = zone.day(unixSeconds: later.int64(0)) == day }
         later.reset()
@@ -37,9 +37,10 @@ extension DailyTable {
         let rows = try db.statement(
             """
             SELECT \(secondsColumn(db.dialect)), kilograms FROM entries
-            WHERE taken_at >= ? AND taken_at <= ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at, id
+            WHERE person = ? AND taken_at >= ? AND taken_at <= ? AND NOT \(EntryRule.weightOutOfRangeSQL)
+            ORDER BY taken_at, id
             """)
-        try rows.bind([.text(from), .text(nowText)])
+        try rows.bind([.text(db.person), .text(from), .text(nowText)])
         var found: DayRow?
         while try rows.step() {
             guard zone.day(unixSeconds: rows.int64(0)) == day else { continue }
@@ -55,15 +56,15 @@ extension DailyTable {
                 point: point, entries: found.count, minimumKilograms: found.minimum, maximumKilograms: found.maximum))
     }
 
-    /// How many entries break a rule at `now` (`EntryRule`): each weight outside the rule,
-    /// read from its partial index, and each other entry dated later than now.
+    /// How many of the person's entries break a rule at `now` (`EntryRule`): each weight
+    /// outside the rule, read from its partial index, and each other entry dated later than now.
     static func leftOut(asOf now: Date, in db: any SQLConnection) throws(StorageError) -> Int {
-        Int(try db.integer(leftOutSQL, [.text(StoredTime.text(now))]))
+        Int(try db.integer(leftOutSQL, [.text(db.person), .text(StoredTime.text(now))]))
     }
 
-    /// `leftOut`'s query: neither count reads more of `entries` than the rows it counts.
+    /// `leftOut`'s query: neither count reads more of `entries` than the person's rows it counts.
     static let leftOutSQL = """
-        SELECT (SELECT count(*) FROM entries WHERE \(EntryRule.weightOutOfRangeSQL))
-            + (SELECT count(*) FROM entries WHERE taken_at > ? AND NOT \(EntryRule.weightOutOfRangeSQL))
+        SELECT (SELECT count(*) FROM entries WHERE person = ?1 AND \(EntryRule.weightOutOfRangeSQL))
+            + (SELECT count(*) FROM entries WHERE person = ?1 AND taken_at > ?2 AND NOT \(EntryRule.weightOutOfRangeSQL))
         """
 }

@@ -116,3 +116,94 @@ extension KindDailySchema {
         StoreServerSchema.countingChanges(to: "kind_daily_pending"),
     ]
 }
+
+/// Format 16's kind triggers on a server (`DailySchema.personsKindTriggers`): the same notes,
+/// each for the person whose value it is, when some zone keeps that person's days of the kind.
+extension KindDailySchema {
+    static let serverPersonsTriggers: [String] = [
+        """
+        CREATE OR REPLACE FUNCTION measurements_added_note_their_day() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF EXISTS (SELECT 1 FROM kind_daily_zones WHERE person = NEW.person AND kind = NEW.kind) THEN
+                INSERT INTO kind_daily_pending (person, kind, taken_at)
+                SELECT NEW.person, NEW.kind, taken_at FROM entries WHERE id = NEW.entry_id;
+            END IF;
+            RETURN NULL;
+        END
+        $$
+        """,
+        """
+        CREATE TRIGGER measurements_added_note_their_day AFTER INSERT ON measurements
+        FOR EACH ROW EXECUTE FUNCTION measurements_added_note_their_day()
+        """,
+        """
+        CREATE OR REPLACE FUNCTION measurements_changed_note_their_day() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO kind_daily_pending (person, kind, taken_at)
+            SELECT OLD.person, OLD.kind, taken_at FROM entries
+            WHERE id = OLD.entry_id
+                AND EXISTS (SELECT 1 FROM kind_daily_zones WHERE person = OLD.person AND kind = OLD.kind)
+            UNION ALL SELECT NEW.person, NEW.kind, taken_at FROM entries
+            WHERE id = NEW.entry_id
+                AND EXISTS (SELECT 1 FROM kind_daily_zones WHERE person = NEW.person AND kind = NEW.kind);
+            RETURN NULL;
+        END
+        $$
+        """,
+        """
+        CREATE TRIGGER measurements_changed_note_their_day AFTER UPDATE ON measurements
+        FOR EACH ROW WHEN (OLD.person <> '' OR NEW.person = '' OR OLD.entry_id IS DISTINCT FROM NEW.entry_id
+            OR OLD.kind IS DISTINCT FROM NEW.kind OR OLD.value IS DISTINCT FROM NEW.value)
+        EXECUTE FUNCTION measurements_changed_note_their_day()
+        """,
+        """
+        CREATE OR REPLACE FUNCTION measurements_removed_note_their_day() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF EXISTS (SELECT 1 FROM kind_daily_zones WHERE person = OLD.person AND kind = OLD.kind) THEN
+                INSERT INTO kind_daily_pending (person, kind, taken_at)
+                SELECT OLD.person, OLD.kind, taken_at FROM entries WHERE id = OLD.entry_id;
+            END IF;
+            RETURN NULL;
+        END
+        $$
+        """,
+        """
+        CREATE TRIGGER measurements_removed_note_their_day AFTER DELETE ON measurements
+        FOR EACH ROW EXECUTE FUNCTION measurements_removed_note_their_day()
+        """,
+        """
+        CREATE OR REPLACE FUNCTION entries_moved_note_their_measurements() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO kind_daily_pending (person, kind, taken_at)
+            SELECT m.person, m.kind, OLD.taken_at FROM measurements AS m
+            WHERE m.entry_id = OLD.id
+                AND EXISTS (SELECT 1 FROM kind_daily_zones AS z WHERE z.person = m.person AND z.kind = m.kind)
+            UNION ALL SELECT m.person, m.kind, NEW.taken_at FROM measurements AS m
+            WHERE m.entry_id = NEW.id
+                AND EXISTS (SELECT 1 FROM kind_daily_zones AS z WHERE z.person = m.person AND z.kind = m.kind);
+            RETURN NULL;
+        END
+        $$
+        """,
+        """
+        CREATE TRIGGER entries_moved_note_their_measurements AFTER UPDATE OF taken_at ON entries
+        FOR EACH ROW WHEN (OLD.taken_at IS DISTINCT FROM NEW.taken_at)
+        EXECUTE FUNCTION entries_moved_note_their_measurements()
+        """,
+        """
+        CREATE OR REPLACE FUNCTION entries_removing_note_their_measurements() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO kind_daily_pending (person, kind, taken_at)
+            SELECT m.person, m.kind, OLD.taken_at FROM measurements AS m
+            WHERE m.entry_id = OLD.id
+                AND EXISTS (SELECT 1 FROM kind_daily_zones AS z WHERE z.person = m.person AND z.kind = m.kind);
+            RETURN OLD;
+        END
+        $$
+        """,
+        """
+        CREATE TRIGGER entries_removing_note_their_measurements BEFORE DELETE ON entries
+        FOR EACH ROW EXECUTE FUNCTION entries_removing_note_their_measurements()
+        """,
+    ]
+}

@@ -12,7 +12,8 @@
 ///   write a note only for a kind whose days some zone keeps; the next read of that kind
 ///   recounts the noted days and carries the trend forward from the earliest of them.
 public enum KindDailySchema {
-    /// The triggers that note the days a change to `measurements` or to an entry's time touches.
+    /// The triggers that noted the days a change to `measurements` or to an entry's time
+    /// touches, as format 12 made them; format 16 notes each person's (`DailySchema.personsKindTriggers`).
     static let triggers = """
         CREATE TRIGGER measurements_added_note_their_day AFTER INSERT ON measurements
         WHEN EXISTS (SELECT 1 FROM kind_daily_zones WHERE kind = NEW.kind) BEGIN

@@ -1,9 +1,10 @@
 import FoundationEssentials
 
-/// The per-day table of a kind other than weight (`KindDailySchema`): each kind's days in
-/// each zone a session read them in (up to `DailyTable.keptZones` zones a kind), built at the
-/// first read and then caught up from the notes the triggers write. It counts a value when
-/// it is within its kind's range; the reads leave out the days after today.
+/// The per-day table of a kind other than weight (`KindDailySchema`): each person's days of
+/// each kind in each zone a session of theirs read them in (up to `DailyTable.keptZones`
+/// zones a person and kind), built at the first read and then caught up from the notes the
+/// triggers write for that person. It counts a value when it is within its kind's range; the
+/// reads leave out the days after today. Every query asks for the connection's person.
 enum KindDailyTable {
     /// One kind's days kept in one zone.
     struct KeptZone: Equatable {
@@ -12,13 +13,12 @@ enum KindDailyTable {
         var applied: Int64
     }
 
-    /// The local day of an entry's time, from its seconds since 1970.
-    /// The highest note number ever given (0 before the first). On a server the sequence is
-    /// read after the writers' turn (`StoreServerSchema.takeTurn`), so no other writer moves it.
-    private static let lastNoteGivenText = DialectText(
-        sqlite: "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'kind_daily_pending'",
-        postgresql: "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM kind_daily_pending_seq_seq")
+    /// The person's last note of `kind` (0 when none is left): days caught up or built now
+    /// count it and every one before it, and every later note has a higher number.
+    private static let lastNoteSQL =
+        "SELECT coalesce(max(seq), 0) FROM kind_daily_pending WHERE person = ? AND kind = ?"
 
+    /// The local day of an entry's time, from its seconds since 1970.
     static func secondsColumn(_ dialect: SQLDialect) -> String { dialect.unixSeconds("e.taken_at") }
 
     /// The id of `kind`'s days in `zone` when they are current: built, with no note they
@@ -28,11 +28,11 @@ enum KindDailyTable {
     {
         let row = try db.statement(
             """
-            SELECT id FROM kind_daily_zones AS z WHERE kind = ?1 AND zone = ?2
-            AND NOT EXISTS (SELECT 1 FROM kind_daily_pending WHERE kind = ?1 AND seq > z.applied)
+            SELECT id FROM kind_daily_zones AS z WHERE person = ?3 AND kind = ?1 AND zone = ?2
+            AND NOT EXISTS (SELECT 1 FROM kind_daily_pending WHERE person = ?3 AND kind = ?1 AND seq > z.applied)
             """)
         defer { row.reset() }
-        try row.bind([.text(kind.id.rawValue), .text(zone.identity)])
+        try row.bind([.text(kind.id.rawValue), .text(zone.identity), .text(db.person)])
         return try row.step() ? row.int64(0) : nil
     }
 
@@ -44,22 +44,25 @@ enum KindDailyTable {
         -> Int64
     {
         let kindText = SQLValue.text(kind.id.rawValue)
-        let zones = try db.statement("SELECT id, zone, applied FROM kind_daily_zones WHERE kind = ? ORDER BY applied")
-        try zones.bind([kindText])
+        let person = SQLValue.text(db.person)
+        let zones = try db.statement(
+            "SELECT id, zone, applied FROM kind_daily_zones WHERE person = ? AND kind = ? ORDER BY applied")
+        try zones.bind([person, kindText])
         var kept: [KeptZone] = []
         while try zones.step() {
             kept.append(KeptZone(id: zones.int64(0), identity: zones.text(1) ?? "", applied: zones.int64(2)))
         }
         zones.reset()
-        let lastNote = try db.integer(lastNoteGivenText[db.dialect])
+        let lastNote = try db.integer(lastNoteSQL, [person, kindText])
         let id: Int64
         if let mine = kept.first(where: { $0.identity == zone.identity }) {
             id = mine.id
             let notes = try db.statement(
                 """
-                SELECT \(db.dialect.unixSeconds("taken_at")) FROM kind_daily_pending WHERE kind = ? AND seq > ?
+                SELECT \(db.dialect.unixSeconds("taken_at")) FROM kind_daily_pending
+                WHERE person = ? AND kind = ? AND seq > ?
                 """)
-            try notes.bind([kindText, .integer(mine.applied)])
+            try notes.bind([person, kindText, .integer(mine.applied)])
             var days = Set<Int>()
             while try notes.step() { days.insert(zone.day(unixSeconds: notes.int64(0))) }
             notes.reset()
@@ -69,42 +72,47 @@ enum KindDailyTable {
                 for day in days { try recount(day, of: id, kind, zone, in: db) }
                 try retrend(id, from: first, in: db)
             }
-            try db.run("UPDATE kind_daily_zones SET applied = ? WHERE id = ?", [.integer(lastNote), .integer(id)])
+            try db.run(
+                "UPDATE kind_daily_zones SET applied = ? WHERE person = ? AND id = ?",
+                [.integer(lastNote), person, .integer(id)])
         } else {
             // Room for this zone: the zones that counted the fewest notes go first.
             for other in kept.dropLast(max(0, DailyTable.keptZones - 1)) { try drop(other.id, in: db) }
             id = try db.insertRow(
-                "INSERT INTO kind_daily_zones (kind, zone, applied) VALUES (?, ?, ?)",
-                [kindText, .text(zone.identity), .integer(lastNote)])
+                "INSERT INTO kind_daily_zones (person, kind, zone, applied) VALUES (?, ?, ?, ?)",
+                [person, kindText, .text(zone.identity), .integer(lastNote)])
             try rebuild(id, kind, zone, in: db)
         }
         // A note leaves once every zone that keeps the kind's days has counted it.
         try db.run(
             """
             DELETE FROM kind_daily_pending
-            WHERE kind = ?1 AND seq <= (SELECT min(applied) FROM kind_daily_zones WHERE kind = ?1)
+            WHERE person = ?2 AND kind = ?1
+            AND seq <= (SELECT min(applied) FROM kind_daily_zones WHERE person = ?2 AND kind = ?1)
             """,
-            [kindText])
+            [kindText, person])
         return id
     }
 
     /// Removes one kind's days in one zone.
     private static func drop(_ id: Int64, in db: any SQLConnection) throws(StorageError) {
-        try db.run("DELETE FROM kind_daily WHERE zone = ?", [.integer(id)])
-        try db.run("DELETE FROM kind_daily_zones WHERE id = ?", [.integer(id)])
+        try db.run("DELETE FROM kind_daily WHERE person = ? AND zone = ?", [.text(db.person), .integer(id)])
+        try db.run("DELETE FROM kind_daily_zones WHERE person = ? AND id = ?", [.text(db.person), .integer(id)])
     }
 
     /// Every day of `kind` in one zone from the measurements, then the trend through them.
     static func rebuild(_ id: Int64, _ kind: MeasurementKind, _ zone: TrendZone, in db: any SQLConnection)
         throws(StorageError)
     {
-        try db.run("DELETE FROM kind_daily WHERE zone = ?", [.integer(id)])
+        try db.run("DELETE FROM kind_daily WHERE person = ? AND zone = ?", [.text(db.person), .integer(id)])
         let rows = try db.statement(
             """
             SELECT \(secondsColumn(db.dialect)), m.value FROM measurements AS m JOIN entries AS e ON e.id = m.entry_id
-            WHERE m.kind = ? AND m.value BETWEEN ? AND ? ORDER BY e.taken_at, e.id
+            WHERE m.person = ? AND m.kind = ? AND m.value BETWEEN ? AND ? ORDER BY e.taken_at, e.id
             """)
-        try rows.bind([.text(kind.id.rawValue), .real(kind.range.lowerBound), .real(kind.range.upperBound)])
+        try rows.bind([
+            .text(db.person), .text(kind.id.rawValue), .real(kind.range.lowerBound), .real(kind.range.upperBound),
+        ])
         var days: [DayRow] = []
         while try rows.step() {
             let day = zone.day(unixSeconds: rows.int64(0))
@@ -128,14 +136,17 @@ enum KindDailyTable {
         let rows = try db.statement(
             """
             SELECT \(secondsColumn(db.dialect)), m.value FROM entries AS e JOIN measurements AS m ON m.entry_id = e.id AND m.kind = ?
-            WHERE e.taken_at >= ? AND e.taken_at < ? AND m.value BETWEEN ? AND ? ORDER BY e.taken_at, e.id
+            WHERE e.person = ? AND m.person = e.person AND e.taken_at >= ? AND e.taken_at < ? AND m.value BETWEEN ? AND ?
+            ORDER BY e.taken_at, e.id
             """)
         try rows.bind([
-            .text(kind.id.rawValue), .text(from), .text(to), .real(kind.range.lowerBound),
+            .text(kind.id.rawValue), .text(db.person), .text(from), .text(to), .real(kind.range.lowerBound),
             .real(kind.range.upperBound),
         ])
         guard let found = try DayRow.counted(day, in: zone, from: rows) else {
-            try db.run("DELETE FROM kind_daily WHERE zone = ? AND day = ?", [.integer(id), .integer(Int64(day))])
+            try db.run(
+                "DELETE FROM kind_daily WHERE person = ? AND zone = ? AND day = ?",
+                [.text(db.person), .integer(id), .integer(Int64(day))])
             return
         }
         try store(found, trend: found.mean, of: id, in: db)
@@ -145,30 +156,33 @@ enum KindDailyTable {
     static func store(_ row: DayRow, trend: Double, of id: Int64, in db: any SQLConnection) throws(StorageError) {
         try db.run(
             """
-            INSERT INTO kind_daily (zone, day, entries, sum_value, min_value, max_value, trend_value)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (zone, day) DO UPDATE SET entries = excluded.entries, sum_value = excluded.sum_value,
+            INSERT INTO kind_daily (person, zone, day, entries, sum_value, min_value, max_value, trend_value)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (person, zone, day) DO UPDATE SET entries = excluded.entries, sum_value = excluded.sum_value,
                 min_value = excluded.min_value, max_value = excluded.max_value, trend_value = excluded.trend_value
             """,
             [
-                .integer(id), .integer(Int64(row.day)), .integer(Int64(row.count)), .real(row.sum),
-                .real(row.minimum), .real(row.maximum), .real(trend),
+                .text(db.person), .integer(id), .integer(Int64(row.day)), .integer(Int64(row.count)),
+                .real(row.sum), .real(row.minimum), .real(row.maximum), .real(trend),
             ])
     }
 
     /// Recomputes the trend of every day of one kind's zone from `day` on.
     static func retrend(_ id: Int64, from day: Int, in db: any SQLConnection) throws(StorageError) {
         let previous = try point(of: id, before: day, in: db)
-        let after = try db.statement("SELECT \(pointColumns) FROM kind_daily WHERE zone = ? AND day >= ? ORDER BY day")
-        try after.bind([.integer(id), .integer(Int64(day))])
+        let person = SQLValue.text(db.person)
+        let after = try db.statement(
+            "SELECT \(pointColumns) FROM kind_daily WHERE person = ? AND zone = ? AND day >= ? ORDER BY day")
+        try after.bind([person, .integer(id), .integer(Int64(day))])
         var stored: [TrendPoint] = []
         while try after.step() { stored.append(DailyTable.point(from: after)) }
         after.reset()
         let fresh = TrendModel.smooth(
             stored.map { DailyWeight(day: $0.day, meanKilograms: $0.meanKilograms) }, after: previous)
-        let update = try db.statement("UPDATE kind_daily SET trend_value = ? WHERE zone = ? AND day = ?")
+        let update = try db.statement(
+            "UPDATE kind_daily SET trend_value = ? WHERE person = ? AND zone = ? AND day = ?")
         for point in fresh {
-            try update.bind([.real(point.trendKilograms), .integer(id), .integer(Int64(point.day))])
+            try update.bind([.real(point.trendKilograms), person, .integer(id), .integer(Int64(point.day))])
             _ = try update.step()
             update.reset()
         }
@@ -180,9 +194,10 @@ enum KindDailyTable {
     /// The last day of one kind's zone before `day`, with its trend.
     static func point(of id: Int64, before day: Int, in db: any SQLConnection) throws(StorageError) -> TrendPoint? {
         let row = try db.statement(
-            "SELECT \(pointColumns) FROM kind_daily WHERE zone = ? AND day < ? ORDER BY day DESC LIMIT 1")
+            "SELECT \(pointColumns) FROM kind_daily WHERE person = ? AND zone = ? AND day < ? ORDER BY day DESC LIMIT 1"
+        )
         defer { row.reset() }
-        try row.bind([.integer(id), .integer(Int64(day))])
+        try row.bind([.text(db.person), .integer(id), .integer(Int64(day))])
         return try row.step() ? DailyTable.point(from: row) : nil
     }
 
@@ -193,9 +208,9 @@ enum KindDailyTable {
         let rows = try db.statement(
             """
             SELECT \(pointColumns), entries, min_value, max_value FROM kind_daily
-            WHERE zone = ? AND day >= ? AND day <= ? ORDER BY day
+            WHERE person = ? AND zone = ? AND day >= ? AND day <= ? ORDER BY day
             """)
-        try rows.bind([.integer(id), .integer(Int64(firstDay)), .integer(Int64(lastDay))])
+        try rows.bind([.text(db.person), .integer(id), .integer(Int64(firstDay)), .integer(Int64(lastDay))])
         var days: [TrendDay] = []
         while try rows.step() {
             days.append(
@@ -207,8 +222,8 @@ enum KindDailyTable {
         return days
     }
 
-    /// How many values of `kind` the trend leaves out at `latest` (the end of today): each
-    /// outside the kind's range, and each dated later.
+    /// How many of the person's values of `kind` the trend leaves out at `latest` (the end of
+    /// today): each outside the kind's range, and each dated later.
     static func leftOut(_ kind: MeasurementKind, asOf latest: Date, in db: any SQLConnection) throws(StorageError)
         -> Int
     {
@@ -216,10 +231,11 @@ enum KindDailyTable {
             try db.integer(
                 """
                 SELECT count(*) FROM measurements AS m JOIN entries AS e ON e.id = m.entry_id
-                WHERE m.kind = ? AND (m.value NOT BETWEEN ? AND ? OR e.taken_at > ?)
+                WHERE m.person = ? AND m.kind = ? AND (m.value NOT BETWEEN ? AND ? OR e.taken_at > ?)
                 """,
                 [
-                    .text(kind.id.rawValue), .real(kind.range.lowerBound), .real(kind.range.upperBound),
+                    .text(db.person), .text(kind.id.rawValue), .real(kind.range.lowerBound),
+                    .real(kind.range.upperBound),
                     .text(StoredTime.text(latest)),
                 ]))
     }

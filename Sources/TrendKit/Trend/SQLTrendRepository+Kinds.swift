@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// The trend of a kind other than weight, read from its own per-day table (`KindDailyTable`),
-/// which the first read in a zone builds and each later read catches up.
+/// which the first read in a zone builds and each later read catches up: the connection's
+/// person's values only.
 extension SQLTrendRepository {
     public func window(of kind: MeasurementKind, from firstDay: Int, through lastDay: Int, asOf now: Date)
         throws(StorageError) -> TrendWindow
@@ -23,11 +24,11 @@ extension SQLTrendRepository {
             let id = try db.statement(
                 """
                 SELECT e.id FROM measurements AS m JOIN entries AS e ON e.id = m.entry_id
-                WHERE m.kind = ? AND m.value BETWEEN ? AND ? AND e.taken_at <= ?
+                WHERE m.person = ? AND m.kind = ? AND m.value BETWEEN ? AND ? AND e.taken_at <= ?
                 ORDER BY e.taken_at DESC, e.id DESC LIMIT 1
                 """)
             try id.bind([
-                .text(kind.id.rawValue), .real(kind.range.lowerBound), .real(kind.range.upperBound),
+                .text(db.person), .text(kind.id.rawValue), .real(kind.range.lowerBound), .real(kind.range.upperBound),
                 .text(StoredTime.text(EntryRule.latestCountedDate(asOf: now))),
             ])
             guard try id.step() else {
@@ -50,8 +51,8 @@ extension SQLTrendRepository {
             // With no values of the kind there is nothing to count: read without a write.
             guard
                 try db.integer(
-                    "SELECT CAST(NOT EXISTS (SELECT 1 FROM measurements WHERE kind = ?) AS INTEGER)",
-                    [.text(kind.id.rawValue)])
+                    "SELECT CAST(NOT EXISTS (SELECT 1 FROM measurements WHERE person = ? AND kind = ?) AS INTEGER)",
+                    [.text(db.person), .text(kind.id.rawValue)])
                     == 1
             else { return nil }
             return try body(db, DailyTable.noZone)

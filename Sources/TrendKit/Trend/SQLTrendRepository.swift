@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// The trend's reads, from the per-day table the weights feature keeps. When the table holds
-/// no days for this time zone yet, the first read builds them; when entries changed since
+/// The trend's reads, from the per-day table the weights feature keeps: the connection's
+/// person's days and entries only (`SQLConnection.person`). When the table holds no days of
+/// theirs for this time zone yet, the first read builds them; when entries changed since
 /// they were counted (by a session in another zone, or another program), it catches them up.
 ///
 /// The table counts every entry whose weight keeps the rule, whatever its date; the reads
@@ -28,9 +29,11 @@ public final class SQLTrendRepository: TrendRepository {
             let rows = try db.statement(
                 """
                 SELECT \(DailyTable.pointColumns), entries, min_kg, max_kg FROM daily
-                WHERE zone = ? AND day >= ? AND day <= ? ORDER BY day
+                WHERE person = ? AND zone = ? AND day >= ? AND day <= ? ORDER BY day
                 """)
-            try rows.bind([.integer(id), .integer(Int64(firstDay)), .integer(Int64(min(lastDay, today)))])
+            try rows.bind([
+                .text(db.person), .integer(id), .integer(Int64(firstDay)), .integer(Int64(min(lastDay, today))),
+            ])
             var days: [TrendDay] = []
             while try rows.step() {
                 days.append(
@@ -70,11 +73,13 @@ public final class SQLTrendRepository: TrendRepository {
             let rows = try db.statement(
                 """
                 SELECT \(DailyTable.pointColumns) FROM daily
-                WHERE zone = ?4 AND day <= ?5 AND (abs(trend_kg - ?1) <= ?2 OR abs(trend_kg - ?1) > ?3)
+                WHERE person = ?6 AND zone = ?4 AND day <= ?5 AND (abs(trend_kg - ?1) <= ?2 OR abs(trend_kg - ?1) > ?3)
                 ORDER BY day DESC LIMIT 1
                 """)
             defer { rows.reset() }
-            try rows.bind([.real(goal), .real(inside), .real(outside), .integer(id), .integer(Int64(latest))])
+            try rows.bind([
+                .real(goal), .real(inside), .real(outside), .integer(id), .integer(Int64(latest)), .text(db.person),
+            ])
             return try rows.step() ? DailyTable.point(from: rows) : nil
         }
     }
@@ -84,10 +89,11 @@ public final class SQLTrendRepository: TrendRepository {
             let row = try db.statement(
                 """
                 SELECT \(SQLWeightRepository.columns) FROM entries
-                WHERE taken_at <= ? AND NOT \(EntryRule.weightOutOfRangeSQL) ORDER BY taken_at DESC, id DESC LIMIT 1
+                WHERE person = ? AND taken_at <= ? AND NOT \(EntryRule.weightOutOfRangeSQL)
+                ORDER BY taken_at DESC, id DESC LIMIT 1
                 """)
             defer { row.reset() }
-            try row.bind([.text(StoredTime.text(EntryRule.latestCountedDate(asOf: now)))])
+            try row.bind([.text(db.person), .text(StoredTime.text(EntryRule.latestCountedDate(asOf: now)))])
             guard try row.step() else { return nil }
             var entry = SQLWeightRepository.entry(from: row)
             row.reset()
@@ -111,8 +117,12 @@ public final class SQLTrendRepository: TrendRepository {
     {
         let current: T? = try store.read(.trend, loading: true) { db throws(StorageError) in
             if let id = try DailyTable.current(zone, in: db) { return try body(db, id) }
-            // With no entries there is nothing to count, so a new store is read without a write.
-            guard try db.integer("SELECT CAST(NOT EXISTS (SELECT 1 FROM entries) AS INTEGER)") == 1 else { return nil }
+            // With no entries there is nothing to count, so a new log is read without a write.
+            guard
+                try db.integer(
+                    "SELECT CAST(NOT EXISTS (SELECT 1 FROM entries WHERE person = ?) AS INTEGER)", [.text(db.person)])
+                    == 1
+            else { return nil }
             return try body(db, DailyTable.noZone)
         }
         if let current { return current }

@@ -4,14 +4,17 @@
 ///
 /// An entry's measurements other than weight travel in its photograph as one JSON object in
 /// `entry_images.measurements` (`MeasurementImage`), so that an entry and its measurements are
-/// one row of a step, compared and put back together.
+/// one row of a step, compared and put back together. The photograph copies the entry's person
+/// (`entry_images.person`, format 18), and a row put back is theirs again, with its measurements.
 extension UndoableTable {
     public static let entries = UndoableTable(
         name: "entries", feature: .weights, imagesTable: "entry_images",
         captureSQL: DialectText { dialect in
             """
-            INSERT INTO entry_images (change, position, side, id, taken_at, kilograms, note, draft_id, revision, measurements)
-            SELECT ?1, ?2, ?3, id, taken_at, kilograms, note, draft_id, revision, \(MeasurementImage.of("entries.id", dialect))
+            INSERT INTO entry_images (
+                change, position, side, id, taken_at, kilograms, note, draft_id, revision, measurements, person)
+            SELECT ?1, ?2, ?3, id, taken_at, kilograms, note, draft_id, revision, \(MeasurementImage.of("entries.id", dialect)),
+                person
             FROM entries WHERE id = ?4
             """
         },
@@ -23,13 +26,13 @@ extension UndoableTable {
             WHERE i.change = ?1 AND i.position = ?2 AND i.side = ?3
                 AND e.taken_at IS NOT DISTINCT FROM i.taken_at AND e.kilograms IS NOT DISTINCT FROM i.kilograms
                 AND e.note IS NOT DISTINCT FROM i.note AND e.draft_id IS NOT DISTINCT FROM i.draft_id
-                AND \(MeasurementImage.of("e.id", dialect)) IS NOT DISTINCT FROM i.measurements
+                AND e.person = i.person AND \(MeasurementImage.of("e.id", dialect)) IS NOT DISTINCT FROM i.measurements
             """
         },
         clashSQL: nil,
         insertSQL: """
-            INSERT INTO entries (id, taken_at, kilograms, note, draft_id, revision)
-            SELECT id, taken_at, kilograms, note, draft_id, ?4 FROM entry_images
+            INSERT INTO entries (id, taken_at, kilograms, note, draft_id, revision, person)
+            SELECT id, taken_at, kilograms, note, draft_id, ?4, person FROM entry_images
             WHERE change = ?1 AND position = ?2 AND side = ?3
             """,
         updateSQL: """
@@ -52,6 +55,7 @@ extension UndoableTable {
                 WHERE r.position > ?4 AND ((e.id IS NOT NULL) != r.must_exist OR (e.id IS NOT NULL AND NOT (
                     e.taken_at IS NOT DISTINCT FROM i.taken_at AND e.kilograms IS NOT DISTINCT FROM i.kilograms
                     AND e.note IS NOT DISTINCT FROM i.note AND e.draft_id IS NOT DISTINCT FROM i.draft_id
+                    AND e.person = i.person
                     AND \(MeasurementImage.of("e.id", dialect)) IS NOT DISTINCT FROM i.measurements)))
                 """
             },
@@ -62,8 +66,8 @@ extension UndoableTable {
                 WHERE r.must_exist AND r.will_exist AND entries.id = CAST(r.key AS BIGINT)
                 """,
             insertSQL: """
-                INSERT INTO entries (id, taken_at, kilograms, note, draft_id, revision)
-                SELECT i.id, i.taken_at, i.kilograms, i.note, i.draft_id, r.last_revision + 1
+                INSERT INTO entries (id, taken_at, kilograms, note, draft_id, revision, person)
+                SELECT i.id, i.taken_at, i.kilograms, i.note, i.draft_id, r.last_revision + 1, i.person
                 FROM step_rows r JOIN entry_images i ON i.change = ?1 AND i.position = r.position AND i.side = ?3
                 WHERE NOT r.must_exist AND r.will_exist ORDER BY r.position
                 """,

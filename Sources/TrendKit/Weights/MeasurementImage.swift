@@ -38,8 +38,8 @@ enum MeasurementImage {
         """,
         DialectText { dialect in
             """
-            INSERT INTO measurements (entry_id, kind, value)
-            SELECT i.id, j.key, CAST(j.value AS DOUBLE PRECISION) FROM entry_images i, \(pairs(dialect))
+            INSERT INTO measurements (entry_id, kind, value, person)
+            SELECT i.id, j.key, CAST(j.value AS DOUBLE PRECISION), i.person FROM entry_images i, \(pairs(dialect))
             WHERE i.change = ?1 AND i.position = ?2 AND i.side = ?3
             """
         },
@@ -53,8 +53,8 @@ enum MeasurementImage {
         """,
         DialectText { dialect in
             """
-            INSERT INTO measurements (entry_id, kind, value)
-            SELECT i.id, j.key, CAST(j.value AS DOUBLE PRECISION)
+            INSERT INTO measurements (entry_id, kind, value, person)
+            SELECT i.id, j.key, CAST(j.value AS DOUBLE PRECISION), i.person
             FROM step_rows r JOIN entry_images i ON i.change = ?1 AND i.position = r.position AND i.side = ?3,
                 \(pairs(dialect))
             WHERE r.will_exist AND i.measurements IS NOT NULL

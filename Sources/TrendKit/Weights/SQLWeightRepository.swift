@@ -13,8 +13,8 @@ public final class SQLWeightRepository: WeightRepository {
     public func recentEntries(limit: Int) throws(StorageError) -> [WeightEntry] {
         try store.read(.weights, loading: true) { db throws(StorageError) in
             let statement = try db.statement(
-                "SELECT \(Self.columns) FROM entries ORDER BY taken_at DESC, id DESC LIMIT ?")
-            try statement.bind([.integer(Int64(max(0, limit)))])
+                "SELECT \(Self.columns) FROM entries WHERE person = ? ORDER BY taken_at DESC, id DESC LIMIT ?")
+            try statement.bind([.text(db.person), .integer(Int64(max(0, limit)))])
             var entries: [WeightEntry] = []
             while try statement.step() { entries.append(Self.entry(from: statement)) }
             try Self.attachMeasurements(to: &entries, in: db)
@@ -25,8 +25,11 @@ public final class SQLWeightRepository: WeightRepository {
     public func entries(from start: Date, to end: Date) throws(StorageError) -> [WeightEntry] {
         try store.read(.weights, loading: true) { db throws(StorageError) in
             let statement = try db.statement(
-                "SELECT \(Self.columns) FROM entries WHERE taken_at >= ? AND taken_at < ? ORDER BY taken_at, id")
-            try statement.bind([.text(StoredTime.text(start)), .text(StoredTime.text(end))])
+                """
+                SELECT \(Self.columns) FROM entries WHERE person = ? AND taken_at >= ? AND taken_at < ?
+                ORDER BY taken_at, id
+                """)
+            try statement.bind([.text(db.person), .text(StoredTime.text(start)), .text(StoredTime.text(end))])
             var entries: [WeightEntry] = []
             while try statement.step() { entries.append(Self.entry(from: statement)) }
             try Self.attachMeasurements(to: &entries, in: db)
@@ -34,13 +37,18 @@ public final class SQLWeightRepository: WeightRepository {
         }
     }
 
-    /// True when an entry with a weight is dated from `first` to `last`, both included.
-    nonisolated static func hasWeight(from first: Date, through last: Date, in db: any SQLConnection)
-        throws(StorageError) -> Bool
-    {
+    /// True when an entry with a weight of `person`'s (by default the connection's) is dated
+    /// from `first` to `last`, both included.
+    nonisolated static func hasWeight(
+        from first: Date, through last: Date, of person: String? = nil, in db: any SQLConnection
+    ) throws(StorageError) -> Bool {
         try db.integer(
-            "SELECT CAST(EXISTS (SELECT 1 FROM entries WHERE taken_at BETWEEN ? AND ? AND kilograms IS NOT NULL) AS INTEGER)",
-            [.text(StoredTime.text(first)), .text(StoredTime.text(last))]) == 1
+            """
+            SELECT CAST(EXISTS (
+                SELECT 1 FROM entries WHERE person = ? AND taken_at BETWEEN ? AND ? AND kilograms IS NOT NULL
+            ) AS INTEGER)
+            """,
+            [.text(person ?? db.person), .text(StoredTime.text(first)), .text(StoredTime.text(last))]) == 1
     }
 
     public func entry(id: Int64) throws(StorageError) -> WeightEntry? {
@@ -59,10 +67,10 @@ public final class SQLWeightRepository: WeightRepository {
             }
             var step = try ChangeRecorder.begin(.save, feature: .weights, operation: new.draftID.operation, in: db)
             let id = try db.insertRow(
-                "INSERT INTO entries (taken_at, kilograms, note, draft_id) VALUES (?, ?, ?, ?)",
+                "INSERT INTO entries (taken_at, kilograms, note, draft_id, person) VALUES (?, ?, ?, ?, ?)",
                 [
                     .text(StoredTime.text(new.date)), Self.weightValue(new.kilograms), .text(new.note),
-                    .text(new.draftID.rawValue),
+                    .text(new.draftID.rawValue), .text(db.person),
                 ])
             try Self.write(new.measurements, of: id, in: db)
             step.didAdd(.entries, .id(id))
@@ -90,13 +98,18 @@ public final class SQLWeightRepository: WeightRepository {
             var step = try ChangeRecorder.begin(.edit, feature: .weights, operation: change.operation, in: db)
             try step.willChange(.entries, .id(change.id))
             try db.run(
-                "UPDATE entries SET taken_at = ?, kilograms = ?, note = ?, revision = revision + 1 WHERE id = ?",
+                """
+                UPDATE entries SET taken_at = ?, kilograms = ?, note = ?, revision = revision + 1
+                WHERE id = ? AND person = ?
+                """,
                 [
                     .text(StoredTime.text(change.date)), Self.weightValue(change.kilograms), .text(change.note),
-                    .integer(change.id),
+                    .integer(change.id), .text(db.person),
                 ])
             if current.measurements != change.measurements {
-                try db.run("DELETE FROM measurements WHERE entry_id = ?", [.integer(change.id)])
+                try db.run(
+                    "DELETE FROM measurements WHERE entry_id = ? AND person = ?",
+                    [.integer(change.id), .text(db.person)])
                 try Self.write(change.measurements, of: change.id, in: db)
             }
             try Self.keepTrend(in: db)
@@ -134,26 +147,29 @@ public final class SQLWeightRepository: WeightRepository {
             switch amendment.newValue {
             case .measure(.weight, let kilograms):
                 try db.run(
-                    "UPDATE entries SET kilograms = ?, revision = revision + 1 WHERE id = ?",
-                    [Self.weightValue(kilograms), .integer(amendment.id)])
+                    "UPDATE entries SET kilograms = ?, revision = revision + 1 WHERE id = ? AND person = ?",
+                    [Self.weightValue(kilograms), .integer(amendment.id), .text(db.person)])
             case .measure(let kind, let value):
                 if let value {
                     try db.run(
-                        Self.setMeasurement[db.dialect], [.integer(amendment.id), .text(kind.rawValue), .real(value)])
+                        Self.setMeasurement[db.dialect],
+                        [.integer(amendment.id), .text(kind.rawValue), .real(value), .text(db.person)])
                 } else {
                     try db.run(
-                        "DELETE FROM measurements WHERE entry_id = ? AND kind = ?",
-                        [.integer(amendment.id), .text(kind.rawValue)])
+                        "DELETE FROM measurements WHERE entry_id = ? AND kind = ? AND person = ?",
+                        [.integer(amendment.id), .text(kind.rawValue), .text(db.person)])
                 }
-                try db.run("UPDATE entries SET revision = revision + 1 WHERE id = ?", [.integer(amendment.id)])
+                try db.run(
+                    "UPDATE entries SET revision = revision + 1 WHERE id = ? AND person = ?",
+                    [.integer(amendment.id), .text(db.person)])
             case .note(let note):
                 try db.run(
-                    "UPDATE entries SET note = ?, revision = revision + 1 WHERE id = ?",
-                    [.text(note), .integer(amendment.id)])
+                    "UPDATE entries SET note = ?, revision = revision + 1 WHERE id = ? AND person = ?",
+                    [.text(note), .integer(amendment.id), .text(db.person)])
             case .date(let date):
                 try db.run(
-                    "UPDATE entries SET taken_at = ?, revision = revision + 1 WHERE id = ?",
-                    [.text(StoredTime.text(date)), .integer(amendment.id)])
+                    "UPDATE entries SET taken_at = ?, revision = revision + 1 WHERE id = ? AND person = ?",
+                    [.text(StoredTime.text(date)), .integer(amendment.id), .text(db.person)])
             }
             try Self.keepTrend(in: db)
             let after = amendment.applied(to: current)
@@ -177,7 +193,7 @@ public final class SQLWeightRepository: WeightRepository {
             if let expectedRevision, current.revision != expectedRevision { return .conflict(current: current) }
             var step = try ChangeRecorder.begin(.delete, feature: .weights, operation: operation, in: db)
             try step.willChange(.entries, .id(id))
-            try db.run("DELETE FROM entries WHERE id = ?", [.integer(id)])
+            try db.run("DELETE FROM entries WHERE id = ? AND person = ?", [.integer(id), .text(db.person)])
             try Self.keepTrend(in: db)
             try OperationLog.record(operation, feature: .weights, kind: "delete", target: id, in: db)
             try step.finish()
@@ -197,9 +213,9 @@ public final class SQLWeightRepository: WeightRepository {
     /// trigger; PostgreSQL updates it in place, and its update trigger notes the day twice
     /// (out and back in), which counts the same days.
     private static let setMeasurement = DialectText(
-        sqlite: "INSERT OR REPLACE INTO measurements (entry_id, kind, value) VALUES (?, ?, ?)",
+        sqlite: "INSERT OR REPLACE INTO measurements (entry_id, kind, value, person) VALUES (?, ?, ?, ?)",
         postgresql: """
-            INSERT INTO measurements (entry_id, kind, value) VALUES (?, ?, ?)
+            INSERT INTO measurements (entry_id, kind, value, person) VALUES (?, ?, ?, ?)
             ON CONFLICT (entry_id, kind) DO UPDATE SET value = excluded.value
             """)
 
@@ -209,8 +225,8 @@ public final class SQLWeightRepository: WeightRepository {
     }
 
     nonisolated static func entry(id: Int64, in db: any SQLConnection) throws(StorageError) -> WeightEntry? {
-        let statement = try db.statement("SELECT \(columns) FROM entries WHERE id = ?")
-        try statement.bind([.integer(id)])
+        let statement = try db.statement("SELECT \(columns) FROM entries WHERE id = ? AND person = ?")
+        try statement.bind([.integer(id), .text(db.person)])
         guard try statement.step() else { return nil }
         var entry = entry(from: statement)
         statement.reset()
@@ -219,8 +235,8 @@ public final class SQLWeightRepository: WeightRepository {
     }
 
     private static func entry(savedFrom draft: DraftID, in db: any SQLConnection) throws(StorageError) -> WeightEntry? {
-        let statement = try db.statement("SELECT \(columns) FROM entries WHERE draft_id = ?")
-        try statement.bind([.text(draft.rawValue)])
+        let statement = try db.statement("SELECT \(columns) FROM entries WHERE draft_id = ? AND person = ?")
+        try statement.bind([.text(draft.rawValue), .text(db.person)])
         guard try statement.step() else { return nil }
         var entry = entry(from: statement)
         statement.reset()
@@ -245,9 +261,9 @@ public final class SQLWeightRepository: WeightRepository {
     nonisolated static func measurements(of id: Int64, in db: any SQLConnection) throws(StorageError) -> [KindID:
         Double]
     {
-        let statement = try db.statement("SELECT kind, value FROM measurements WHERE entry_id = ?")
+        let statement = try db.statement("SELECT kind, value FROM measurements WHERE entry_id = ? AND person = ?")
         defer { statement.reset() }
-        try statement.bind([.integer(id)])
+        try statement.bind([.integer(id), .text(db.person)])
         var values: [KindID: Double] = [:]
         while try statement.step() { values[KindID(statement.text(0) ?? "")] = statement.double(1) }
         return values
@@ -261,9 +277,12 @@ public final class SQLWeightRepository: WeightRepository {
     {
         guard let low = entries.map(\.id).min(), let high = entries.map(\.id).max() else { return }
         let statement = try db.statement(
-            "SELECT entry_id, kind, value FROM measurements WHERE entry_id BETWEEN ? AND ? ORDER BY entry_id")
+            """
+            SELECT entry_id, kind, value FROM measurements WHERE person = ? AND entry_id BETWEEN ? AND ?
+            ORDER BY entry_id
+            """)
         defer { statement.reset() }
-        try statement.bind([.integer(low), .integer(high)])
+        try statement.bind([.text(db.person), .integer(low), .integer(high)])
         var found: [Int64: [KindID: Double]] = [:]
         while try statement.step() {
             found[statement.int64(0), default: [:]][KindID(statement.text(1) ?? "")] = statement.double(2)
@@ -275,18 +294,18 @@ public final class SQLWeightRepository: WeightRepository {
     }
 
     /// Writes an entry's measurements other than weight, one row each.
-    /// One statement for all of them (`VALUES (?1, ?2, ?3), (?1, ?4, ?5), …`, prepared once for
+    /// One statement for all of them (`VALUES (?1, ?2, ?3, ?4), (?1, ?2, ?5, ?6), …`, prepared once for
     /// each count): a statement each cost a weigh-in of three some 40,000 instructions more.
     nonisolated static func write(_ measurements: [KindID: Double], of id: Int64, in db: any SQLConnection)
         throws(StorageError)
     {
         guard !measurements.isEmpty else { return }
-        var values: [SQLValue] = [.integer(id)]
-        values.reserveCapacity(1 + 2 * measurements.count)
-        var sql = "INSERT INTO measurements (entry_id, kind, value) VALUES "
+        var values: [SQLValue] = [.integer(id), .text(db.person)]
+        values.reserveCapacity(2 + 2 * measurements.count)
+        var sql = "INSERT INTO measurements (entry_id, person, kind, value) VALUES "
         for (kind, value) in measurements.sorted(by: { $0.key < $1.key }) {
-            if values.count > 1 { sql += ", " }
-            sql += "(?1, ?\(values.count + 1), ?\(values.count + 2))"
+            if values.count > 2 { sql += ", " }
+            sql += "(?1, ?2, ?\(values.count + 1), ?\(values.count + 2))"
             values.append(.text(kind.rawValue))
             values.append(.real(value))
         }

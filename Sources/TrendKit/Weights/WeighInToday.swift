@@ -16,15 +16,21 @@ public enum WeighInToday {
         case unknown(Store.ReadOnceProblem)
     }
 
-    /// The answer for the local day `now` falls on. A store in memory is new, so it has none.
+    /// The answer for the local day `now` falls on, in the log of the person `person` comes to
+    /// (as a session would choose them: a name the store does not hold is no answer). A store
+    /// in memory is new, so it has none.
     @MainActor
-    public static func answer(location: StoreLocation, now: Date) -> Answer {
+    public static func answer(location: StoreLocation, now: Date, person: PersonRequest = .resolve(named: nil))
+        -> Answer
+    {
         guard case .file(let path) = location else { return .notWeighed }
         let day = localDay(of: now)
         do {
             let weighed = try Store.readOnce(at: path, schema: .trendsh, busyTimeout: lockWait) {
                 db throws(StorageError) in
-                try SQLWeightRepository.hasWeight(from: day.first, through: day.last, in: db)
+                let chosen = try PeopleRows.choose(person, in: db)
+                return try SQLWeightRepository.hasWeight(
+                    from: day.first, through: day.last, of: chosen.rawValue, in: db)
             }
             return weighed ? .weighed : .notWeighed
         } catch {

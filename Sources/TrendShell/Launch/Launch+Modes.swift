@@ -34,7 +34,8 @@ extension Launch {
             guard let storePath = options.storePath ?? environment.defaultStorePath else {
                 exitWithUsageError(Messages.noStoreFolder)
             }
-            answer = WeighInToday.answer(location: StoreLocation(storePath), now: now)
+            answer = WeighInToday.answer(
+                location: StoreLocation(storePath), now: now, person: .resolve(named: options.person))
         }
         switch answer {
         case .weighed: exit(ExitStatus.success.rawValue)

@@ -19,10 +19,14 @@ extension Messages {
             return "A kind shows 0 to \(KindSpec.maximumDecimals) decimals, not \(decimals)."
         case .noSuchKind(let word): return "There is no kind \"\(word)\"; \"measure list\" lists the kinds."
         case .builtIn(let word): return "\"\(word)\" is built in; only a kind you added can be removed."
-        case .inUse(let word, let count):
-            let values = count == 1 ? "1 entry holds a value" : "\(count) entries hold values"
+        case .inUse(let word, count: 0, othersHoldSome: _):
             return
-                "\(values) of \"\(word)\", so it stays. Remove those values first (\"amend ID \(word)\" with no text)."
+                "Other people's logs hold values of \"\(word)\", so it stays: a kind is the store's, and is removed only once no log holds a value of it."
+        case .inUse(let word, let count, let othersHoldSome):
+            let values = count == 1 ? "1 entry holds a value" : "\(count) entries hold values"
+            let others = othersHoldSome ? ", and other people's logs hold values of it too" : ""
+            return
+                "\(values) of \"\(word)\"\(others), so it stays. Remove those values first (\"amend ID \(word)\" with no text)."
         case .waiting(let word, .openDraft):
             return
                 "The open draft holds a value of \"\(word)\", so it stays. Save or cancel the draft, or type \"\(word)\" with no value, first."

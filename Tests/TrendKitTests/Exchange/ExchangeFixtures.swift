@@ -248,7 +248,7 @@ enum ExchangeFixtures {
 }
 
 /// A store in a temporary folder with an importer and an exporter over it, the unit setting
-/// at `unit`, and the fixed clock.
+/// at `unit`, and the fixed clock. The store's first person, and the session's, is `alice`.
 @MainActor
 final class ExchangeHarness {
     let directory: TemporaryDirectory
@@ -258,9 +258,13 @@ final class ExchangeHarness {
     let exporter: EntryExporter
     let faults = FaultInjector()
 
+    static let alice = PersonName("alice")!
+
     init(unit: WeightUnit = .kilograms) throws {
         directory = try TemporaryDirectory()
-        store = Fixtures.store(at: directory.file("s.sqlite"), faults: faults)
+        store = Store(
+            location: .file(path: directory.file("s.sqlite")), schema: .trendsh, faults: faults,
+            person: PersonRequest(name: Self.alice, source: .named))
         settings = SettingsFeature(store: InMemorySettingsStore(Settings(unit: unit)))
         importer = EntryImporter(store: store, settings: settings, clock: Fixtures.clock)
         exporter = EntryExporter(store: store, settings: settings)

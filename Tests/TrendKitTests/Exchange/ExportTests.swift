@@ -59,11 +59,12 @@ import TrendshTestSupport
         #expect(
             (0..<reader.fieldCount).map { reader.text($0) } == [
                 "date", "kilograms", "weight", "unit", "trend", "note", "fat_percent", "muscle_kilograms",
-                "water_percent", "bone_kilograms", "waist_centimetres", "hip_centimetres",
+                "water_percent", "bone_kilograms", "waist_centimetres", "hip_centimetres", "person",
             ])
         var notes: [String] = []
         while try reader.next() {
-            #expect(reader.fieldCount == 12)
+            #expect(reader.fieldCount == 13)
+            #expect(reader.text(12) == "alice")
             notes.append(reader.text(5))
         }
         let stored = try harness.storedRows().map { $0[2] ?? "" }
@@ -115,7 +116,7 @@ import TrendshTestSupport
         _ = try harness.exporter.exportEntries(as: .csv, to: sink, asOf: Fixtures.now)
         let row = try #require(sink.text.split(separator: "\r\n").dropFirst().first)
         let fields = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        #expect(fields[1...] == ["74.84274105", "165.0", "lb", "165.0", "", "", "", "", "", "", ""])
+        #expect(fields[1...] == ["74.84274105", "165.0", "lb", "165.0", "", "", "", "", "", "", "", "alice"])
         var raw = RawRow()
         raw.date = raw.add(fields[0])
         #expect(ImportDateParser.milliseconds(raw) == 1_795_159_800_123)
@@ -143,12 +144,13 @@ import TrendshTestSupport
         _ = try harness.exporter.exportEntries(as: .json, to: sink, asOf: Fixtures.now)
         let lines = sink.text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(
-            lines.first == "{\"format\":\"trendsh-entries\",\"version\":2,\"unit\":\"kg\",\"kinds\":[],\"entries\":[")
+            lines.first == "{\"format\":\"trendsh-entries\",\"version\":3,\"unit\":\"kg\",\"kinds\":[],\"entries\":[")
         #expect(lines.count == Self.awkwardNotes.count + 3)
         #expect(lines.suffix(2) == ["]}", ""])
         #expect(sink.records == Self.awkwardNotes.count + 2)
         #expect(sink.text.contains(#""note":"\u001b[31mred""#))
         #expect(sink.text.contains(#""note":"two\nlines""#))
+        #expect(lines.dropFirst().dropLast(2).allSatisfy { $0.contains(#","person":"alice"}"#) })
     }
 
     @Test func anEmptyLogExportsAHeaderAndAnEmptyDocument() throws {
@@ -158,13 +160,13 @@ import TrendshTestSupport
         #expect(try harness.exporter.exportEntries(as: .csv, to: csv, asOf: Fixtures.now) == 0)
         #expect(
             csv.text
-                == "date,kilograms,weight,unit,trend,note,fat_percent,muscle_kilograms,water_percent,bone_kilograms,waist_centimetres,hip_centimetres\r\n"
+                == "date,kilograms,weight,unit,trend,note,fat_percent,muscle_kilograms,water_percent,bone_kilograms,waist_centimetres,hip_centimetres,person\r\n"
         )
         let json = ExchangeHarness.Collected()
         _ = try harness.exporter.exportEntries(as: .json, to: json, asOf: Fixtures.now)
         #expect(
             json.text
-                == "{\"format\":\"trendsh-entries\",\"version\":2,\"unit\":\"kg\",\"kinds\":[],\"entries\":[\n]}\n")
+                == "{\"format\":\"trendsh-entries\",\"version\":3,\"unit\":\"kg\",\"kinds\":[],\"entries\":[\n]}\n")
     }
 
     @Test func aSinkThatFailsStopsTheExportWithItsOwnError() throws {

@@ -47,7 +47,7 @@ import TrendshTestSupport
             location: .file(path: path), schema: Schema(Schema.trendsh.migrations.filter { $0.version <= 7 }))
         // Saved as format 7 saved them: the row and its step, in the tables of that format
         // (today's repository keeps the per-day trend of a later format). Today's recorder
-        // photographs an entry's measurements too, and names the step's person: the tables
+        // photographs an entry's measurements and person too, and names the step's person: the tables
         // and columns it reads and writes are there while it records, and gone again before
         // the store is closed.
         try versionSeven.write(.weights) { db throws(StorageError) in
@@ -57,6 +57,8 @@ import TrendshTestSupport
                 ALTER TABLE entry_images ADD COLUMN measurements TEXT;
                 ALTER TABLE changes ADD COLUMN person TEXT NOT NULL DEFAULT '';
                 ALTER TABLE change_rows ADD COLUMN person TEXT NOT NULL DEFAULT '';
+                ALTER TABLE entries ADD COLUMN person TEXT NOT NULL DEFAULT '';
+                ALTER TABLE entry_images ADD COLUMN person TEXT NOT NULL DEFAULT '';
                 """)
             for name in ["a", "b", "c", "d"] {
                 let new = Fixtures.newEntry(name, kilograms: 70)
@@ -76,6 +78,8 @@ import TrendshTestSupport
                 ALTER TABLE entry_images DROP COLUMN measurements;
                 ALTER TABLE changes DROP COLUMN person;
                 ALTER TABLE change_rows DROP COLUMN person;
+                ALTER TABLE entries DROP COLUMN person;
+                ALTER TABLE entry_images DROP COLUMN person;
                 """)
         }
         try versionSeven.write(.history) { db throws(StorageError) in

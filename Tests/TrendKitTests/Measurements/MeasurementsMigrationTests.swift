@@ -15,13 +15,18 @@ import TrendshTestSupport
         let path = directory.file("trend.sqlite")
         let versionTen = Store(
             location: .file(path: path), schema: Schema(Schema.trendsh.migrations.filter { $0.version <= 10 }))
-        // Saved and amended as format 10 did; today's recorder photographs measurements, so
-        // the table and column it reads are there while it records, and gone before closing.
+        // Saved and amended as format 10 did; today's recorder photographs measurements and
+        // names the person of every step, row and photograph, so the tables and columns it
+        // reads and writes are there while it records, and gone before closing.
         try versionTen.write(.weights) { db throws(StorageError) in
             try db.execute(
                 """
                 CREATE TABLE measurements (entry_id INTEGER, kind TEXT, value REAL);
                 ALTER TABLE entry_images ADD COLUMN measurements TEXT;
+                ALTER TABLE entries ADD COLUMN person TEXT NOT NULL DEFAULT '';
+                ALTER TABLE entry_images ADD COLUMN person TEXT NOT NULL DEFAULT '';
+                ALTER TABLE changes ADD COLUMN person TEXT NOT NULL DEFAULT '';
+                ALTER TABLE change_rows ADD COLUMN person TEXT NOT NULL DEFAULT '';
                 """)
             for (name, kilograms) in [("a", 80.0), ("b", 79.5), ("c", 79.0)] {
                 let new = Fixtures.newEntry(name, kilograms: kilograms)
@@ -41,6 +46,10 @@ import TrendshTestSupport
                 DELETE FROM entries WHERE id = 3;
                 DROP TABLE measurements;
                 ALTER TABLE entry_images DROP COLUMN measurements;
+                ALTER TABLE entries DROP COLUMN person;
+                ALTER TABLE entry_images DROP COLUMN person;
+                ALTER TABLE changes DROP COLUMN person;
+                ALTER TABLE change_rows DROP COLUMN person;
                 """)
         }
         versionTen.close()
@@ -72,7 +81,7 @@ import TrendshTestSupport
         #expect(try other.rows("PRAGMA foreign_key_check").isEmpty)
         #expect(
             try other.rows("SELECT name FROM pragma_table_info('entries') WHERE \"notnull\" = 1").map { $0[0] } == [
-                "taken_at", "note", "revision",
+                "taken_at", "note", "revision", "person",
             ])
     }
 }

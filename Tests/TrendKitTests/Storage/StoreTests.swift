@@ -61,28 +61,32 @@ import TrendshTestSupport
         _ = try Fixtures.repository(at: path).recentEntries(limit: 1)
 
         let other = try OtherProgramConnection(path: path)
-        #expect(Schema.trendsh.latestVersion == 13)
-        #expect(Schema.trendsh.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
-        #expect(try other.integer("PRAGMA user_version") == 13)
+        #expect(Schema.trendsh.latestVersion == 18)
+        #expect(Schema.trendsh.migrations.map(\.version) == Array(1...18))
+        #expect(try other.integer("PRAGMA user_version") == 18)
         #expect(try other.integer("PRAGMA application_id") == 0x5452_4E44)
         #expect(try other.text("PRAGMA journal_mode") == "wal")
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] } == [
                 "change_rows", "changes", "completion_images", "completions", "daily", "daily_pending",
                 "daily_zones", "entries", "entry_images", "habit_images", "habits", "kind_daily", "kind_daily_pending",
-                "kind_daily_zones", "kind_images", "kinds", "measurements", "operations",
+                "kind_daily_zones", "kind_images", "kinds", "measurements", "operations", "people",
                 "sqlite_sequence",
             ])
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").map { $0[0] } == [
-                "entries_added", "entries_changed", "entries_moved_note_their_measurements", "entries_removed",
-                "entries_removed_keep_their_save", "entries_removed_take_their_measurements",
-                "entries_removing_note_their_measurements", "measurements_added_note_their_day",
-                "measurements_changed_note_their_day", "measurements_removed_note_their_day",
+                "change_rows_take_a_person", "changes_take_a_person", "completion_images_take_a_person",
+                "completions_take_a_person", "entries_added", "entries_changed",
+                "entries_moved_note_their_measurements",
+                "entries_removed", "entries_removed_keep_their_save", "entries_removed_take_their_measurements",
+                "entries_removing_note_their_measurements", "entries_take_a_person", "entry_images_take_a_person",
+                "habit_images_take_a_person", "habits_take_a_person", "kind_images_take_a_person",
+                "measurements_added_note_their_day", "measurements_changed_note_their_day",
+                "measurements_removed_note_their_day", "measurements_take_a_person", "operations_take_a_person",
             ])
         #expect(
             try other.rows("SELECT name FROM pragma_table_info('entries')").map { $0[0] } == [
-                "id", "taken_at", "kilograms", "note", "draft_id", "revision",
+                "id", "taken_at", "kilograms", "note", "draft_id", "revision", "person",
             ])
     }
 

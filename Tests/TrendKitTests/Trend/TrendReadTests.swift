@@ -62,18 +62,21 @@ struct TrendReadTests {
         #expect(try trend.latestCountedEntry(asOf: later)?.kilograms == 95)
     }
 
-    /// `status` and `stats` count the rows that break a rule at every read: from the partial
-    /// index and the time index, never by reading every entry.
+    /// `status` and `stats` count the person's rows that break a rule at every read: from the
+    /// partial index and the time index, both led by the person, never by reading every entry.
     @Test func countingTheRowsLeftOutReadsOnlyTheirIndexes() throws {
         defer { directory.remove() }
         _ = try Fixtures.repository(at: path).recentEntries(limit: 1)
         let other = try OtherProgramConnection(path: path)
         defer { other.close() }
         let plan = try other.rows(
-            "EXPLAIN QUERY PLAN " + DailyTable.leftOutSQL.replacingOccurrences(of: "?", with: "'2026-11-29'")
+            "EXPLAIN QUERY PLAN "
+                + DailyTable.leftOutSQL.replacingOccurrences(of: "?1", with: "'alice'")
+                .replacingOccurrences(of: "?2", with: "'2026-11-29'")
         ).map { $0.last.flatMap { $0 } ?? "" }
-        #expect(plan.contains { $0.contains("USING INDEX entries_breaking_rules") }, "\(plan)")
-        #expect(plan.contains { $0.contains("USING INDEX entries_newest_first (taken_at>?)") }, "\(plan)")
+        #expect(plan.contains { $0.contains("USING INDEX entries_breaking_rules (person=?)") }, "\(plan)")
+        #expect(
+            plan.contains { $0.contains("USING INDEX entries_newest_first (person=? AND taken_at>?)") }, "\(plan)")
         #expect(!plan.contains { $0.hasPrefix("SCAN entries") && !$0.contains("INDEX") }, "\(plan)")
     }
 }

@@ -7,6 +7,7 @@ enum StatusResults {
     static func status(_ session: Session) -> CommandResult {
         var fields = JSONFields()
         fields.add("store", .string(session.store.location.description))
+        fields.add("person", session.store.personName.map { .string($0) } ?? .null)
         var features: [JSONValue] = []
         for feature in session.features {
             var row = JSONFields()
