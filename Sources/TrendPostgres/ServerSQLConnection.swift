@@ -101,7 +101,20 @@ public final class ServerSQLConnection: SQLConnection {
         }
     }
 
-    func storageError(_ error: PostgresError) -> StorageError { Self.storageError(error, server: server) }
+    /// The role the server knows the session as; `person` differs from it in a log read for
+    /// someone else.
+    var loginRole: String?
+
+    func storageError(_ error: PostgresError) -> StorageError {
+        // 42501: the server refused the row or the table. In a log read for someone else
+        // (`ServerRules`) that is the rule that only its person writes it; in one's own log a
+        // privilege the administrator took away, in the server's words.
+        if case .server(let state, let message) = error, state == "42501" {
+            if let loginRole, person != loginRole { return .notYourLog(person: person) }
+            return .rejected(message: message)
+        }
+        return Self.storageError(error, server: server)
+    }
 
     /// What a libpq failure means for the store, in TrendKit's terms.
     static func storageError(_ error: PostgresError, server: String) -> StorageError {

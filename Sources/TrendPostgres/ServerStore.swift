@@ -31,8 +31,13 @@ public final class ServerStore: SessionStore {
     private var seenChanges: Int64?
     /// The store's identity, the UUID the server made when the schema was set up.
     public private(set) var identity: String?
-    /// The login role the server knows this session as, once connected: whose log it works on.
+    /// Whose log the session works on, once connected: its login role's own, or a log shared
+    /// with that role (`requestedPerson`), which the server lets it read and not write.
     public private(set) var personName: String?
+    /// The role the server knows this session as, once connected.
+    public private(set) var loginRole: String?
+    /// The log the session asked for (`--person`, `person NAME`); nil for its role's own.
+    public private(set) var requestedPerson: PersonName?
     /// A failure to connect, and when it was met: the rest of that command's reads and writes,
     /// and those of the commands after it whose lines were already there (a `-c` run, a piped
     /// script), meet it at once instead of waiting out the connect timeout again, as SQLite's
@@ -50,9 +55,11 @@ public final class ServerStore: SessionStore {
     public init(
         address: ServerAddress, localName: String? = nil, schema: ServerSchema = Schema.server,
         timeouts: PostgresConnection.Timeouts = PostgresConnection.Timeouts(), faults: FaultInjector = FaultInjector(),
-        interruptRequested: (@Sendable () -> Bool)? = nil, trace: LayerTrace = LayerTrace()
+        interruptRequested: (@Sendable () -> Bool)? = nil, trace: LayerTrace = LayerTrace(),
+        person: PersonName? = nil
     ) {
         self.interruptRequested = interruptRequested
+        self.requestedPerson = person
         self.address = address
         self.location = .server(address, localName: localName ?? address.fileStem(environment: [:]))
         self.faults = faults
@@ -213,18 +220,78 @@ public final class ServerStore: SessionStore {
         do { try db.run("ROLLBACK", []) } catch { close() }
     }
 
-    /// On a server the person is the login role: choosing any other is refused.
+    /// Makes `name`'s log the session's: its role's own, or one shared with its role, which
+    /// the server's rules let it read and refuse it to write. A log it may not read is not
+    /// there for it, and is refused as an unknown person, naming the logs it may read.
     public func choosePerson(_ name: PersonName) throws(StorageError) {
-        _ = try read(.people) { _ throws(StorageError) in () }
-        guard let personName, personName == name.rawValue else {
-            throw .personIsALoginRole(role: personName ?? "")
+        let previous = requestedPerson
+        requestedPerson = name
+        do {
+            // Connecting takes the requested person; a connection made before takes it now.
+            _ = try read(.people) { _ throws(StorageError) in () }
+            if let connection { try takePerson(in: connection) }
+        } catch {
+            requestedPerson = previous
+            if let connection {
+                do { try takePerson(in: connection) } catch { close() }
+            }
+            throw error
         }
+    }
+
+    /// Sets the connection's person from `requestedPerson`: the role's own log, or a
+    /// readable one (the people table holds, for this role, only the logs it may read).
+    private func takePerson(in db: ServerSQLConnection) throws(StorageError) {
+        let role = loginRole ?? ""
+        var person = role
+        if let requestedPerson, requestedPerson.rawValue != role {
+            guard try PeopleRows.holds(requestedPerson, in: db) else {
+                throw .logNotShared(
+                    name: requestedPerson.rawValue, readable: try PeopleRows.names(in: db).map(\.rawValue))
+            }
+            person = requestedPerson.rawValue
+        }
+        db.person = person
+        personName = person
     }
 
     /// People are login roles on a server, which its administrator adds.
     public func addPerson(_ name: PersonName) throws(StorageError) -> Bool {
         _ = try read(.people) { _ throws(StorageError) in () }
-        throw .personIsALoginRole(role: personName ?? "")
+        throw .personIsALoginRole(role: loginRole ?? "")
+    }
+
+    /// Lets `reader`, a role of the server's, read this role's own log.
+    public func share(with reader: PersonName) throws(StorageError) -> Bool {
+        try write(.people) { db throws(StorageError) in
+            guard try db.integer("SELECT count(*) FROM pg_roles WHERE rolname = ?", [.text(reader.rawValue)]) > 0 else {
+                throw .unknownRole(name: reader.rawValue)
+            }
+            try db.run(
+                """
+                INSERT INTO shares (person, reader, added_at) VALUES (current_user, ?, \(SQLDialect.postgresql.now))
+                ON CONFLICT DO NOTHING
+                """, [.text(reader.rawValue)])
+            return db.changes > 0
+        }
+    }
+
+    public func unshare(with reader: PersonName) throws(StorageError) -> Bool {
+        try write(.people) { db throws(StorageError) in
+            try db.run("DELETE FROM shares WHERE person = current_user AND reader = ?", [.text(reader.rawValue)])
+            return db.changes > 0
+        }
+    }
+
+    public func readers() throws(StorageError) -> [PersonName] {
+        try read(.people) { db throws(StorageError) in
+            let rows = try db.statement("SELECT reader FROM shares WHERE person = current_user ORDER BY reader")
+            var names: [PersonName] = []
+            while try rows.step() {
+                if let text = rows.text(0), let name = PersonName(text) { names.append(name) }
+            }
+            return names
+        }
     }
 
     public func people(asOf now: Date) throws(StorageError) -> [PersonSummary] {
@@ -253,8 +320,9 @@ public final class ServerStore: SessionStore {
                 "INSERT INTO people (name, added_at) VALUES (current_user, \(SQLDialect.postgresql.now)) ON CONFLICT DO NOTHING",
                 [])
         }
-        db.person = role
-        personName = role
+        loginRole = role
+        db.loginRole = role
+        try takePerson(in: db)
         connection = db
         seenChanges = try db.integer(StoreServerSchema.readChangeCount, [])
         return db

@@ -7,8 +7,10 @@ import TrendShell
 struct PostgresStoreOpener: ServerStoreOpener {
     func store(
         at address: ServerAddress, localName: String, interruptRequested: @escaping @Sendable () -> Bool,
-        trace: LayerTrace
+        trace: LayerTrace, person: PersonName?
     ) -> any SessionStore {
-        ServerStore(address: address, localName: localName, interruptRequested: interruptRequested, trace: trace)
+        ServerStore(
+            address: address, localName: localName, interruptRequested: interruptRequested, trace: trace,
+            person: person)
     }
 }

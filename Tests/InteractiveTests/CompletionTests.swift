@@ -18,7 +18,7 @@ extension InteractiveShell {
             await terminal.type("s")
             await terminal.press(.tab)
             try await terminal.waitFor("the commands beginning with s, then the line again") {
-                $0.lines.suffix(2) == ["show  save  stats  settings  set  status  simulate", "trendsh> s"]
+                $0.lines.suffix(2) == ["show  save  stats  share  settings  set  status  simulate", "trendsh> s"]
                     && $0.textBeforeCursor == "trendsh> s"
             }
             await terminal.type("how")

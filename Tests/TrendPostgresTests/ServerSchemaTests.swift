@@ -65,13 +65,15 @@ import TrendshTestSupport
         row.map { value in value.map { Double($0).map { String($0) } ?? $0 } }
     }
 
-    @Test func theServerSchemaIsAtSQLitesLatestFormat() {
-        #expect(Schema.server.latestVersion == Schema.trendsh.latestVersion)
+    @Test func theServerSchemaIsAtSQLitesLatestFormatAndThenItsRules() {
+        // The server's one format more is its rules (`ServerRules`), which SQLite has none of.
+        #expect(ServerRules.version == Schema.trendsh.latestVersion + 1)
+        #expect(Schema.server.latestVersion == ServerRules.version)
         #expect(Schema.server.migrations.first?.feature == .storage, "the store's tables come first")
         #expect(Schema.server.statements(upgradingFrom: Schema.server.latestVersion).isEmpty)
         #expect(
             Schema.server.statements(upgradingFrom: 0).last
-                == "UPDATE trendsh_store SET format = \(Schema.trendsh.latestVersion)")
+                == "UPDATE trendsh_store SET format = \(Schema.server.latestVersion)")
         let features = FeatureDeclaration.all.filter { !$0.migrations.isEmpty }.map(\.id)
         #expect(Set(Schema.server.migrations.map(\.feature)) == Set(features + [.storage]))
     }
@@ -83,11 +85,19 @@ import TrendshTestSupport
         let (_, connection) = try Self.serverStore("schema_shape")
         let server = try SchemaDescription(server: connection)
 
-        #expect(Set(server.tables.keys).subtracting(sqlite.tables.keys) == ["trendsh_store", "trendsh_change_count"])
+        #expect(
+            Set(server.tables.keys).subtracting(sqlite.tables.keys) == [
+                "trendsh_store", "trendsh_change_count", "shares",
+            ])
         for (name, table) in sqlite.tables.sorted(by: { $0.key < $1.key }) {
             let other = try #require(server.tables[name], "no table \(name) on the server")
             #expect(other.columns == table.columns, "\(name)'s columns")
-            #expect(other.keys == table.keys, "\(name)'s keys")
+            // The server scopes some of the store's keys to the person (`ServerRules.scopedKeys`).
+            let keys = Set(
+                table.keys.map { key in
+                    ServerRules.scopedKeys.contains { $0.table == name && [$0.column] == key } ? ["person"] + key : key
+                })
+            #expect(other.keys == keys, "\(name)'s keys")
             #expect(other.indexes == table.indexes, "\(name)'s indexes")
         }
         // A SQLite row inserted with no person is given one by `<table>_take_a_person`; on a
@@ -264,7 +274,7 @@ import TrendshTestSupport
         #expect(store.count == 1)
         let identity = try #require(store.first?[0])
         #expect(store.first?[1] == "1414680132", "the mark is SQLite's application_id, TRND")
-        #expect(store.first?[2] == String(Schema.trendsh.latestVersion))
+        #expect(store.first?[2] == String(Schema.server.latestVersion))
         // A random (version 4) UUID.
         #expect(identity.count == 36 && Array(identity)[14] == "4")
         #expect(

@@ -26,6 +26,20 @@ import TrendshTestSupport
         #expect(try Self.people(shell.storePath) == ["alice"])
     }
 
+    @Test func aSQLiteStoreHasNothingToShareAndSaysSoChangingNothing() throws {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        for command in ["share with sam", "share", "unshare sam"] {
+            let refused = shell.run([command])
+            #expect(refused.status != 0, "\(command)")
+            #expect(
+                refused.stderr
+                    == "error: A SQLite store has nothing to share: everyone who can read its file reads every log in it, so nothing was changed. Sharing is a server's, where each person logs in as their own role.\n",
+                "\(refused)")
+        }
+        #expect(!shell.run(["share wiht sam"]).stderr.isEmpty)
+    }
+
     @Test func personAddAddsOncePersonChoosesAndPeopleListsEveryoneWithTheSessionsOwnMarked() throws {
         let shell = Shell()
         defer { shell.home.remove() }

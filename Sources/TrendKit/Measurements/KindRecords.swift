@@ -96,10 +96,17 @@ public enum KindRecords {
     }
 
     /// True when another person's entries hold a value of the kind: whether, never how many.
+    /// On a server the rules hide other people's rows, so the server's own function answers
+    /// (`ServerRules`), with one yes or no.
     public static func othersHoldValues(of id: KindID, in db: any SQLConnection) throws(StorageError) -> Bool {
-        try db.integer(
-            "SELECT CAST(EXISTS (SELECT 1 FROM measurements WHERE kind = ? AND person <> ?) AS INTEGER)",
-            [.text(id.rawValue), .text(db.person)]) == 1
+        switch db.dialect {
+        case .sqlite:
+            return try db.integer(
+                "SELECT CAST(EXISTS (SELECT 1 FROM measurements WHERE kind = ? AND person <> ?) AS INTEGER)",
+                [.text(id.rawValue), .text(db.person)]) == 1
+        case .postgresql:
+            return try db.integer("SELECT CAST(trendsh_kind_held_elsewhere(?) AS INTEGER)", [.text(id.rawValue)]) == 1
+        }
     }
 
     /// Removes the kind's row in the caller's transaction.

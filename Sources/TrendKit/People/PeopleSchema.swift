@@ -48,6 +48,10 @@ extension FeatureDeclaration {
         serverMigrations: [
             ServerMigration(
                 version: 14, feature: .people, summary: "people, each with a log of their own",
-                sql: PeopleSchema.server)
+                sql: PeopleSchema.server),
+            ServerMigration(
+                version: ServerRules.version, feature: .people,
+                summary: "each person's log readable by them and whom they share it with, written only by them",
+                sql: ServerRules.sql),
         ])
 }

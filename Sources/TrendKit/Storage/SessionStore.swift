@@ -43,4 +43,11 @@ public protocol SessionStore: RecordStore {
     func addPerson(_ name: PersonName) throws(StorageError) -> Bool
     /// Everyone whose log the session may read, with their latest figures as of `now`.
     func people(asOf now: Date) throws(StorageError) -> [PersonSummary]
+    /// Lets the role `reader` read the session's own log; false when it may already. Only a
+    /// server enforces who reads what: a SQLite store refuses (`.sharingNeedsAServer`).
+    func share(with reader: PersonName) throws(StorageError) -> Bool
+    /// Takes back `reader`'s reading of the session's own log; false when it had none.
+    func unshare(with reader: PersonName) throws(StorageError) -> Bool
+    /// The roles the session's own log is shared with, by name.
+    func readers() throws(StorageError) -> [PersonName]
 }

@@ -75,6 +75,17 @@ public enum StorageError: Error, Equatable, Sendable {
     /// On a server a person is the role the session logs in as (`role`): another person's
     /// log is another login, and people are added as roles, by whoever runs the server.
     case personIsALoginRole(role: String)
+    /// The server refused to change `person`'s log: this session reads it (shared with it),
+    /// and only `person` may write it. Nothing was written.
+    case notYourLog(person: String)
+    /// Sharing a log is the server's: in a SQLite file every log is readable by whoever can
+    /// read the file, and no rule could take that back.
+    case sharingNeedsAServer
+    /// On a server, the session's role may not read `name`'s log (or there is no such log):
+    /// the server shows it the logs in `readable` only. Nothing was read or written.
+    case logNotShared(name: String, readable: [String])
+    /// The server has no role of that name to share with.
+    case unknownRole(name: String)
 
     /// True when the connection may be unusable and should be reopened before the next try.
     public var needsReopen: Bool {
@@ -86,7 +97,8 @@ public enum StorageError: Error, Equatable, Sendable {
             return true
         case .serverReadOnly, .serverDiskFull: return false
         case .locked, .readOnly, .newerFormat, .interrupted, .abandoned, .simulated, .unconfirmed, .rejected,
-            .writeConflict, .unknownPerson, .personIsALoginRole:
+            .writeConflict, .unknownPerson, .personIsALoginRole, .notYourLog, .sharingNeedsAServer, .unknownRole,
+            .logNotShared:
             return false
         }
     }
@@ -100,7 +112,8 @@ public enum StorageError: Error, Equatable, Sendable {
             .newerFormat, .cannotOpen,
             .interrupted, .abandoned, .simulated, .upgradeFailed, .notARegularFile, .unsafeLogFile, .rejected,
             .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost, .timedOut, .writeConflict, .serverReadOnly,
-            .serverDiskFull, .unknownPerson, .personIsALoginRole:
+            .serverDiskFull, .unknownPerson, .personIsALoginRole, .notYourLog, .sharingNeedsAServer, .unknownRole,
+            .logNotShared:
             return false
         }
     }
@@ -115,7 +128,8 @@ public enum StorageError: Error, Equatable, Sendable {
             .serverReadOnly, .serverDiskFull:
             return true
         case .notADatabase, .foreignDatabase, .foreignServerDatabase, .newerFormat, .upgradeFailed, .notARegularFile,
-            .unsafeLogFile, .rejected, .abandoned, .loginRefused, .tlsRefused, .unknownPerson, .personIsALoginRole:
+            .unsafeLogFile, .rejected, .abandoned, .loginRefused, .tlsRefused, .unknownPerson, .personIsALoginRole,
+            .notYourLog, .sharingNeedsAServer, .unknownRole, .logNotShared:
             return false
         }
     }

@@ -94,6 +94,13 @@ public final class Store: SessionStore {
         try read(.people) { db throws(StorageError) in try PeopleRows.summaries(asOf: now, in: db) }
     }
 
+    /// On SQLite anyone who can read the file reads every log: there is nothing to share.
+    public func share(with reader: PersonName) throws(StorageError) -> Bool { throw .sharingNeedsAServer }
+
+    public func unshare(with reader: PersonName) throws(StorageError) -> Bool { throw .sharingNeedsAServer }
+
+    public func readers() throws(StorageError) -> [PersonName] { throw .sharingNeedsAServer }
+
     /// The open connection, opening it if needed: for tests that watch it with SQLite's own hooks.
     func connectionForTests() throws(StorageError) -> SQLiteDatabase { try connected() }
 

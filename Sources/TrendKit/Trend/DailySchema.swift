@@ -6,6 +6,10 @@
 /// (`sqlite3`, an import), with its time and weight, so each zone's days are brought up to
 /// date before that zone's next read.
 public enum DailySchema {
+    /// The tables a catch-up writes: what a read of a log this session may not write copies
+    /// aside (`SQLTrendRepository.readAside`).
+    static let dayTables = ["daily", "daily_zones", "daily_pending"]
+
     /// The trigger that noted each entry added, in one log for the whole store, as formats 9
     /// to 15 made it (format 11 made it again). Format 16 notes each person's apart
     /// (`personsAddedTrigger`).

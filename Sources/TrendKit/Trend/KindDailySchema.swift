@@ -12,6 +12,10 @@
 ///   write a note only for a kind whose days some zone keeps; the next read of that kind
 ///   recounts the noted days and carries the trend forward from the earliest of them.
 public enum KindDailySchema {
+    /// The tables a catch-up writes: what a read of a log this session may not write copies
+    /// aside (`SQLTrendRepository.readAside`).
+    static let dayTables = ["kind_daily", "kind_daily_zones", "kind_daily_pending"]
+
     /// The triggers that noted the days a change to `measurements` or to an entry's time
     /// touches, as format 12 made them; format 16 notes each person's (`DailySchema.personsKindTriggers`).
     static let triggers = """

@@ -58,8 +58,15 @@ extension SQLTrendRepository {
             return try body(db, DailyTable.noZone)
         }
         if let current { return current }
-        return try store.write(.trend) { db throws(StorageError) in
-            try body(db, try KindDailyTable.catchUp(kind, zone: zone, in: db))
+        do {
+            return try store.write(.trend) { db throws(StorageError) in
+                try body(db, try KindDailyTable.catchUp(kind, zone: zone, in: db))
+            }
+        } catch {
+            guard case .notYourLog = error else { throw error }
+            return try readAside(shadowing: KindDailySchema.dayTables) { db throws(StorageError) in
+                try body(db, try KindDailyTable.catchUp(kind, zone: zone, in: db))
+            }
         }
     }
 }

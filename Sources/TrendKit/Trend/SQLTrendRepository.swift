@@ -126,8 +126,38 @@ public final class SQLTrendRepository: TrendRepository {
             return try body(db, DailyTable.noZone)
         }
         if let current { return current }
-        return try store.write(.trend) { db throws(StorageError) in
-            try body(db, try DailyTable.catchUp(zone: zone, in: db))
+        do {
+            return try store.write(.trend) { db throws(StorageError) in
+                try body(db, try DailyTable.catchUp(zone: zone, in: db))
+            }
+        } catch {
+            guard case .notYourLog = error else { throw error }
+            return try readAside(shadowing: DailySchema.dayTables) { db throws(StorageError) in
+                try body(db, try DailyTable.catchUp(zone: zone, in: db))
+            }
         }
+    }
+
+    /// Catches up and reads a log this session may read and not write (on a server, one
+    /// shared with its role): in temporary copies of the per-day tables, which hide the log's
+    /// own for one transaction (PostgreSQL looks in a session's temporary tables first), built
+    /// from the entries and then rolled back. Nothing of the log's is written; the log's own
+    /// tables catch up in its person's next session.
+    func readAside<T>(shadowing tables: [String], _ body: (any SQLConnection) throws(StorageError) -> T)
+        throws(StorageError) -> T
+    {
+        var value: T?
+        do {
+            _ = try store.write(.trend) { db throws(StorageError) -> Void in
+                for table in tables { try db.execute("CREATE TEMPORARY TABLE \(table) (LIKE \(table) INCLUDING ALL)") }
+                value = try body(db)
+                // Nothing of it is to be kept: the transaction ends here, rolled back.
+                throw .abandoned
+            }
+        } catch {
+            guard case .abandoned = error else { throw error }
+        }
+        guard let value else { throw .abandoned }
+        return value
     }
 }

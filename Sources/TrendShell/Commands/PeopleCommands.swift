@@ -1,9 +1,65 @@
 import TrendKit
 
-/// Whose log the session works on: `person`, `person NAME`, `person add NAME`, and the
-/// household view, `people`.
+/// Whose log the session works on: `person`, `person NAME`, `person add NAME`, the
+/// household view, `people`, and who else may read one's log on a server: `share`, `unshare`.
 enum PeopleCommands {
-    static let all: [CommandDeclaration] = [person, people]
+    static let all: [CommandDeclaration] = [person, people, share, unshare]
+
+    /// What `share` was asked: the readers, or one more.
+    enum ShareRequest: Hashable, Sendable {
+        case show
+        case with(PersonName)
+    }
+
+    static let share = CommandDeclaration.command(
+        "share", group: .people, usage: "share [with ROLE]",
+        summary: "On a server, list the roles that may read your log, or let ROLE read it.",
+        example: "share with coach",
+        details: [
+            "The server enforces it: ROLE reads your log (\"person YOU\" in its session) and can change none of it.",
+            "A SQLite store has nothing to share: whoever can read its file reads every log in it.",
+        ],
+        keywords: ["with"],
+        parse: { arguments throws(ParseError) in
+            let words = try arguments.words()
+            switch words.count {
+            case 0: return ShareRequest.show
+            case 2 where words[0].lowercased() == "with": return .with(try name(words[1], for: arguments))
+            default: throw arguments.problem(.needs("\"with\" and a role's name"))
+            }
+        },
+        complete: { request in request.previousWords.isEmpty ? ["with"] : [] },
+        run: { session, request in
+            do throws(StorageError) {
+                switch request {
+                case .show:
+                    return session.say(Messages.readers(try session.store.readers()))
+                case .with(let reader):
+                    let added = try session.store.share(with: reader)
+                    return session.say(Messages.shared(with: reader, already: !added))
+                }
+            } catch {
+                return session.fail(Messages.notShared(error))
+            }
+        })
+
+    static let unshare = CommandDeclaration.command(
+        "unshare", group: .people, usage: "unshare ROLE",
+        summary: "On a server, take back ROLE's reading of your log.",
+        example: "unshare coach",
+        parse: { arguments throws(ParseError) in
+            let words = try arguments.words()
+            guard words.count == 1 else { throw arguments.problem(.needs("a role's name")) }
+            return try name(words[0], for: arguments)
+        },
+        run: { session, reader in
+            do throws(StorageError) {
+                let removed = try session.store.unshare(with: reader)
+                return session.say(Messages.unshared(reader, had: removed))
+            } catch {
+                return session.fail(Messages.notShared(error))
+            }
+        })
 
     /// What `person` was asked.
     enum PersonRequest: Hashable, Sendable {
@@ -22,7 +78,7 @@ enum PeopleCommands {
         details: [
             "A name starts with a letter and holds letters, digits, \"_\", \"-\" and \".\" (at most 63).",
             "\"person NAME\" is refused while the draft has unsaved changes or changes are pending.",
-            "On a PostgreSQL server a person is the role the session logs in as.",
+            "On a PostgreSQL server a person is the role the session logs in as; \"person NAME\" reads a log NAME shares with it, and the server refuses any change to it.",
         ],
         keywords: ["add"],
         answers: AnswerForms(json: ["person"]),

@@ -27,7 +27,8 @@ extension Launch {
         let answer: WeighInToday.Answer
         if let server = options.serverStore, let serverStores {
             let store = serverStores.store(
-                at: server, localName: "", interruptRequested: { Signals.stopRequested }, trace: LayerTrace())
+                at: server, localName: "", interruptRequested: { Signals.stopRequested }, trace: LayerTrace(),
+                person: options.person)
             answer = WeighInToday.answer(store: store, now: now)
             store.close()
         } else {

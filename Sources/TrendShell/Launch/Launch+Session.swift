@@ -72,7 +72,7 @@ extension Launch {
                     { trace in
                         opener.store(
                             at: address, localName: ownFiles.store.localName ?? "",
-                            interruptRequested: { Signals.stopRequested }, trace: trace)
+                            interruptRequested: { Signals.stopRequested }, trace: trace, person: options.person)
                     }
                 }
             })

@@ -9,9 +9,10 @@ public protocol ServerStoreOpener {
     /// from `localName`, recording for `--trace` in `trace`. Nothing is connected yet: the
     /// first read or write connects, so a server that is down fails the store's commands
     /// and nothing else. A statement running when `interruptRequested` turns true (Ctrl-C)
-    /// is cancelled on the server, before `COMMIT` is sent.
+    /// is cancelled on the server, before `COMMIT` is sent. `person` names a log shared with
+    /// the login role, to read instead of its own (`--person`).
     func store(
         at address: ServerAddress, localName: String, interruptRequested: @escaping @Sendable () -> Bool,
-        trace: LayerTrace
+        trace: LayerTrace, person: PersonName?
     ) -> any SessionStore
 }

@@ -24,7 +24,10 @@ extension Messages {
     }
 
     static func personNotChosen(_ name: PersonName, _ error: StorageError) -> String {
-        if case .unknownPerson = error { return reason(error) }
+        switch error {
+        case .unknownPerson, .logNotShared: return reason(error)
+        default: break
+        }
         return "The session stays on its log; \(name)'s could not be opened: \(reason(error))"
     }
 
@@ -35,6 +38,25 @@ extension Messages {
     static func personWhileChangesPending(_ name: PersonName) -> String {
         "Changes are pending for this log, so the session stays on it; \"retry\" applies them, then \"person \(name)\"."
     }
+
+    static func readers(_ readers: [PersonName]) -> String {
+        guard !readers.isEmpty else { return "Your log is shared with nobody: only you read it." }
+        return "Your log is shared with \(listAll(readers.map(\.rawValue))), who may read it and change none of it."
+    }
+
+    static func shared(with reader: PersonName, already: Bool) -> String {
+        already
+            ? "\(reader) may read your log already; nothing was changed."
+            : "\(reader) may now read your log, and change none of it; \"unshare \(reader)\" takes that back."
+    }
+
+    static func unshared(_ reader: PersonName, had: Bool) -> String {
+        had
+            ? "\(reader) may no longer read your log."
+            : "Your log was not shared with \(reader); nothing was changed."
+    }
+
+    static func notShared(_ error: StorageError) -> String { reason(error) }
 
     static func peopleUnreadable(_ error: StorageError) -> String {
         "The people could not be read: \(reason(error))"

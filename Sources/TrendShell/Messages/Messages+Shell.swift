@@ -213,9 +213,6 @@ extension Messages {
                 "\(option) needs an ISO 8601 time from the years 1900 to 9999, such as 2026-11-29T08:00:00Z, not \"\(text)\"."
         case .emptyStore: return "--store needs a path, or :memory:."
         case .badPerson(let text): return Messages.notAPersonName("--person", text)
-        case .personOnAServer:
-            return
-                "--person can't be used with a PostgreSQL store: there a person is the role the session logs in as, so name it in the address (user=NAME)."
         case .checkNeedsFiles: return "--check needs at least one transcript file."
         case .updateNeedsCheck: return "--update works with --check, on the transcripts it names."
         case .junitNeedsCheck: return "--junit reports what --check found; use it with --check."

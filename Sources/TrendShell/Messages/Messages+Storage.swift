@@ -85,7 +85,20 @@ extension Messages {
                 "The store has no person named \(DisplayText.escaped(name)), so nothing was read or written; it \(holds). `person add \(DisplayText.escaped(name))` adds them."
         case .personIsALoginRole(let role):
             return
-                "On a server a person is the role the session logs in as, here \(DisplayText.escaped(role)); nothing was changed. To work on another person's log, log in as their role (user=NAME in the store's address); whoever runs the server adds a person with CREATE ROLE."
+                "On a server a person is the role the session logs in as, here \(DisplayText.escaped(role)); nothing was changed. Whoever runs the server adds a person with CREATE ROLE; a person lets you read their log with `share with \(DisplayText.escaped(role))`."
+        case .notYourLog(let person):
+            let name = DisplayText.escaped(person)
+            return
+                "The server refused the change: this session reads \(name)'s log, which only \(name) may write, so nothing was written. `person` with your own name goes back to your log."
+        case .sharingNeedsAServer:
+            return
+                "A SQLite store has nothing to share: everyone who can read its file reads every log in it, so nothing was changed. Sharing is a server's, where each person logs in as their own role."
+        case .logNotShared(let name, let readable):
+            let shown = DisplayText.escaped(name)
+            return
+                "This session may read no log of \(shown)'s, so nothing was read or written; it may read \(listAll(readable.map(DisplayText.escaped))). \(shown) lets you read theirs with `share with` and your role's name."
+        case .unknownRole(let name):
+            return "The server has no role named \(DisplayText.escaped(name)), so nothing was shared."
         }
     }
 

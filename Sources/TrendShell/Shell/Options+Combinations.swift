@@ -6,8 +6,6 @@ extension Options {
         if runs.count > 1 { throw .conflicting(runs[0], runs[1]) }
         if checking && castPath != nil { throw .conflicting("--cast", "--check") }
         if skipStartupFile && startupFile != nil { throw .conflicting("-X", "--init") }
-        // On a server a person is the role the session logs in as, which the address names.
-        if person != nil && serverStore != nil { throw .personOnAServer }
         if learning {
             // The practice store is the lesson's own, read as text, and no start-up file runs.
             if storePath != nil || serverStore != nil { throw .notWithLearn("--store") }

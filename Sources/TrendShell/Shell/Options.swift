@@ -106,7 +106,7 @@ public struct Options: Equatable, Sendable {
         Declaration(
             names: ["--person"], value: "NAME",
             summary:
-                "Work on NAME's log in the store (default: $LOGNAME, else $USER; \"person add NAME\" adds a person). On a PostgreSQL server a person is their login role."
+                "Work on NAME's log in the store (default: $LOGNAME, else $USER; \"person add NAME\" adds a person). On a PostgreSQL server a person is their login role, and NAME a log shared with it, read-only."
         ) { options, value throws(UsageError) in
             let text = value ?? ""
             guard let name = PersonName(text) else { throw .badPerson(text) }
@@ -438,8 +438,6 @@ public enum UsageError: Error, Equatable, Sendable {
     case emptyStore
     /// `--person` with a word that cannot be a person's name.
     case badPerson(String)
-    /// `--person` with a PostgreSQL store, where the person is the login role.
-    case personOnAServer
     case checkNeedsFiles
     case updateNeedsCheck
     /// `--junit` without `--check`, whose outcomes it reports.

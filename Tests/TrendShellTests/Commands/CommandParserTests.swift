@@ -370,7 +370,7 @@ import TrendKit
         let neededArgument = [
             "value": " 75", "date": " today", "edit": " 1", "delete": " 1", "set": " unit kg", "name": " Run",
             "done": " Run", "undone": " Run", "rename": " Run Walk", "import": " a.csv", "fix": " 4 skip",
-            "export": " csv", "amend": " 1 note x", "measure": " weight 75",
+            "export": " csv", "amend": " 1 note x", "measure": " weight 75", "unshare": " coach",
         ]
         for declaration in CommandTable.declarations {
             for name in [declaration.name] + declaration.aliases {

@@ -194,7 +194,8 @@ import TrendKit
             groups.map(\.names) == [
                 ["new", "show", "save", "cancel"],
                 ["edit", "value", "note", "date", "list", "measure", "delete", "amend"],
-                ["name", "habits", "done", "undone", "rename"], ["person", "people"], ["trend", "stats", "chart"],
+                ["name", "habits", "done", "undone", "rename"], ["person", "people", "share", "unshare"],
+                ["trend", "stats", "chart"],
                 ["import", "fix", "export"], ["retry", "undo", "redo"],
                 ["settings", "set", "unit", "goal"],
                 ["help", "status", "refresh", "simulate", "history", "quit", "format", "trace"],
