@@ -63,10 +63,19 @@ public enum ServerRules {
             DO $$
             BEGIN
                 IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '\(owner)') THEN
-                    CREATE ROLE \(owner) NOLOGIN;
+                    BEGIN
+                        CREATE ROLE \(owner) NOLOGIN;
+                    EXCEPTION WHEN duplicate_object OR unique_violation THEN
+                        -- Another database of the cluster made it at the same moment.
+                        NULL;
+                    END;
                 END IF;
                 IF NOT pg_has_role(current_user, '\(owner)', 'MEMBER') THEN
-                    EXECUTE format('GRANT \(owner) TO %I', current_user);
+                    BEGIN
+                        EXECUTE format('GRANT \(owner) TO %I', current_user);
+                    EXCEPTION WHEN unique_violation THEN
+                        NULL;
+                    END;
                 END IF;
             END
             $$
