@@ -30,7 +30,7 @@ import TrendshTestSupport
         #expect(!full.stderr.contains("could not be written to \(store).draft"), "\(full.stderr)")
         #expect(
             full.stderr.contains(
-                "The session ended with unsaved changes in the draft; it was not saved. The draft file keeps it, and the next trendsh with this store restores it."
+                "The session ended with unsaved changes in the draft; it was not saved. The draft file keeps it, and the next trendsh on this log restores it."
             ), "\(full.stderr)")
 
         disk.free()

@@ -16,7 +16,7 @@ import TrendshTestSupport
 
     static let simulated = "The store could not save (simulated failure), so nothing was written."
     static let waiting =
-        "warning: The session ended with 1 change pending that the store has not confirmed. The pending-changes file keeps them, and the next trendsh with this store restores them."
+        "warning: The session ended with 1 change pending that the store has not confirmed. The pending-changes file keeps them, and the next trendsh on this log restores them."
 
     func stored() throws -> [StoredEntry] { try OtherProgram(path: shell.storePath).entries() }
 

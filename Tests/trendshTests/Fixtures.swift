@@ -12,7 +12,7 @@ enum Fixtures {
     static let futureError = "error: An entry can't be dated in the future. The draft is unchanged."
     /// Input ended with unsaved changes and the draft file keeps them.
     static let endedUnsaved =
-        "warning: The session ended with unsaved changes in the draft; it was not saved. The draft file keeps it, and the next trendsh with this store restores it."
+        "warning: The session ended with unsaved changes in the draft; it was not saved. The draft file keeps it, and the next trendsh on this log restores it."
     /// Input ended with unsaved changes that nothing keeps (`:memory:`, or no draft file).
     static let endedUnsavedInMemory =
         "warning: The session ended with unsaved changes in the draft; it was not saved. The store is in memory, so nothing of it is kept."

@@ -192,7 +192,7 @@ import TrendshTestSupport
         let file = shell.home.write(Self.twoRows, to: "a.csv")
         let first = shell.run(["import \(file)", "fix 4 skip"])
         #expect(first.status == 3)
-        #expect(first.stderr.contains("The draft file keeps it, and the next trendsh with this store restores it."))
+        #expect(first.stderr.contains("The draft file keeps it, and the next trendsh on this log restores it."))
         let second = shell.run(["save", "list"])
         #expect(
             second.stdout.hasPrefix(

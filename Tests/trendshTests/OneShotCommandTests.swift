@@ -90,7 +90,7 @@ import TrendshTestSupport
             failed.stderr
                 == lines(
                     "error: \(Self.simulated) This -c run ends here, so the draft is kept in \(shell.storePath).draft: the next trendsh session on this store (not a -c run) restores it; there, type \"save\" to try again.",
-                    "warning: The session ended with unsaved changes in the draft; it was not saved. The draft file keeps it, and the next trendsh with this store restores it."
+                    "warning: The session ended with unsaved changes in the draft; it was not saved. The draft file keeps it, and the next trendsh on this log restores it."
                 ))
         #expect(failed.status == 1, "a failure wins over 3")
         #expect(permissions(of: shell.storePath + ".draft") == 0o600)

@@ -26,6 +26,22 @@ import TrendshTestSupport
         #expect(try Self.people(shell.storePath) == ["alice"])
     }
 
+    @Test func aRunAsAnotherPersonSaysWhoseLogAWaitingDraftIsFor() throws {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        #expect(shell.run(["person add sam"], options: ["--person", "me"]).status == 0)
+        let left = shell.run(["value 71"], options: ["--person", "sam"])
+        #expect(
+            left.stderr.hasSuffix("The draft file keeps it, and the next trendsh on this log restores it.\n"), "\(left)"
+        )
+        let mine = shell.run(arguments: ["--store", shell.storePath, "--person", "me", "-c", "list"])
+        #expect(
+            mine.stderr.hasSuffix("this run leaves it there for the next interactive session on sam's log.\n"),
+            "\(mine)")
+        let sams = shell.run(arguments: ["--store", shell.storePath, "--person", "sam", "-c", "list"])
+        #expect(sams.stderr.hasSuffix("this run leaves it there for the next interactive session.\n"), "\(sams)")
+    }
+
     @Test func aSQLiteStoreHasNothingToShareAndSaysSoChangingNothing() throws {
         let shell = Shell()
         defer { shell.home.remove() }

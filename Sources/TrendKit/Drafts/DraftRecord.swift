@@ -20,6 +20,9 @@ public struct DraftRecord: Equatable, Sendable {
     /// The log this draft was made on, as far as the file says.
     var stamp: LogStamp { LogStamp(store: fields[Self.storeField], person: fields[Self.personField]) }
 
+    /// The person whose log the draft was made on, when the file names one.
+    public var person: String? { fields[Self.personField] }
+
     /// This record as the draft file keeps it: with the store's identity and the person,
     /// where they are known.
     func stamped(_ stamp: LogStamp) -> DraftRecord {

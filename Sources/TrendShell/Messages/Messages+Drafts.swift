@@ -11,17 +11,20 @@ extension Messages {
     public static let noDraftToCancel = "There is no draft to cancel."
 
     /// Where a copy of the open draft is, for the end of a session and after a failed write.
+    /// Only a session on the log the draft was made on restores it (the person's, in a store
+    /// of several people), so the sentence names the log, not just the store.
     public static func diskCopy(
         _ copy: DraftSlot.DiskCopy, keeping: DraftSlot.Keeping, summary: (DraftRecord) -> String
     )
         -> String
     {
+        let next = "the next trendsh on this log"
         switch (keeping, copy) {
         case (.file, .current):
-            return "The draft file keeps it, and the next trendsh with this store restores it."
+            return "The draft file keeps it, and \(next) restores it."
         case (.file(let path), .earlier(let record)):
             return
-                "The draft file \(path) holds an earlier version of it (\(summary(record))), which the next trendsh with this store restores."
+                "The draft file \(path) holds an earlier version of it (\(summary(record))), which \(next) restores."
         case (.file(let path), .none):
             return "No copy of it is on disk: \(path) could not be written."
         case (.memoryStore, _):
@@ -74,8 +77,11 @@ extension Messages {
         "The draft left by an earlier session had already been saved as \(label), so it was closed."
     }
 
-    public static func draftLeftWaiting(_ summary: String) -> String {
-        "A draft (\(summary)) is waiting in the draft file; this run leaves it there for the next interactive session."
+    /// `person`: whose log the waiting draft was made on, when the file names them.
+    public static func draftLeftWaiting(_ summary: String, person: String? = nil) -> String {
+        let whose = person.map { " on \(DisplayText.escaped($0))'s log" } ?? ""
+        return
+            "A draft (\(summary)) is waiting in the draft file; this run leaves it there for the next interactive session\(whose)."
     }
 
     public static let anotherSessionHoldsDraft =

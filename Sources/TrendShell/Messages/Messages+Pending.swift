@@ -193,7 +193,7 @@ extension Messages {
         switch keeping {
         case .file(let path):
             return onDisk
-                ? "The pending-changes file keeps them, and the next trendsh with this store restores them."
+                ? "The pending-changes file keeps them, and the next trendsh on this log restores them."
                 : "No copy of them is on disk: \(path) could not be written."
         case .memoryStore: return "The store is in memory, so nothing of them is kept."
         case .nothingBesideStore:

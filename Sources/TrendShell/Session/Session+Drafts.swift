@@ -64,7 +64,10 @@ extension Session {
             presentedDraft?.restoredWarnings(session: self).forEach(warn)
         case .alreadySaved(let label): say(Messages.restoredAlreadySaved(label))
         case .unreadable(let error): startFailed = fail(reasonText(.draftFile(error))) == .failed
-        case .leftWaiting(let record): warn(Messages.draftLeftWaiting(summary(of: record)))
+        case .leftWaiting(let record):
+            warn(
+                Messages.draftLeftWaiting(
+                    summary(of: record), person: record.person == store.personName ? nil : record.person))
         }
     }
 
