@@ -22,6 +22,8 @@ public struct LeftOutColumn: Sendable, Equatable, Hashable {
         case shownWeight
         /// No kind of measurement reads it (a kind a person may add with `measure add`).
         case noKind
+        /// Whose log trendsh's own export was made from: the rows go to the session's person.
+        case person
     }
 
     /// The name as the file writes it.
@@ -82,7 +84,11 @@ enum ImportMeasures {
         var taken = Set<KindID>()
         for (index, raw) in names.enumerated() where !used.contains(index) {
             let name = raw.trimmingWhitespace()
-            if name.isEmpty || isPersonColumn(name, layout: layout) { continue }
+            if name.isEmpty { continue }
+            if isPersonColumn(name, layout: layout) {
+                leftOut.append(LeftOutColumn(name: name, reason: .person))
+                continue
+            }
             if let found = column(named: name, layout: layout, kinds: kinds), !taken.contains(found.kind.id) {
                 taken.insert(found.kind.id)
                 columns.append((index, found))
@@ -125,6 +131,8 @@ enum ImportMeasures {
 
     /// Why a column no kind reads is left out.
     static func reason(_ name: String, layout: ImportLayout) -> LeftOutColumn.Reason {
+        // Whose log the row was exported from: the import gives it to the session's person.
+        if isPersonColumn(name, layout: layout) { return .person }
         let lowered = name.lowercased()
         if (layout == .trendshCSV || layout == .trendshJSON) && (lowered == "weight" || lowered == "unit") {
             return .shownWeight

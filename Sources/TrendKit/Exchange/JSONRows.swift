@@ -162,8 +162,6 @@ final class JSONRows: RowSource {
         case "kilograms" where layout == .trendshJSON: return .weight
         case "weight" where layout == .fitbit: return .weight
         case "note" where layout == .trendshJSON: return .note
-        // Whose log the row was exported from: the import gives it to the session's person.
-        case "person" where layout == .trendshJSON: return .leftOut
         default: return nil
         }
     }

@@ -166,6 +166,7 @@ extension Messages {
         case .trend: return "computed from the values, never stored"
         case .shownWeight: return "the weight again, in a display unit"
         case .noKind: return "no kind of measurement; \"measure add\" makes one"
+        case .person: return "whose log it was; the rows go to this session's log"
         }
     }
 
