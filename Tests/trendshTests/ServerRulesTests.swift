@@ -286,6 +286,11 @@ import TrendshTestSupport
         // No error names a draft id of alice's.
         let drafts = household.value("SELECT string_agg(draft_id, ' ') FROM entries WHERE person = '\(alice)'")
         for draft in drafts.split(separator: " ") { #expect(!wrote.stderr.contains(String(draft))) }
+        // An amend is refused for good, not kept as a pending change that no retry could apply.
+        let amended = household.trendsh(bob, ["amend 1 note x", "status"], arguments: ["--person", alice])
+        #expect(amended.stderr.contains("only \(alice) may write"), "\(amended)")
+        #expect(!amended.stderr.contains("pending"), "\(amended)")
+        #expect(!amended.stdout.contains("pending: 1 change"), "\(amended)")
         let removed = household.trendsh(bob, ["delete 1"], arguments: ["--person", alice])
         #expect(removed.stderr.contains("only \(alice) may write"), "\(removed)")
         #expect(household.value("SELECT count(*) FROM entries WHERE person = '\(alice)'") == before)

@@ -272,8 +272,9 @@ public final class PendingChanges {
     }
 
     /// Tries the waiting changes in order through `apply`. A change that applies, or that a
-    /// rule now refuses, leaves the queue; a storage failure keeps it, with its error, and
-    /// stops: the ones behind it wait, so the order typed is the order applied.
+    /// rule now refuses (the domain's, or the server's: `isRefusedByTheRules`), leaves the
+    /// queue; a storage failure keeps it, with its error, and stops: the ones behind it wait,
+    /// so the order typed is the order applied.
     public func retry(_ apply: (PendingChange) throws(TrendError) -> AppliedChange) -> [Attempt] {
         var attempts: [Attempt] = []
         while let change = changes.first {
@@ -283,7 +284,7 @@ public final class PendingChanges {
                 carryRevisions(of: applied)
                 attempts.append(Attempt(change: change, result: .success(applied), isKept: false))
             } catch {
-                if case .storage = error {
+                if case .storage(let storage) = error, !storage.isRefusedByTheRules {
                     failures[change.id] = error
                     attempts.append(Attempt(change: change, result: .failure(error), isKept: true))
                     break

@@ -103,6 +103,13 @@ public enum StorageError: Error, Equatable, Sendable {
         }
     }
 
+    /// True when the server's rules refused the change for good (a log this session reads and
+    /// may not write): no retry can apply it, so a pending change it meets leaves the queue.
+    public var isRefusedByTheRules: Bool {
+        if case .notYourLog = self { return true }
+        return false
+    }
+
     /// True when the change may have reached storage despite the error, so a retry must
     /// recognise its own earlier attempt.
     public var mayHaveCommitted: Bool {
