@@ -3,9 +3,10 @@ import TrendKit
 
 /// A trendsh log kept on a PostgreSQL server: the `RecordStore` the features write through
 /// when `--store` names a server. It connects lazily and again after any failure that may
-/// have left the connection unusable, sets the schema up on first contact with an empty
-/// database (every step in one transaction, under an advisory lock, so two first sessions
-/// cannot both create it), refuses a database a newer trendsh wrote, and runs:
+/// have left the connection unusable. On connecting it refuses a role the server's rules do
+/// not hold for (a superuser, `BYPASSRLS`, a member of the tables' owner), and a database
+/// whose store is missing, older or newer: only the administrator's run sets a store up or
+/// upgrades it (`ServerAdministration`). It runs:
 ///
 /// - every write in `BEGIN ISOLATION LEVEL SERIALIZABLE … COMMIT` with `synchronous_commit`
 ///   on, retried up to `writeAttempts` times after a serialization failure, then reported as
@@ -311,7 +312,9 @@ public final class ServerStore: SessionStore {
             contactFailure = (failure, .now)
             throw failure
         }
-        let identity = try ServerSetUp.bringUpToDate(db, schema: schema)
+        // A person's session sets nothing up and upgrades nothing: its administrator's run does
+        // (`ServerAdministration`). It refuses a role the server's rules do not hold for.
+        let identity = try ServerSetUp.check(db, schema: schema)
         self.identity = identity
         // On a server a person is their login role: the store holds everyone who has logged in.
         let role = try db.text("SELECT current_user", []) ?? ""

@@ -13,4 +13,11 @@ struct PostgresStoreOpener: ServerStoreOpener {
             address: address, localName: localName, interruptRequested: interruptRequested, trace: trace,
             person: person)
     }
+
+    func setUp(
+        at address: ServerAddress, firstPerson: PersonName?, interruptRequested: @escaping @Sendable () -> Bool
+    ) throws(StorageError) -> ServerSetUpOutcome {
+        try ServerAdministration.setUp(
+            address: address, firstPerson: firstPerson, interruptRequested: interruptRequested)
+    }
 }

@@ -28,7 +28,8 @@ import TrendshTestSupport
             proxy = try PostgresProxy(forwardingTo: server.port)
             shell = LiveShell(
                 arguments: [
-                    "--store", "postgresql://postgres@127.0.0.1:\(proxy.port)/\(database)", "--now", Fixtures.now,
+                    "--store", server.uri(database: database, port: proxy.port, role: PostgresServer.person), "--now",
+                    Fixtures.now,
                 ],
                 environment: TrendshProcess.environment(home: home.path))
         }

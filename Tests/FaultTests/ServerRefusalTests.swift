@@ -40,8 +40,7 @@ import TrendshTestSupport
         try server.makeDatabase(named: name)
         let uri = "postgresql://nobody_here@127.0.0.1:\(server.port)/\(name)"
         #expect(Self.saveIsRefused(uri: uri, sentence: Sentence.login, detail: "\"nobody_here\" does not exist"))
-        // Nothing reached the database: trendsh never set its tables up there.
-        #expect(server.rowCount(database: name) == nil)
+        #expect(server.rowCount(database: name) == 0)
     }
 
     @Test func aTLSConnectionTheServerCannotMakeKeepsTheDraftAndNamesWhatToCheck() throws {
@@ -49,16 +48,17 @@ import TrendshTestSupport
         let server = try PostgresServer.shared()
         let name = "refusal_tls"
         try server.makeDatabase(named: name)
-        let uri = server.uri(database: name) + "?sslmode=require"
+        let uri = server.uri(database: name, role: PostgresServer.person) + "?sslmode=require"
         #expect(Self.saveIsRefused(uri: uri, sentence: Sentence.tls, detail: "SSL"))
-        #expect(server.rowCount(database: name) == nil)
+        #expect(server.rowCount(database: name) == 0)
     }
 
     @Test func aServerWhoseDiskIsFullKeepsTheDraftAndTheRetryAfterFreeingSpaceSavesOnce() throws {
         let server = try PostgresServer.shared()
         let name = "refusal_disk_full"
-        let uri = try server.makeDatabase(named: name)
-        // The log's tables live in a tablespace on a small tmpfs, owned by the server's user.
+        try server.makeEmptyDatabase(named: name)
+        // The log's tables live in a tablespace on a small tmpfs, owned by the server's user,
+        // where the administrator's run makes them.
         let disk = try SmallDisk(kilobytes: 1024)
         if getuid() == 0, let user = getpwnam(PostgresServer.superuser) {
             #expect(chown(disk.path, user.pointee.pw_uid, user.pointee.pw_gid) == 0)
@@ -68,6 +68,7 @@ import TrendshTestSupport
             "ALTER DATABASE \(name) SET default_tablespace = refusal_small",
         ]
         for sql in setUp { try #require(server.psql(database: "postgres", sql: sql).status == 0, "\(sql)") }
+        let uri = try server.setUpStore(in: name)
         defer {
             _ = server.psql(database: "postgres", sql: "DROP DATABASE \(name) WITH (FORCE)")
             _ = server.psql(database: "postgres", sql: "DROP TABLESPACE refusal_small")

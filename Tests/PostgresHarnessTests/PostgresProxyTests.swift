@@ -100,7 +100,7 @@ import TrendshTestSupport
     /// The shared server and a database of the test's own, with the entries table.
     static func database(_ name: String) throws -> (PostgresServer, String) {
         let server = try PostgresServer.shared()
-        try server.makeDatabase(named: name)
+        try server.makeEmptyDatabase(named: name)
         let made = server.psql(database: name, sql: Fixtures.table)
         try #require(made.status == 0, "\(made.stderr)")
         return (server, name)

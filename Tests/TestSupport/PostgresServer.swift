@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -5,7 +7,14 @@
 /// A real PostgreSQL 15 server of the tests' own: a scratch cluster under /tmp, listening on a
 /// socket in its folder and on a free loopback port, with trust authentication for both. One
 /// server serves a whole test process (`shared()`, started on first use); each test makes its
-/// own database from the template (`makeDatabase(named:)`), which is cheap.
+/// own database from a template (`makeDatabase(named:)`), which is cheap.
+///
+/// As on a real server, the store is set up by an administrator's run (`trendsh --set-up` as
+/// the superuser, once, in a template every test database copies) and each session logs in
+/// as a person's own role: `makeDatabase(named:)` returns a URI that logs in as `person`, a
+/// role that is neither a superuser nor the tables' owner, since trendsh refuses to run a
+/// person's session as either. `makeEmptyDatabase(named:)` gives a database with no store,
+/// and the superuser's URI, for the tests of the set-up itself.
 ///
 ///     let server = try PostgresServer.shared()
 ///     let uri = try server.makeDatabase(named: "saves_once")
@@ -22,6 +31,10 @@ public final class PostgresServer: Sendable {
     public static let template = "trendsh_template"
     /// The superuser, whatever the operating-system user: initdb names it.
     public static let superuser = "postgres"
+    /// The person the tests' sessions log in as: a login role with no other power.
+    public static let person = "me"
+    /// The database every test's store is copied from: the template with a store set up in it.
+    public static let storeTemplate = "trendsh_store_template"
 
     /// The scratch folder: the cluster (`data/`), the server's log and its socket.
     public let folder: String
@@ -38,6 +51,8 @@ public final class PostgresServer: Sendable {
     /// What goes before each server program so it runs as the server's user: `runuser -u
     /// postgres --` when the tests run as root (initdb refuses root), nothing otherwise.
     let runAs: [String]
+    /// Whether the store template is made yet (`makeStoreTemplate`), or why it could not be.
+    private let storeTemplateMade = Mutex<Result<Bool, PostgresServerFailure>>(.success(false))
 
     /// The server of this test process, started the first time any test asks for it.
     public static func shared() throws(PostgresServerFailure) -> PostgresServer {
@@ -80,26 +95,85 @@ public final class PostgresServer: Sendable {
         }
     }
 
-    /// A new database `name` (lower-case letters, digits and `_`), copied from the template,
-    /// and the URI that reaches it over TCP. `socketURI(database:)` reaches it over the socket.
+    /// A new database `name` (lower-case letters, digits and `_`) holding a store set up by
+    /// the administrator's run, with an identity of its own, and the URI that reaches it over
+    /// TCP as `person`. `socketURI(database:)` reaches it over the socket.
     @discardableResult
     public func makeDatabase(named name: String) throws(PostgresServerFailure) -> String {
+        try makeStoreTemplate()
+        try copy(Self.storeTemplate, to: name)
+        // A copy keeps the template's identity; each store has its own, as one set up anew.
+        try check(psql(database: name, sql: "UPDATE trendsh_store SET identity = gen_random_uuid()"))
+        return uri(database: name, role: Self.person)
+    }
+
+    /// A new empty database `name`, with no store, and the URI that reaches it as the
+    /// superuser, who may set a store up in it (`trendsh --set-up`).
+    @discardableResult
+    public func makeEmptyDatabase(named name: String) throws(PostgresServerFailure) -> String {
+        try copy(Self.template, to: name)
+        return uri(database: name)
+    }
+
+    /// `postgresql://ROLE@127.0.0.1:PORT/NAME`: the database over loopback TCP, as `role`
+    /// (the superuser unless told).
+    public func uri(database: String, port: UInt16? = nil, role: String = superuser) -> String {
+        "postgresql://\(role)@127.0.0.1:\(port ?? self.port)/\(database)"
+    }
+
+    /// The database over the unix socket in `socketFolder`, as `role`.
+    public func socketURI(database: String, role: String = superuser) -> String {
+        "postgresql:///\(database)?host=\(socketFolder)&port=\(port)&user=\(role)"
+    }
+
+    /// Makes a login role of a person's, with no other power; one that exists is left as it is.
+    public func makePerson(_ role: String) throws(PostgresServerFailure) {
+        try check(
+            psql(
+                database: "postgres",
+                sql: "DO $$ BEGIN CREATE ROLE \(role) LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$"))
+    }
+
+    /// Sets a store up in the empty `database` as the administrator does, with the built
+    /// trendsh's `--set-up` as the superuser, makes the role `person`, and returns the URI
+    /// that reaches the store as `person`.
+    @discardableResult
+    public func setUpStore(in database: String) throws(PostgresServerFailure) -> String {
+        try makePerson(Self.person)
+        let home = folder + "/set-up-home"
+        mkdir(home, 0o700)
+        let setUp = TrendshProcess.run(
+            ["--store", uri(database: database), "--set-up"], environment: TrendshProcess.environment(home: home))
+        guard setUp.status == 0 else { throw .commandFailed([TrendshProcess.binaryPath, "--set-up"], setUp) }
+        return uri(database: database, role: Self.person)
+    }
+
+    private func copy(_ template: String, to name: String) throws(PostgresServerFailure) {
         precondition(
             name.utf8.count < 64 && !name.isEmpty
                 && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" },
             "a test database is named with lower-case letters, digits and _: \(name)")
-        try check(psql(database: "postgres", sql: "CREATE DATABASE \(name) TEMPLATE \(Self.template)"))
-        return uri(database: name)
+        try check(psql(database: "postgres", sql: "CREATE DATABASE \(name) TEMPLATE \(template)"))
     }
 
-    /// `postgresql://postgres@127.0.0.1:PORT/NAME`: the database over loopback TCP.
-    public func uri(database: String, port: UInt16? = nil) -> String {
-        "postgresql://\(Self.superuser)@127.0.0.1:\(port ?? self.port)/\(database)"
-    }
-
-    /// The database over the unix socket in `socketFolder`.
-    public func socketURI(database: String) -> String {
-        "postgresql:///\(database)?host=\(socketFolder)&port=\(port)&user=\(Self.superuser)"
+    /// The store template, made on first use: an empty database the built trendsh sets up as
+    /// the superuser (`--set-up`), then marked a template, and the role `person`. Made once
+    /// for the server; a failure is kept and thrown to every later caller.
+    private func makeStoreTemplate() throws(PostgresServerFailure) {
+        try storeTemplateMade.withLock { made throws(PostgresServerFailure) in
+            if case .success(true) = made { return }
+            if case .failure(let failure) = made { throw failure }
+            do throws(PostgresServerFailure) {
+                try copy(Self.template, to: Self.storeTemplate)
+                try setUpStore(in: Self.storeTemplate)
+                try check(
+                    psql(database: "postgres", sql: "ALTER DATABASE \(Self.storeTemplate) IS_TEMPLATE true"))
+                made = .success(true)
+            } catch {
+                made = .failure(error)
+                throw error
+            }
+        }
     }
 
     /// The postmaster's process id, read from its pid file; nil when the server is not running.

@@ -12,7 +12,7 @@ import TrendshTestSupport
 @Suite struct PostgresConnectionTests {
     static func database(_ name: String) throws -> (PostgresServer, String) {
         let server = try PostgresServer.shared()
-        let uri = try server.makeDatabase(named: name)
+        let uri = try server.makeEmptyDatabase(named: name)
         return (server, uri)
     }
 

@@ -28,7 +28,7 @@ import TrendshTestSupport
 @MainActor
 @Suite struct ServerSQLConnectionTests {
     static func connection(_ name: String) throws -> ServerSQLConnection {
-        let uri = try PostgresServer.shared().makeDatabase(named: name)
+        let uri = try PostgresServer.shared().makeEmptyDatabase(named: name)
         return ServerSQLConnection(connection: try PostgresConnection(uri: uri), server: "test server")
     }
 

@@ -20,6 +20,9 @@ import TrendshTestSupport
         try #require(made.status == 0, "\(made.stderr)")
         let connection = try PostgresConnection(uri: server.uri(database: name))
         try apply(Schema.server.statements(upgradingFrom: 0), on: connection)
+        // A store set up anew holds nobody; a person is added as they first log in, as the
+        // role these tests connect as is here.
+        try connection.execute("INSERT INTO people (name, added_at) VALUES (current_user, '2026-11-29T08:00:00.000Z')")
         return (server, connection)
     }
 

@@ -7,30 +7,65 @@ import TrendshTestSupport
     import Glibc
 #endif
 
-/// The store on a real PostgreSQL server (the tests' own): set up on first contact, one
-/// identity kept, another program's database and a newer format left alone, another
-/// session's commit noticed, a serialization failure retried, and a server that is not
-/// there said so.
+/// The store on a real PostgreSQL server (the tests' own): set up only by the administrator's
+/// run, never by a person's session; one identity kept; a role the server's rules do not hold
+/// for refused; an older store upgraded only by the administrator, its rows becoming one
+/// person's log; another program's database and a newer format left alone; another session's
+/// commit noticed, a serialization failure retried, and a server that is not there said so.
 @MainActor
 @Suite struct ServerStoreTests {
     static var counter = 0
 
-    /// A fresh, empty database of its own for each test, and its name.
+    /// A fresh database of its own for each test, set up by the administrator's run, its name,
+    /// and its address as the tests' person.
     static func database(_ name: String) throws -> (server: PostgresServer, name: String, address: ServerAddress) {
         let server = try PostgresServer.shared()
-        counter += 1
-        let unique = "store_\(name)_\(getpid())_\(counter)"
+        let unique = uniqueName(name)
         let uri = try server.makeDatabase(named: unique)
         let address = try #require(ServerAddress(uri))
         return (server, unique, address)
+    }
+
+    /// A fresh database with no store, its name, and its address as the superuser.
+    static func emptyDatabase(_ name: String) throws -> (server: PostgresServer, name: String, admin: ServerAddress) {
+        let server = try PostgresServer.shared()
+        let unique = uniqueName(name)
+        let address = try #require(ServerAddress(try server.makeEmptyDatabase(named: unique)))
+        return (server, unique, address)
+    }
+
+    static func uniqueName(_ name: String) -> String {
+        counter += 1
+        return "store_\(name)_\(getpid())_\(counter)"
+    }
+
+    /// The address of `database` as `role`.
+    static func address(_ server: PostgresServer, _ database: String, role: String) throws -> ServerAddress {
+        try #require(ServerAddress(server.uri(database: database, role: role)))
+    }
+
+    /// A login role of a person's, or of an administrator's with `powers` (`CREATEROLE`…).
+    static func role(_ server: PostgresServer, _ name: String, _ powers: String = "") {
+        let made = server.psql(
+            database: "postgres",
+            sql: "DO $$ BEGIN CREATE ROLE \(name) LOGIN \(powers); EXCEPTION WHEN duplicate_object THEN NULL; END $$")
+        #expect(made.status == 0, "\(made)")
     }
 
     static func entries(_ store: ServerStore) throws -> Int64 {
         try store.read(.weights) { db throws(StorageError) in try db.integer("SELECT count(*) FROM entries") }
     }
 
-    @Test func aFirstContactSetsTheStoreUpAndEveryLaterOneFindsTheSameIdentity() throws {
-        let (server, name, address) = try Self.database("setup")
+    static func tables(_ server: PostgresServer, _ database: String) -> String {
+        server.psql(
+            database: database,
+            sql:
+                "SELECT coalesce(string_agg(tablename, ',' ORDER BY tablename), '') FROM pg_tables WHERE schemaname = 'public'"
+        ).stdout.filter { !$0.isWhitespace }
+    }
+
+    @Test func everySessionOnAStoreFindsTheIdentityTheAdministratorsRunMade() throws {
+        let (server, name, address) = try Self.database("identity")
         let first = ServerStore(address: address)
         #expect(try Self.entries(first) == 0)
         let identity = try #require(first.identity)
@@ -38,18 +73,144 @@ import TrendshTestSupport
         let second = ServerStore(address: address)
         #expect(try Self.entries(second) == 0)
         #expect(second.identity == identity)
-        let format = server.psql(database: name, sql: "SELECT format FROM trendsh_store")
-        #expect(format.stdout.filter { !$0.isWhitespace } == String(Schema.server.latestVersion))
+        let stored = server.psql(database: name, sql: "SELECT identity, format FROM trendsh_store")
+        #expect(stored.stdout == "\(identity)|\(Schema.server.latestVersion)\n")
+    }
+
+    @Test func aPersonsSessionNeverSetsAStoreUpAndTheAdministratorsRunDoesOnce() throws {
+        let (server, name, admin) = try Self.emptyDatabase("set_up")
+        let person = try Self.address(server, name, role: PostgresServer.person)
+        let early = ServerStore(address: person)
+        #expect(throws: StorageError.serverStoreNotSetUp(server: person.displayed)) { try Self.entries(early) }
+        #expect(Self.tables(server, name) == "", "a person's session made tables")
+        let made = try ServerAdministration.setUp(address: admin, firstPerson: nil)
+        #expect(made.change == .created && made.format == Schema.server.latestVersion && made.firstPerson == nil)
+        // Nobody is a person yet: the administrator is not one.
+        #expect(server.psql(database: name, sql: "SELECT count(*) FROM people").stdout == "0\n")
+        let again = try ServerAdministration.setUp(address: admin, firstPerson: nil)
+        #expect(again.change == .upToDate && again.steps.isEmpty)
+        // The same session tries again, and finds the store now.
+        #expect(try Self.entries(early) == 0)
+        #expect(server.psql(database: name, sql: "SELECT name FROM people").stdout == "\(PostgresServer.person)\n")
+        let owner = server.psql(
+            database: name, sql: "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'")
+        #expect(owner.stdout == "\(ServerRules.owner)\n")
+    }
+
+    /// Roles the rules do not hold for: a superuser, a role with BYPASSRLS, and a member of
+    /// the tables' owner (as an older trendsh made the role that set the store up).
+    @Test func aPersonsSessionAsARoleTheRulesDoNotHoldForIsRefusedAndReadsNothing() throws {
+        let (server, name, _) = try Self.database("powers")
+        Self.role(server, "store_bypassing", "BYPASSRLS")
+        Self.role(server, "store_owner_member")
+        #expect(server.psql(database: "postgres", sql: "GRANT \(ServerRules.owner) TO store_owner_member").status == 0)
+        let refused: [(String, AdministratorPower)] = [
+            (PostgresServer.superuser, .superuser), ("store_bypassing", .bypassesRowSecurity),
+            ("store_owner_member", .ownerMember),
+        ]
+        for (role, power) in refused {
+            let store = ServerStore(address: try Self.address(server, name, role: role))
+            #expect(throws: StorageError.administratorRole(role: role, power: power)) { try Self.entries(store) }
+            #expect(store.personName == nil, "\(role) was given a log")
+        }
+        #expect(server.psql(database: name, sql: "SELECT count(*) FROM people").stdout == "0\n")
+    }
+
+    /// A store an older trendsh set up as the person whose log it is (format 13, before
+    /// people): refused to her session, upgraded by the administrator in one transaction, and
+    /// then hers, with the tables handed to the owner and her no member of it. With a first
+    /// person named, the rows are that person's instead.
+    @Test(arguments: [nil, "store_upgrade_heir"])
+    func anOlderStoreIsUpgradedOnlyByTheAdministratorAndItsRowsBecomeOnePersonsLog(heir: String?) throws {
+        let server = try PostgresServer.shared()
+        let name = Self.uniqueName("older")
+        let alice = "store_upgrade_alice"
+        Self.role(server, alice)
+        if let heir { Self.role(server, heir) }
+        // As an older trendsh set it up: in a database alice owns, its tables hers.
+        #expect(
+            server.psql(database: "postgres", sql: "CREATE DATABASE \(name) OWNER \(alice) TEMPLATE template0").status
+                == 0)
+        let old = try PostgresConnection(uri: server.uri(database: name, role: alice))
+        try old.transaction { (connection) throws(PostgresError) in
+            for statement in ServerSchema(Schema.server.migrations.filter { $0.version <= 13 })
+                .statements(upgradingFrom: 0)
+            {
+                try connection.executeScript(statement)
+            }
+            try connection.execute(
+                "INSERT INTO entries (taken_at, kilograms, note) VALUES ('2026-11-28T07:30:00.000Z', 71.5, 'before people')"
+            )
+        }
+        let aliceAddress = try Self.address(server, name, role: alice)
+        #expect(
+            throws: StorageError.serverStoreOlder(
+                server: aliceAddress.displayed, format: 13, latest: Schema.server.latestVersion)
+        ) {
+            try Self.entries(ServerStore(address: aliceAddress))
+        }
+        let upgraded = try ServerAdministration.setUp(
+            address: try Self.address(server, name, role: PostgresServer.superuser),
+            firstPerson: heir.flatMap(PersonName.init))
+        #expect(upgraded.change == .upgraded(from: 13))
+        #expect(upgraded.firstPerson == heir ?? alice)
+        #expect(upgraded.steps.count == Schema.server.migrations.filter { $0.version > 13 }.count)
+        let owner = server.psql(
+            database: name, sql: "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'")
+        #expect(owner.stdout == "\(ServerRules.owner)\n")
+        let member = server.psql(
+            database: "postgres", sql: "SELECT pg_has_role('\(alice)', '\(ServerRules.owner)', 'MEMBER')")
+        #expect(member.stdout == "f\n")
+        #expect(try Self.entries(ServerStore(address: aliceAddress)) == (heir == nil ? 1 : 0))
+        if let heir {
+            #expect(try Self.entries(ServerStore(address: try Self.address(server, name, role: heir))) == 1)
+        }
+    }
+
+    @Test func aRoleThatMayNotOwnTheTablesCannotSetAStoreUpAndChangesNothing() throws {
+        let (server, name, _) = try Self.emptyDatabase("no_power")
+        Self.role(server, "store_plain")
+        let plain = try Self.address(server, name, role: "store_plain")
+        #expect(
+            throws: StorageError.cannotAdminister(
+                role: "store_plain", lacking: .ownerMembership(owner: ServerRules.owner))
+        ) {
+            _ = try ServerAdministration.setUp(address: plain, firstPerson: nil)
+        }
+        #expect(Self.tables(server, name) == "")
+    }
+
+    /// The database's owner with CREATEROLE, not a superuser, sets the store up: it makes
+    /// itself a member of the owner role, so it is an administrator's role from then on, and
+    /// trendsh refuses to run a person's session as it.
+    @Test func aDatabaseOwnerWhoMayCreateRolesSetsTheStoreUpAndIsNoPersonAfter() throws {
+        let server = try PostgresServer.shared()
+        let name = Self.uniqueName("createrole")
+        let admin = "store_createrole_admin"
+        Self.role(server, admin, "CREATEROLE")
+        #expect(
+            server.psql(database: "postgres", sql: "CREATE DATABASE \(name) OWNER \(admin) TEMPLATE template0").status
+                == 0)
+        let address = try Self.address(server, name, role: admin)
+        #expect(try ServerAdministration.setUp(address: address, firstPerson: nil).change == .created)
+        #expect(
+            try Self.entries(ServerStore(address: try Self.address(server, name, role: PostgresServer.person))) == 0)
+        #expect(throws: StorageError.administratorRole(role: admin, power: .ownerMember)) {
+            try Self.entries(ServerStore(address: address))
+        }
     }
 
     @Test func anotherProgramsDatabaseIsLeftAsItWas() throws {
-        let (server, name, address) = try Self.database("foreign")
+        let (server, name, admin) = try Self.emptyDatabase("foreign")
         #expect(server.psql(database: name, sql: "CREATE TABLE their_table (x integer)").status == 0)
-        let store = ServerStore(address: address)
-        #expect(throws: StorageError.foreignServerDatabase(server: address.displayed)) { try Self.entries(store) }
-        let tables = server.psql(
-            database: name, sql: "SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = 'public'")
-        #expect(tables.stdout.filter { !$0.isWhitespace } == "their_table")
+        let person = try Self.address(server, name, role: PostgresServer.person)
+        #expect(throws: StorageError.foreignServerDatabase(server: person.displayed)) {
+            try Self.entries(ServerStore(address: person))
+        }
+        #expect(throws: StorageError.foreignServerDatabase(server: admin.displayed)) {
+            _ = try ServerAdministration.setUp(address: admin, firstPerson: nil)
+        }
+        #expect(Self.tables(server, name) == "their_table")
     }
 
     @Test func aStoreANewerTrendshWroteIsRefused() throws {
@@ -57,6 +218,10 @@ import TrendshTestSupport
         #expect(try Self.entries(ServerStore(address: address)) == 0)
         #expect(server.psql(database: name, sql: "UPDATE trendsh_store SET format = 99").status == 0)
         #expect(throws: StorageError.newerFormat(version: 99)) { try Self.entries(ServerStore(address: address)) }
+        #expect(throws: StorageError.newerFormat(version: 99)) {
+            _ = try ServerAdministration.setUp(
+                address: try Self.address(server, name, role: PostgresServer.superuser), firstPerson: nil)
+        }
     }
 
     @Test func anotherSessionsCommitIsNoticedAndOurOwnIsNot() throws {
@@ -129,7 +294,10 @@ import TrendshTestSupport
         #expect(try Self.entries(store) == 0)
         // Made after trendsh set the database up, which it would refuse as another program's.
         #expect(
-            server.psql(database: name, sql: "CREATE TABLE tally (n integer); INSERT INTO tally VALUES (0)").status == 0
+            server.psql(
+                database: name,
+                sql: "CREATE TABLE tally (n integer); INSERT INTO tally VALUES (0); GRANT ALL ON tally TO PUBLIC"
+            ).status == 0
         )
         let other = try PostgresConnection(uri: server.uri(database: name))
         var attempts = 0

@@ -39,7 +39,7 @@ import TrendshTestSupport
         _ = home.write(spreadsheet, to: "weights.csv")
         return TrendshProcess.run(
             ["--store", store(home), "--now", Fixtures.now], input: script.map { $0 + "\n" }.joined(),
-            environment: TrendshProcess.environment(home: home.path, ["LOGNAME": PostgresServer.superuser]),
+            environment: TrendshProcess.environment(home: home.path, ["LOGNAME": PostgresServer.person]),
             directory: home.path, mergingErrors: true)
     }
 

@@ -26,9 +26,8 @@ import TrendshTestSupport
                     "CREATE ROLE \(database)_alice LOGIN; CREATE ROLE \(database)_bob LOGIN; CREATE ROLE \(database)_carol LOGIN"
             )
             #expect(made.status == 0, "\(made)")
-            // The administrator's run sets the store up; a person's role may create nothing.
-            let setUp = trendsh(PostgresServer.superuser, ["status"])
-            #expect(setUp.status == 0, "\(setUp)")
+            // The administrator's run set the store up (`makeDatabase`); a person's role may
+            // create nothing.
         }
 
         /// The store's address for `role`, over the socket.

@@ -16,8 +16,8 @@ import TrendshTestSupport
         let server = try PostgresServer.shared()
         _ = try server.makeDatabase(named: name)
         return (
-            "postgresql://postgres:hunter2@127.0.0.1:\(server.port)/\(name)",
-            "pg-127.0.0.1+\(server.port)+\(name)+postgres"
+            "postgresql://\(PostgresServer.person):hunter2@127.0.0.1:\(server.port)/\(name)",
+            "pg-127.0.0.1+\(server.port)+\(name)+\(PostgresServer.person)"
         )
     }
 
@@ -158,7 +158,7 @@ import TrendshTestSupport
         // The same database again, before anything else: the same draft comes back.
         #expect(machine.run(["list"], store: uri).stdout.contains("Restored unsaved draft (new entry): value \"80\""))
         #expect(server.psql(database: "postgres", sql: "DROP DATABASE session_replaced WITH (FORCE)").status == 0)
-        #expect(server.psql(database: "postgres", sql: "CREATE DATABASE session_replaced").status == 0)
+        try server.makeDatabase(named: "session_replaced")
         let after = machine.run(["list"], store: uri)
         #expect(!after.stdout.contains("Restored unsaved draft"), "\(after)")
         #expect(after.stderr.contains("was made on another log"), "\(after)")
@@ -181,7 +181,7 @@ import TrendshTestSupport
         // amend of #1 was typed against the old log's #1, and must never change this one.
         #expect(
             server.psql(database: "postgres", sql: "DROP DATABASE session_replaced_pending WITH (FORCE)").status == 0)
-        #expect(server.psql(database: "postgres", sql: "CREATE DATABASE session_replaced_pending").status == 0)
+        try server.makeDatabase(named: "session_replaced_pending")
         let other = Machine()
         defer { other.home.remove() }
         #expect(other.run(["value 90", "save"], store: uri).status == 0)

@@ -27,15 +27,13 @@ extension HabitsSchema {
     ]
 
     /// Format 17 on a server: every habit and done day belongs to a person (the role that
-    /// inserts it, unless it says otherwise; an existing store's, the role that upgrades it),
+    /// inserts it, unless it says otherwise; an existing store's, its first person),
     /// and a name is unique for each person. The photographs carry the person too.
-    static let serverPeople: [String] = [
-        PersonColumns.serverAdd(to: "habits"),
-        "ALTER TABLE habits DROP CONSTRAINT habits_name_key_key",
-        "ALTER TABLE habits ADD CONSTRAINT habits_person_name_key_key UNIQUE (person, name_key)",
-        PersonColumns.serverAdd(to: "completions"),
-        "CREATE INDEX completions_by_person ON completions (person, habit_id, day)",
-        PersonColumns.serverAdd(to: "habit_images"),
-        PersonColumns.serverAdd(to: "completion_images"),
-    ]
+    static let serverPeople: [String] =
+        PersonColumns.serverAdd(to: "habits") + [
+            "ALTER TABLE habits DROP CONSTRAINT habits_name_key_key",
+            "ALTER TABLE habits ADD CONSTRAINT habits_person_name_key_key UNIQUE (person, name_key)",
+        ] + PersonColumns.serverAdd(to: "completions") + [
+            "CREATE INDEX completions_by_person ON completions (person, habit_id, day)"
+        ] + PersonColumns.serverAdd(to: "habit_images") + PersonColumns.serverAdd(to: "completion_images")
 }

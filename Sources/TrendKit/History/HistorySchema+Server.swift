@@ -83,31 +83,28 @@ extension HistorySchema {
 
     /// Format 18 on a server: every step, its rows, its photographs and every operation belong
     /// to a person (the role that writes them, unless they say otherwise; an existing store's,
-    /// the role that upgrades it), read by indexes with the person first; a deleted entry's
+    /// its first person), read by indexes with the person first; a deleted entry's
     /// save is recorded for the entry's person.
-    static let serverPeople: [String] = [
-        PersonColumns.serverAdd(to: "changes"),
-        PersonColumns.serverAdd(to: "change_rows"),
-        PersonColumns.serverAdd(to: "entry_images"),
-        PersonColumns.serverAdd(to: "kind_images"),
-        PersonColumns.serverAdd(to: "operations"),
-        "DROP INDEX changes_undone",
-        "CREATE INDEX changes_undone ON changes (person, undone, id) WHERE undone = 1",
-        "CREATE INDEX changes_by_person ON changes (person, id)",
-        "DROP INDEX change_rows_by_row",
-        "CREATE INDEX change_rows_by_row ON change_rows (person, row_table, row_key, change)",
-        "DROP INDEX operations_by_target",
-        "CREATE INDEX operations_by_target ON operations (person, feature, target)",
-        """
-        CREATE OR REPLACE FUNCTION entries_removed_keep_their_save() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            INSERT INTO operations (id, feature, kind, target, revision, applied_at, person)
-            VALUES (OLD.draft_id, 'weights', 'insert', OLD.id, 1,
-                to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), OLD.person)
-            ON CONFLICT DO NOTHING;
-            RETURN NULL;
-        END
-        $$
-        """,
-    ]
+    static let serverPeople: [String] =
+        ["changes", "change_rows", "entry_images", "kind_images", "operations"].flatMap(PersonColumns.serverAdd(to:))
+        + [
+            "DROP INDEX changes_undone",
+            "CREATE INDEX changes_undone ON changes (person, undone, id) WHERE undone = 1",
+            "CREATE INDEX changes_by_person ON changes (person, id)",
+            "DROP INDEX change_rows_by_row",
+            "CREATE INDEX change_rows_by_row ON change_rows (person, row_table, row_key, change)",
+            "DROP INDEX operations_by_target",
+            "CREATE INDEX operations_by_target ON operations (person, feature, target)",
+            """
+            CREATE OR REPLACE FUNCTION entries_removed_keep_their_save() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO operations (id, feature, kind, target, revision, applied_at, person)
+                VALUES (OLD.draft_id, 'weights', 'insert', OLD.id, 1,
+                    to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), OLD.person)
+                ON CONFLICT DO NOTHING;
+                RETURN NULL;
+            END
+            $$
+            """,
+        ]
 }

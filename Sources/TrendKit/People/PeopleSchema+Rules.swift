@@ -55,31 +55,35 @@ public enum ServerRules {
     /// The tables that hold no person's data: the store's own, and the kinds, which are shared.
     public static let storeWideTables: Set<String> = ["trendsh_store", "trendsh_change_count", "kinds"]
 
+    /// Makes the owner role when the cluster lacks it, and the running role a member of it:
+    /// the role that sets the store up hands the tables over to it. The role is the
+    /// cluster's, shared by every trendsh database in it, and two databases set up at once
+    /// may both try to make it.
+    public static let ownerRoleSQL = """
+        DO $$
+        BEGIN
+            IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '\(owner)') THEN
+                BEGIN
+                    CREATE ROLE \(owner) NOLOGIN;
+                EXCEPTION WHEN duplicate_object OR unique_violation THEN
+                    -- Another database of the cluster made it at the same moment.
+                    NULL;
+                END;
+            END IF;
+            IF NOT pg_has_role(current_user, '\(owner)', 'MEMBER') THEN
+                BEGIN
+                    EXECUTE format('GRANT \(owner) TO %I', current_user);
+                EXCEPTION WHEN unique_violation THEN
+                    NULL;
+                END;
+            END IF;
+        END
+        $$
+        """
+
     static let sql: [String] =
         [
-            // The owner role is the cluster's, shared by every trendsh database in it; the
-            // role that sets the store up must be a member to hand the tables over.
-            """
-            DO $$
-            BEGIN
-                IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '\(owner)') THEN
-                    BEGIN
-                        CREATE ROLE \(owner) NOLOGIN;
-                    EXCEPTION WHEN duplicate_object OR unique_violation THEN
-                        -- Another database of the cluster made it at the same moment.
-                        NULL;
-                    END;
-                END IF;
-                IF NOT pg_has_role(current_user, '\(owner)', 'MEMBER') THEN
-                    BEGIN
-                        EXECUTE format('GRANT \(owner) TO %I', current_user);
-                    EXCEPTION WHEN unique_violation THEN
-                        NULL;
-                    END;
-                END IF;
-            END
-            $$
-            """,
+            ownerRoleSQL,
             """
             CREATE TABLE shares (
                 person text COLLATE "C" NOT NULL DEFAULT current_user,

@@ -27,8 +27,9 @@ public enum PeopleSchema {
         }
     ]
 
-    /// The same table on a server, where a person is a login role: the role that sets the
-    /// store up is its first person.
+    /// The same table on a server, where a person is a login role, each added as they first
+    /// log in. An existing store's rows become its first person's, whom the administrator's
+    /// run names; a store set up new starts with nobody (the administrator is not a person).
     static let server: [String] = [
         """
         CREATE TABLE people (
@@ -36,7 +37,11 @@ public enum PeopleSchema {
             added_at text COLLATE "C" NOT NULL
         )
         """,
-        "INSERT INTO people (name, added_at) VALUES (current_user, \(SQLDialect.postgresql.now))",
+        """
+        INSERT INTO people (name, added_at)
+        SELECT current_setting('trendsh.first_person', true), \(SQLDialect.postgresql.now)
+        WHERE coalesce(current_setting('trendsh.first_person', true), '') <> ''
+        """,
         StoreServerSchema.countingChanges(to: "people"),
     ]
 }

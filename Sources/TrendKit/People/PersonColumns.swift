@@ -28,10 +28,20 @@ public enum PersonColumns {
             """)
     }
 
-    /// Adds `person` to `table` on a server: a row belongs to the role that inserts it unless
-    /// it says otherwise, and an existing store's rows to the role that upgrades it.
-    static func serverAdd(to table: String) -> String {
-        "ALTER TABLE \(table) ADD COLUMN person text COLLATE \"C\" NOT NULL DEFAULT current_user"
+    /// On a server, the store's first person: whose log an existing store's rows become, as
+    /// the administrator's run names it (`trendsh --set-up`, in the transaction-local setting
+    /// `trendsh.first_person`), else the role running the step.
+    public static let firstPersonOnServer =
+        "coalesce(nullif(current_setting('trendsh.first_person', true), ''), current_user)"
+
+    /// Adds `person` to `table` on a server: an existing store's rows belong to its first
+    /// person (`firstPersonOnServer`, filled in without rewriting the table), and from then
+    /// on a row belongs to the role that inserts it unless it says otherwise.
+    static func serverAdd(to table: String) -> [String] {
+        [
+            "ALTER TABLE \(table) ADD COLUMN person text COLLATE \"C\" NOT NULL DEFAULT \(firstPersonOnServer)",
+            "ALTER TABLE \(table) ALTER COLUMN person SET DEFAULT current_user",
+        ]
     }
 
     /// The server's counterpart of `assigningTrigger`: a row inserted with an empty person

@@ -59,6 +59,11 @@ public struct ServerSchema: Sendable {
     /// The version a store has once every step has run.
     public var latestVersion: Int { migrations.last?.version ?? 0 }
 
+    /// What each step that brings a store of format `version` up to date does, in order.
+    public func summaries(upgradingFrom version: Int) -> [String] {
+        migrations.filter { $0.version > version }.map(\.summary)
+    }
+
     /// Every statement that brings a store of format `version` (0: an empty database) up to
     /// `latestVersion`, each version's steps followed by the new format in `trendsh_store`.
     /// They run in one transaction: a failure leaves the database as it was.

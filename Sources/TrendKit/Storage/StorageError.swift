@@ -86,6 +86,21 @@ public enum StorageError: Error, Equatable, Sendable {
     case logNotShared(name: String, readable: [String])
     /// The server has no role of that name to share with.
     case unknownRole(name: String)
+    /// A person's session logged in as `role`, which the server's rules do not hold for (a
+    /// superuser, a role with `BYPASSRLS`, or a member of the tables' owner): it could read
+    /// and change every log, so trendsh refuses to run a person's session as it. Nothing was
+    /// read or written.
+    case administratorRole(role: String, power: AdministratorPower)
+    /// The server's database holds no trendsh store: a person's session never sets one up;
+    /// its administrator does (`trendsh --set-up`). Nothing was read or written.
+    case serverStoreNotSetUp(server: String)
+    /// The server's store has an older `format` than this trendsh's `latest`: a person's
+    /// session never upgrades it; its administrator does (`trendsh --set-up`). Nothing was
+    /// read or written.
+    case serverStoreOlder(server: String, format: Int, latest: Int)
+    /// The role running `trendsh --set-up` may not set up or upgrade the store; nothing was
+    /// changed.
+    case cannotAdminister(role: String, lacking: AdministratorNeed)
 
     /// True when the connection may be unusable and should be reopened before the next try.
     public var needsReopen: Bool {
@@ -93,9 +108,9 @@ public enum StorageError: Error, Equatable, Sendable {
         case .ioError, .unreadable, .notADatabase, .foreignDatabase, .foreignServerDatabase, .diskFull, .cannotOpen,
             .other, .upgradeFailed,
             .notARegularFile, .unsafeLogFile, .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost,
-            .commitOutcomeUnknown, .timedOut:
+            .commitOutcomeUnknown, .timedOut, .administratorRole, .serverStoreNotSetUp, .serverStoreOlder:
             return true
-        case .serverReadOnly, .serverDiskFull: return false
+        case .serverReadOnly, .serverDiskFull, .cannotAdminister: return false
         case .locked, .readOnly, .newerFormat, .interrupted, .abandoned, .simulated, .unconfirmed, .rejected,
             .writeConflict, .unknownPerson, .personIsALoginRole, .notYourLog, .sharingNeedsAServer, .unknownRole,
             .logNotShared:
@@ -120,7 +135,7 @@ public enum StorageError: Error, Equatable, Sendable {
             .interrupted, .abandoned, .simulated, .upgradeFailed, .notARegularFile, .unsafeLogFile, .rejected,
             .serverUnreachable, .loginRefused, .tlsRefused, .connectionLost, .timedOut, .writeConflict, .serverReadOnly,
             .serverDiskFull, .unknownPerson, .personIsALoginRole, .notYourLog, .sharingNeedsAServer, .unknownRole,
-            .logNotShared:
+            .logNotShared, .administratorRole, .serverStoreNotSetUp, .serverStoreOlder, .cannotAdminister:
             return false
         }
     }
@@ -136,10 +151,33 @@ public enum StorageError: Error, Equatable, Sendable {
             return true
         case .notADatabase, .foreignDatabase, .foreignServerDatabase, .newerFormat, .upgradeFailed, .notARegularFile,
             .unsafeLogFile, .rejected, .abandoned, .loginRefused, .tlsRefused, .unknownPerson, .personIsALoginRole,
-            .notYourLog, .sharingNeedsAServer, .unknownRole, .logNotShared:
+            .notYourLog, .sharingNeedsAServer, .unknownRole, .logNotShared, .administratorRole, .serverStoreNotSetUp,
+            .serverStoreOlder, .cannotAdminister:
             return false
         }
     }
+}
+
+/// Why a role is an administrator's, not a person's: what lets it past the server's rules.
+public enum AdministratorPower: String, Sendable, Equatable {
+    /// A superuser, for whom no rule holds.
+    case superuser
+    /// A role with `BYPASSRLS`, which row-level security skips.
+    case bypassesRowSecurity
+    /// A member of `trendsh_owner`, which owns the tables and may read every row.
+    case ownerMember
+}
+
+/// What the role running `trendsh --set-up` lacks.
+public enum AdministratorNeed: Sendable, Equatable {
+    /// The owner role `trendsh_owner` does not exist, and the role may not create it (it is
+    /// neither a superuser nor has `CREATEROLE`).
+    case createOwnerRole(owner: String)
+    /// The role is not a member of `owner`, which owns the store's tables, and cannot make
+    /// itself one.
+    case ownerMembership(owner: String)
+    /// The role may not create tables in the database's schema.
+    case createInSchema(schema: String)
 }
 
 /// What a path names, when it is not a regular file.

@@ -9,8 +9,7 @@ extension FeatureDeclaration {
                 sql: WeightsSchema.server + MeasurementsSchema.server),
             ServerMigration(
                 version: 15, feature: .weights, summary: "every entry and measurement belongs to a person",
-                sql: [
-                    PersonColumns.serverAdd(to: "entries"), PersonColumns.serverAdd(to: "measurements"),
+                sql: PersonColumns.serverAdd(to: "entries") + PersonColumns.serverAdd(to: "measurements") + [
                     "DROP INDEX entries_newest_first",
                     "CREATE INDEX entries_newest_first ON entries (person, taken_at DESC, id DESC)",
                 ] + PersonColumns.serverAssigningTrigger(table: "entries")

@@ -47,6 +47,25 @@ extension Launch {
         }
     }
 
+    /// `--set-up`: the administrator's run on the server `--store` names. It prints what it
+    /// did and exits 0, or the reason it could not and exits 1, having changed nothing.
+    func setUpServer() -> Never {
+        guard let server = options.serverStore, let serverStores else {
+            exitWithUsageError(Messages.usage(.setUpNeedsServer))
+        }
+        do {
+            let outcome = try serverStores.setUp(
+                at: server, firstPerson: options.person, interruptRequested: { Signals.stopRequested })
+            output.write(Messages.serverSetUp(outcome, server: server.displayed), to: .out)
+        } catch {
+            output.write("error: \(DisplayText.escaped(Messages.reason(error)))", to: .err)
+            output.flush()
+            exit(ExitStatus.failure.rawValue)
+        }
+        output.flush()
+        exit(output.failure == nil ? ExitStatus.success.rawValue : ExitStatus.failure.rawValue)
+    }
+
     /// `--learn`: the lessons, or one practised on a scratch store; never the person's log.
     func learn() -> Never {
         let output = output

@@ -89,6 +89,7 @@ public struct Launch {
         if let shell = options.completionShell { printAndExit(CompletionScript.text(for: shell)) }
         if !options.checkFiles.isEmpty { checkTranscripts() }
         if options.weighedToday { answerWeighedToday() }
+        if options.settingUp { setUpServer() }
 
         umask(0o077)
         // A closed output pipe (`trendsh ... | head`) is an error on write, not a reason to die.

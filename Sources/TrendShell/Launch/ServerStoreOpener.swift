@@ -15,4 +15,11 @@ public protocol ServerStoreOpener {
         at address: ServerAddress, localName: String, interruptRequested: @escaping @Sendable () -> Bool,
         trace: LayerTrace, person: PersonName?
     ) -> any SessionStore
+
+    /// The administrator's run (`--set-up`): sets up or upgrades the store on the server
+    /// `address` names, as its role, in one transaction. `firstPerson` is whose log the rows
+    /// of a store older than people become.
+    func setUp(
+        at address: ServerAddress, firstPerson: PersonName?, interruptRequested: @escaping @Sendable () -> Bool
+    ) throws(StorageError) -> ServerSetUpOutcome
 }

@@ -217,6 +217,9 @@ extension Messages {
         case .updateNeedsCheck: return "--update works with --check, on the transcripts it names."
         case .junitNeedsCheck: return "--junit reports what --check found; use it with --check."
         case .lessonsNeedsLearn: return "--lessons names the folder --learn reads; use it with --learn."
+        case .setUpNeedsServer:
+            return
+                "--set-up sets up a store on a PostgreSQL server; give it --store postgresql://… A SQLite store is set up, and upgraded after a copy, by the first session that opens it."
         case .notWithLearn(let option):
             return "--learn practises on a scratch store of its own, as text, so it does not take \(option)."
         case .conflicting(let first, let second): return "\(first) and \(second) can't be used together."

@@ -99,6 +99,66 @@ extension Messages {
                 "This session may read no log of \(shown)'s, so nothing was read or written; it may read \(listAll(readable.map(DisplayText.escaped))). \(shown) lets you read theirs with `share with` and your role's name."
         case .unknownRole(let name):
             return "The server has no role named \(DisplayText.escaped(name)), so nothing was shared."
+        case .administratorRole(let role, let power):
+            return administratorRole(DisplayText.escaped(role), power)
+        case .serverStoreNotSetUp(let server):
+            return
+                "The database at \(server) holds no trendsh store yet, and a person's session never sets one up, so nothing was read or written. Its administrator sets it up once with `trendsh --set-up`, --store naming this database and a role that may create roles (docs/shared-log.md)."
+        case .serverStoreOlder(let server, let format, let latest):
+            return
+                "The store at \(server) has format \(format), older than this trendsh's \(latest), and a person's session never upgrades it, so nothing was read or written. Its administrator upgrades it with `trendsh --set-up`, --store naming this database and the role that owns the store (docs/shared-log.md)."
+        case .cannotAdminister(let role, let lacking):
+            return cannotAdminister(DisplayText.escaped(role), lacking)
+        }
+    }
+
+    private static func administratorRole(_ role: String, _ power: AdministratorPower) -> String {
+        let what: String
+        var undo = ""
+        switch power {
+        case .superuser: what = "a superuser"
+        case .bypassesRowSecurity: what = "a role with BYPASSRLS"
+        case .ownerMember:
+            what = "a member of \(ServerRules.owner), which owns the store's tables"
+            undo =
+                " If an older trendsh's set-up made it one, the administrator takes that back with REVOKE \(ServerRules.owner) FROM \(role)."
+        }
+        return
+            "trendsh will not open a person's log as \(role): it is \(what), and the server's rules do not hold for it, so the session could read and change every person's log. Nothing was read or written. Log in as your own role; \(role) is for `trendsh --set-up`, which sets the store up and upgrades it.\(undo)"
+    }
+
+    private static func cannotAdminister(_ role: String, _ lacking: AdministratorNeed) -> String {
+        switch lacking {
+        case .createOwnerRole(let owner):
+            return
+                "The role \(role) cannot set up the store: \(owner), the role that is to own its tables, does not exist yet, and \(role) may not create roles. Nothing was changed. Run --set-up as a superuser or as a role with CREATEROLE."
+        case .ownerMembership(let owner):
+            return
+                "The role \(role) cannot set up or upgrade the store: its tables belong to \(DisplayText.escaped(owner)), and \(role) is not a member of that role and may not make itself one. Nothing was changed. Run --set-up as a superuser, or as a member of \(DisplayText.escaped(owner))."
+        case .createInSchema(let schema):
+            return
+                "The role \(role) cannot set up the store: it may not create tables in the schema \(DisplayText.escaped(schema)), or may not let \(ServerRules.owner) create them there. Nothing was changed. Run --set-up as the database's owner or a superuser."
+        }
+    }
+
+    /// What `trendsh --set-up` did, for the administrator.
+    public static func serverSetUp(_ outcome: ServerSetUpOutcome, server: String) -> String {
+        switch outcome.change {
+        case .created:
+            return
+                "Set up the trendsh store at \(server), format \(outcome.format). Its tables belong to \(outcome.owner), which cannot log in; each person logs in as their own role and reads only their own log and the logs shared with them."
+        case .upgraded(let from):
+            var lines = [
+                "Upgraded the trendsh store at \(server) from format \(from) to \(outcome.format), in one transaction:"
+            ]
+            lines += outcome.steps.map { "  \($0)" }
+            if let person = outcome.firstPerson {
+                lines.append("The entries, habits and history it held are \(DisplayText.escaped(person))'s log.")
+            }
+            return lines.joined(separator: "\n")
+        case .upToDate:
+            return
+                "The trendsh store at \(server) is at format \(outcome.format), this trendsh's, so nothing was changed."
         }
     }
 

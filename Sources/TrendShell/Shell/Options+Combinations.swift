@@ -19,6 +19,7 @@ extension Options {
             if checking { throw .conflicting("--format", "--check") }
             if playFile != nil { throw .conflicting("--format", "--play") }
             if weighedToday { throw .conflicting("--format", "--weighed-today") }
+            if settingUp { throw .conflicting("--format", "--set-up") }
         }
         if playFile == nil && castPath == nil {
             if typingDelay != nil { throw .needsPlayOrCast("--speed") }

@@ -54,6 +54,8 @@ public struct Options: Equatable, Sendable {
     public var learnLesson: String?
     /// `--lessons DIR`: where `--learn` finds the lessons.
     public var lessonsFolder: String?
+    /// `--set-up`: the administrator's run, which sets up or upgrades the server's store.
+    public var settingUp = false
 
     public init() {}
 
@@ -241,6 +243,12 @@ public struct Options: Equatable, Sendable {
             startsRun: true
         ) { options, _ throws(UsageError) in options.weighedToday = true },
         Declaration(
+            names: ["--set-up"], value: nil,
+            summary:
+                "With --store naming a PostgreSQL server: set the store up in its empty database, or bring it to this trendsh's format, in one transaction, then exit. Run it as the server's administrator (a superuser, a role with CREATEROLE that owns the database, or a member of trendsh_owner); a person's session never does. With --person, whose log the rows of a store older than people become (default: the role that owns its tables).",
+            startsRun: true
+        ) { options, _ throws(UsageError) in options.settingUp = true },
+        Declaration(
             names: ["--manual"], value: nil, summary: "Print the manual page (roff), made from these declarations.",
             startsRun: true
         ) { options, _ throws(UsageError) in options.showManual = true },
@@ -323,6 +331,7 @@ public struct Options: Equatable, Sendable {
         if options.updateTranscripts && !checking { throw .updateNeedsCheck }
         if options.junitPath != nil && !checking { throw .junitNeedsCheck }
         if options.lessonsFolder != nil && !options.learning { throw .lessonsNeedsLearn }
+        if options.settingUp && options.serverStore == nil { throw .setUpNeedsServer }
         try options.checkCombinations(runs: runs, checking: checking)
         if options.now == nil, !options.showHelp, !options.showVersion, let text = environment["TRENDSH_NOW"],
             !text.isEmpty
@@ -369,6 +378,7 @@ public struct Options: Equatable, Sendable {
         "trendsh --check [--update] [--junit FILE] FILE...",
         "trendsh --learn [N] [--lessons DIR] [--now TIME] [--echo] [--trace]",
         "trendsh [--store PATH] [--now TIME] --weighed-today",
+        "trendsh --store URI [--person NAME] --set-up",
         "trendsh --manual",
         "trendsh --completion " + CompletionShell.names.joined(separator: "|"),
     ]
@@ -444,6 +454,8 @@ public enum UsageError: Error, Equatable, Sendable {
     case junitNeedsCheck
     /// `--lessons` without `--learn`, which reads them.
     case lessonsNeedsLearn
+    /// `--set-up` without `--store` naming a PostgreSQL server, the only store it sets up.
+    case setUpNeedsServer
     /// An option `--learn` does not take: it practises on a store of its own, in text.
     case notWithLearn(String)
     /// Two options that ask for different runs, such as `--play` and `--check`.
