@@ -331,8 +331,8 @@ public struct Options: Equatable, Sendable {
         if options.updateTranscripts && !checking { throw .updateNeedsCheck }
         if options.junitPath != nil && !checking { throw .junitNeedsCheck }
         if options.lessonsFolder != nil && !options.learning { throw .lessonsNeedsLearn }
-        if options.settingUp && options.serverStore == nil { throw .setUpNeedsServer }
         try options.checkCombinations(runs: runs, checking: checking)
+        if options.settingUp && options.serverStore == nil { throw .setUpNeedsServer }
         if options.now == nil, !options.showHelp, !options.showVersion, let text = environment["TRENDSH_NOW"],
             !text.isEmpty
         {
@@ -386,7 +386,7 @@ public struct Options: Equatable, Sendable {
     static let exitStatusLines = [
         "Exit status:",
         "  0    every command succeeded; at a terminal, the session ended normally",
-        "  1    a piped command failed, output could not be written, or a transcript did not match",
+        "  1    a piped command failed, output could not be written, a transcript did not match, or --set-up failed",
         "  2    the command line was wrong",
         "  3    the session ended with unsaved or pending changes this run made (a failure wins over 3)",
         "  4    with --weighed-today, the store has no weight dated today",

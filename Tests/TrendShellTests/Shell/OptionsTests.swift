@@ -109,7 +109,7 @@ import TrendShell
     @Test func helpTextDocumentsEveryExitStatus() {
         for line in [
             "  0    every command succeeded; at a terminal, the session ended normally",
-            "  1    a piped command failed, output could not be written, or a transcript did not match",
+            "  1    a piped command failed, output could not be written, a transcript did not match, or --set-up failed",
             "  2    the command line was wrong",
             "  3    the session ended with unsaved or pending changes this run made (a failure wins over 3)",
             "  128+N  the signal N ended the session; the draft is kept",

@@ -14,7 +14,8 @@ enum ModelEngine: String, Sendable, CustomStringConvertible {
 }
 
 /// The store's people: `me`, the live session's (the first person of a store made where nothing
-/// names one), and `sam`, whom the session adds at the start on SQLite.
+/// names one; on the server, the tests' login role `PostgresServer.person`), and `sam`, whom
+/// the session adds at the start on SQLite.
 enum ModelPerson: String, Sendable { case me, sam }
 
 /// The real trendsh under test: one live session at a time on a store in a temporary home,
@@ -45,6 +46,8 @@ final class ModelSession {
             store = home.file("s.sqlite")
             server = nil
         case .postgres:
+            // The model names the live session's person `me`: on the server, its login role.
+            precondition(PostgresServer.person == ModelPerson.me.rawValue, "the server's person is not the model's me")
             let shared = try PostgresServer.shared()
             let number = Self.databasesMade.wrappingAdd(1, ordering: .relaxed).newValue
             let database = "model_\(getpid())_\(number)"
@@ -184,10 +187,10 @@ final class ModelSession {
     /// What a sam step ends with: the list of sam's log.
     static let samsList = "list 100"
 
-    /// How a query names `person`'s rows: by name on SQLite; on the server, where the one
-    /// person is the login role that psql and trendsh connect as, as `current_user`.
+    /// How a query names `person`'s rows: by name. On the server the one person is the login
+    /// role trendsh connects as, `PostgresServer.person` ("me"); psql reads as the superuser.
     func rowsOf(_ person: ModelPerson) -> String {
-        engine == .sqlite ? "'\(person.rawValue)'" : "current_user"
+        "'\(person.rawValue)'"
     }
 
     /// The store file, and the live session's draft and pending changes. `list` first, so the
