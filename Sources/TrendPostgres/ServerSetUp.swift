@@ -57,7 +57,7 @@ enum ServerSetUp {
                     change: .upToDate, format: schema.latestVersion, owner: ServerRules.owner, firstPerson: nil,
                     steps: [])
             }
-            let tablesOwner = try mayAdminister(db, hasStore: format != nil)
+            let tablesOwner = try prepareAdministration(db, hasStore: format != nil)
             // Whose log an existing store's rows become: only a store older than people has
             // rows that belong to nobody yet.
             var person: String?
@@ -105,41 +105,46 @@ enum ServerSetUp {
         return identity
     }
 
-    /// Checks, inside the set-up's transaction, that the role running it may: own what the
-    /// tables' owner owns (an existing store's), have the owner role (made here when the
-    /// role may create roles) and make itself a member, and create tables in the schema,
-    /// which the owner role is given too so that the tables can be handed to it. Returns the
-    /// role that owns an existing store's tables.
-    private static func mayAdminister(_ db: ServerSQLConnection, hasStore: Bool) throws(StorageError) -> String? {
+    /// Checks, inside the set-up's transaction, that the role running it may: act as the
+    /// owner of an existing store's tables (with that role's privileges, or, for
+    /// `trendsh_owner`, by `SET ROLE` to it, which then runs the steps), have the owner role
+    /// (made here when the role may create roles) and make itself a member, and create tables
+    /// in the schema, which the owner role is given too so that the tables can be handed to
+    /// it. Returns the role that owns an existing store's tables.
+    private static func prepareAdministration(_ db: ServerSQLConnection, hasStore: Bool) throws(StorageError)
+        -> String?
+    {
         let me = try db.text("SELECT current_user", []) ?? ""
         let powers = try db.statement("SELECT rolsuper, rolcreaterole FROM pg_roles WHERE rolname = current_user")
         guard try powers.step() else { throw .other(message: "the server does not know the session's role") }
         let mayCreateRoles = powers.text(0) == "t" || powers.text(1) == "t"
         powers.reset()
+        let owner = ServerRules.owner
         var tablesOwner: String?
+        // A member of the owner without its privileges (NOINHERIT) runs the steps as it.
+        var actAsOwner = false
         if hasStore {
             tablesOwner = try db.text(
                 "SELECT tableowner FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'trendsh_store'",
                 [])
-            if let owner = tablesOwner,
-                try db.integer("SELECT count(*) WHERE pg_has_role(current_user, ?::name, 'USAGE')", [.text(owner)]) == 0
-            {
-                throw .cannotAdminister(role: me, lacking: .ownerMembership(owner: owner))
+            if let tablesOwner, try !holds(db, tablesOwner, "USAGE") {
+                guard tablesOwner == owner, try holds(db, owner, "MEMBER") else {
+                    throw .cannotAdminister(role: me, lacking: .ownerMembership(owner: tablesOwner))
+                }
+                actAsOwner = true
             }
         }
-        let owner = ServerRules.owner
         let ownerExists = try db.integer("SELECT count(*) FROM pg_roles WHERE rolname = ?", [.text(owner)]) > 0
         if !ownerExists && !mayCreateRoles {
             throw .cannotAdminister(role: me, lacking: .createOwnerRole(owner: owner))
         }
-        if ownerExists,
-            try db.integer("SELECT count(*) WHERE pg_has_role(current_user, ?::name, 'MEMBER')", [.text(owner)]) == 0,
-            !mayCreateRoles
-        {
+        if ownerExists, try !holds(db, owner, "MEMBER"), !mayCreateRoles {
             throw .cannotAdminister(role: me, lacking: .ownerMembership(owner: owner))
         }
         let schema = try db.text("SELECT current_schema()", []) ?? "public"
-        if try db.integer("SELECT count(*) WHERE has_schema_privilege(current_schema(), 'CREATE')", []) == 0 {
+        if !actAsOwner,
+            try db.integer("SELECT count(*) WHERE has_schema_privilege(current_schema(), 'CREATE')", []) == 0
+        {
             throw .cannotAdminister(role: me, lacking: .createInSchema(schema: schema))
         }
         // The owner role, and this role a member of it (the rules' step does both when
@@ -154,7 +159,17 @@ enum ServerSetUp {
                 throw .cannotAdminister(role: me, lacking: .createInSchema(schema: schema))
             }
         }
+        if actAsOwner { try db.execute("SET LOCAL ROLE \(owner)") }
         return tablesOwner
+    }
+
+    /// True when the session's role has `privilege` (`USAGE`: acts with its privileges;
+    /// `MEMBER`: may `SET ROLE` to it) on `role`.
+    private static func holds(_ db: ServerSQLConnection, _ role: String, _ privilege: String) throws(StorageError)
+        -> Bool
+    {
+        try db.integer(
+            "SELECT count(*) WHERE pg_has_role(current_user, ?::name, ?)", [.text(role), .text(privilege)]) > 0
     }
 
     /// `name` as a quoted SQL identifier.

@@ -89,6 +89,7 @@ public final class PostgresServer: Sendable {
             try run(["pg_ctl", "start", "-D", dataFolder, "-l", logFile, "-w", "-t", "60", "-s"])
             try waitUntilReady()
             try createTemplate()
+            try makePerson(Self.person)
         } catch {
             stop()
             throw error
@@ -108,7 +109,7 @@ public final class PostgresServer: Sendable {
     }
 
     /// A new empty database `name`, with no store, and the URI that reaches it as the
-    /// superuser, who may set a store up in it (`trendsh --set-up`).
+    /// superuser, who may set a store up in it (`trendsh --set-up`); `person` may log in too.
     @discardableResult
     public func makeEmptyDatabase(named name: String) throws(PostgresServerFailure) -> String {
         try copy(Self.template, to: name)
@@ -135,11 +136,10 @@ public final class PostgresServer: Sendable {
     }
 
     /// Sets a store up in the empty `database` as the administrator does, with the built
-    /// trendsh's `--set-up` as the superuser, makes the role `person`, and returns the URI
-    /// that reaches the store as `person`.
+    /// trendsh's `--set-up` as the superuser, and returns the URI that reaches the store as
+    /// `person` (a role the server has from its start).
     @discardableResult
     public func setUpStore(in database: String) throws(PostgresServerFailure) -> String {
-        try makePerson(Self.person)
         let home = folder + "/set-up-home"
         mkdir(home, 0o700)
         let setUp = TrendshProcess.run(

@@ -169,6 +169,8 @@ import TrendshTestSupport
 
     @Test func aRoleThatMayNotOwnTheTablesCannotSetAStoreUpAndChangesNothing() throws {
         let (server, name, _) = try Self.emptyDatabase("no_power")
+        // Once a store of the cluster is set up, the owner role exists: the role lacks its membership.
+        _ = try Self.database("no_power_other")
         Self.role(server, "store_plain")
         let plain = try Self.address(server, name, role: "store_plain")
         #expect(
@@ -198,6 +200,43 @@ import TrendshTestSupport
         #expect(throws: StorageError.administratorRole(role: admin, power: .ownerMember)) {
             try Self.entries(ServerStore(address: address))
         }
+    }
+
+    /// A later trendsh's step, for the upgrade of a store at today's format: a table that
+    /// holds a person's data, put under the rules as every such table is.
+    static let laterSchema = ServerSchema(
+        Schema.server.migrations + [
+            ServerMigration(
+                version: Schema.server.latestVersion + 1, feature: .storage, summary: "a later step",
+                sql: [
+                    "CREATE TABLE later_things (person text COLLATE \"C\" NOT NULL DEFAULT current_user, thing text)"
+                ] + ServerRules.guardStatements)
+        ])
+
+    /// A member of `trendsh_owner` that may only `SET ROLE` to it (NOINHERIT) upgrades a store
+    /// set up already: the steps run as the owner, and the new table is the owner's, under the
+    /// rules. A role that is no member is refused and changes nothing.
+    @Test func aMemberOfTheOwnerUpgradesAStoreAsTheOwnerAndAnyOtherRoleIsRefused() throws {
+        let (server, name, _) = try Self.database("member_upgrade")
+        Self.role(server, "store_upgrader", "NOINHERIT")
+        Self.role(server, "store_bystander", "CREATEROLE")
+        #expect(server.psql(database: "postgres", sql: "GRANT \(ServerRules.owner) TO store_upgrader").status == 0)
+        let bystander = try Self.address(server, name, role: "store_bystander")
+        #expect(
+            throws: StorageError.cannotAdminister(
+                role: "store_bystander", lacking: .ownerMembership(owner: ServerRules.owner))
+        ) {
+            _ = try ServerAdministration.setUp(address: bystander, firstPerson: nil, schema: Self.laterSchema)
+        }
+        #expect(!Self.tables(server, name).contains("later_things"))
+        let upgraded = try ServerAdministration.setUp(
+            address: try Self.address(server, name, role: "store_upgrader"), firstPerson: nil, schema: Self.laterSchema)
+        #expect(upgraded.change == .upgraded(from: Schema.server.latestVersion))
+        #expect(upgraded.steps == ["a later step"])
+        let table = server.psql(
+            database: name,
+            sql: "SELECT tableowner, rowsecurity FROM pg_tables WHERE tablename = 'later_things'")
+        #expect(table.stdout == "\(ServerRules.owner)|t\n", "\(table)")
     }
 
     @Test func anotherProgramsDatabaseIsLeftAsItWas() throws {
