@@ -72,8 +72,14 @@ import TrendKit
     @Test(arguments: [
         ("postgresql://admin@127.0.0.1:5432/lesson", "postgresql://coach@127.0.0.1:5432/lesson"),
         ("postgres://127.0.0.1/lesson", "postgres://coach@127.0.0.1/lesson"),
-        ("postgresql://admin:s3cret@[::1]:6000,other/lesson?sslmode=require", "postgresql://coach@[::1]:6000,other/lesson?sslmode=require"),
-        ("postgresql:///lesson?host=/run/pg&port=5433&user=admin", "postgresql:///lesson?host=/run/pg&port=5433&user=coach"),
+        (
+            "postgresql://admin:s3cret@[::1]:6000,other/lesson?sslmode=require",
+            "postgresql://coach@[::1]:6000,other/lesson?sslmode=require"
+        ),
+        (
+            "postgresql:///lesson?host=/run/pg&port=5433&user=admin",
+            "postgresql:///lesson?host=/run/pg&port=5433&user=coach"
+        ),
         ("postgresql://admin@/lesson?user=root&password=x&port=5433", "postgresql:///lesson?user=coach&port=5433"),
         ("postgresql:///?service=lessons", "postgresql://coach@/?service=lessons"),
     ])

@@ -54,7 +54,8 @@ import TrendShell
         #expect(throws: GoalError.unknownName(position: 1, name: "entrys")) { try GoalParser.parse("entrys = 1") }
         #expect(
             throws: GoalError.unexpectedEnd(
-                position: 10, expected: "a number, a text in quotes, entries, pending, failed, ran, a draft field or person")
+                position: 10,
+                expected: "a number, a text in quotes, entries, pending, failed, ran, a draft field or person")
         ) {
             try GoalParser.parse("entries =")
         }
