@@ -331,8 +331,10 @@ public struct Options: Equatable, Sendable {
         if options.updateTranscripts && !checking { throw .updateNeedsCheck }
         if options.junitPath != nil && !checking { throw .junitNeedsCheck }
         if options.lessonsFolder != nil && !options.learning { throw .lessonsNeedsLearn }
-        if options.settingUp && options.serverStore == nil { throw .setUpNeedsServer }
+        // Two run modes are the first mistake to name: `--set-up` with `--check` is a conflict,
+        // whatever `--store` says.
         try options.checkCombinations(runs: runs, checking: checking)
+        if options.settingUp && options.serverStore == nil { throw .setUpNeedsServer }
         if options.now == nil, !options.showHelp, !options.showVersion, let text = environment["TRENDSH_NOW"],
             !text.isEmpty
         {
