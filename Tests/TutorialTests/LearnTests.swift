@@ -20,6 +20,8 @@ import TrendshTestSupport
         var hintAfter = 3
         var solution: [String] = []
         var goal = ""
+        /// The roles of a lesson that runs on a server (`# server:`), where it is practised.
+        var roles: [String]?
         var description: String { "lesson \(number): \(title)" }
     }
 
@@ -38,7 +40,9 @@ import TrendshTestSupport
                     line.hasPrefix("# \(directive): ") ? String(line.dropFirst(directive.count + 4)) : nil
                 }
                 if let title = value("exercise") {
-                    found.append(WrittenExercise(lesson: stem, number: number, title: title))
+                    found.append(
+                        WrittenExercise(
+                            lesson: stem, number: number, title: title, roles: LessonDatabase.roles(in: text)))
                 } else if !found.isEmpty {
                     let last = found.count - 1
                     if let goal = value("goal") {
@@ -71,6 +75,16 @@ import TrendshTestSupport
             environment: environment)
     }
 
+    /// `--learn N` for `exercise`'s lesson: on a fresh database of the tests' server, set up by
+    /// its administrator's run, when the lesson runs on one.
+    func learn(_ exercise: WrittenExercise, typing lines: [String]) throws -> ProcessResult {
+        var store: [String] = []
+        if let roles = exercise.roles {
+            store = ["--store", try LessonDatabase(roles: roles, for: "learn").uri]
+        }
+        return learn(["\(exercise.number)"] + store, typing: lines)
+    }
+
     @Test func everyLessonHasAnExercise() {
         let lessons = Set(Self.exercises.map(\.number))
         #expect(lessons.count >= 17, "\(lessons.sorted())")
@@ -78,8 +92,8 @@ import TrendshTestSupport
     }
 
     @Test(arguments: LearnTests.exercises)
-    func aLearnerWhoTypesTheSolutionMeetsTheGoal(exercise: WrittenExercise) {
-        let result = learn(["\(exercise.number)"], typing: exercise.solution)
+    func aLearnerWhoTypesTheSolutionMeetsTheGoal(exercise: WrittenExercise) throws {
+        let result = try learn(exercise, typing: exercise.solution)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Exercise 1 of"), "\(result)")
         #expect(result.stdout.contains("Goal met: \(exercise.statement)"), "\(result)")
@@ -92,10 +106,10 @@ import TrendshTestSupport
     }
 
     @Test(arguments: LearnTests.exercises)
-    func aLearnerWhoNeverMeetsTheGoalNeverPassesAndSeesAHint(exercise: WrittenExercise) {
+    func aLearnerWhoNeverMeetsTheGoalNeverPassesAndSeesAHint(exercise: WrittenExercise) throws {
         // "list" changes nothing a goal counts but the commands run; then the learner leaves.
         let misses = max(exercise.hintAfter, 1)
-        let result = learn(["\(exercise.number)"], typing: Array(repeating: "list", count: misses) + ["quit"])
+        let result = try learn(exercise, typing: Array(repeating: "list", count: misses) + ["quit"])
         #expect(result.status == 0, "leaving is never a failure, nor 3: \(result)")
         #expect(!result.stdout.contains("Goal met"), "\(result)")
         #expect(!result.stdout.contains("Learned:"), "\(result)")
@@ -221,7 +235,7 @@ import TrendshTestSupport
         (["--learn", "99"], "There is no lesson \"99\""),
         (
             ["--learn", "3", "--store", "x.sqlite"],
-            "--learn practises on a scratch store of its own, as text, so it does not take --store."
+            "--learn practises on a scratch store of its own, so --store may name only a PostgreSQL server, where the lessons that run on one are practised."
         ),
         (["--learn", "-c", "list"], "--learn"),
         (["--learn", "--play", "x.transcript"], "--learn"),

@@ -35,11 +35,18 @@ import TrendshTestSupport
         #expect(text.contains("\nother> save\n"))
     }
 
+    /// A lesson that runs on a server (`# server:`) is replayed on the tests' own, in a fresh
+    /// database its administrator's run set up, with the lesson's roles made.
     @Test(arguments: Repository.transcripts())
-    func transcriptMatchesWhatTrendshPrints(_ transcript: String) {
+    func transcriptMatchesWhatTrendshPrints(_ transcript: String) throws {
         let home = TemporaryDirectory()
+        var store: [String] = []
+        if let roles = LessonDatabase.roles(in: TextFile.read(Repository.root + "/" + transcript) ?? "") {
+            store = ["--store", try LessonDatabase(roles: roles, for: "tutorial").uri]
+        }
         let result = TrendshProcess.run(
-            ["--check", Repository.root + "/" + transcript], environment: TrendshProcess.environment(home: home.path))
+            ["--check"] + store + [Repository.root + "/" + transcript],
+            environment: TrendshProcess.environment(home: home.path))
         #expect(result.status == 0, "\(transcript) does not match:\n\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasSuffix("1 passed, 0 failed\n"))
     }
