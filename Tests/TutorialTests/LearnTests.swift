@@ -277,6 +277,38 @@ import TrendshTestSupport
         #expect(TextFile.read(target) == "{}")
     }
 
+    @Test func aServerLessonIsPractisedOnTheServerAsItsSecondRoleAfterTheFirstRolesSetUp() throws {
+        let refused = learn(["19"], typing: ["list"])
+        #expect(refused.status == 1, "\(refused)")
+        #expect(
+            refused.stderr.hasPrefix(
+                "error: Lesson 19 runs on a PostgreSQL server, so it is practised there: its sessions log in as alice and coach. Give --learn 19 --store the URI of a scratch database"
+            ), "\(refused)")
+        #expect(!fileExists(progressPath))
+
+        let database = try LessonDatabase(roles: ["alice", "coach"], for: "learn_server")
+        let result = learn(
+            ["19", "--store", database.uri],
+            typing: ["person", "again", "person alice", "value 69", "save"])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stdout.contains(
+                "You practise on the server at \(database.uri), logged in as coach, each attempt in a fresh session"),
+            "\(result)")
+        #expect(
+            result.stdout.contains("Before each attempt, alice types \"share with coach\" in a session of their own."),
+            "\(result)")
+        #expect(result.stdout.contains("Working on coach's log."), "\(result)")
+        #expect(result.stdout.contains("over, in a fresh session; the server keeps what was saved."), "\(result)")
+        #expect(result.stdout.contains("Goal met: "), "\(result)")
+        #expect(result.stdout.contains("what was saved on the server stays there."), "\(result)")
+        // The set-up ran as alice; the coach's save was refused and wrote nothing.
+        #expect(database.value("SELECT string_agg(person || '>' || reader, ',') FROM shares") == "alice>coach")
+        #expect(database.value("SELECT count(*) FROM entries") == "0")
+        #expect(listing(temporary).isEmpty, "the scratch folder is removed: \(listing(temporary))")
+        #expect(listing(home.path + "/state/trendsh").filter { $0.hasPrefix("pg-") } == [])
+    }
+
     @Test func theTraceWorksInsideLearn() {
         let result = TrendshProcess.run(
             ["--learn", "17", "--lessons", Self.tutorial, "--trace"],

@@ -28,6 +28,14 @@ import TrendshTestSupport
         }
     }
 
+    @Test func theTutorialHasALessonOnAServer() throws {
+        let lesson = try #require(
+            Repository.transcripts().first { $0.hasSuffix("/19-a-coach-reads-and-cannot-write.transcript") })
+        let text = try #require(TextFile.read(Repository.root + "/" + lesson))
+        #expect(LessonDatabase.roles(in: text) == ["alice", "coach"])
+        #expect(text.contains("\nother> save\nerror: The server refused the change: "))
+    }
+
     @Test func theTutorialHasALessonWithTwoSessions() throws {
         let lessons = Repository.transcripts().filter { $0.hasSuffix("/16-two-sessions.transcript") }
         let lesson = try #require(lessons.first, "lesson 16 is not among \(Repository.transcripts())")
