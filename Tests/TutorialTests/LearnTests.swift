@@ -309,6 +309,34 @@ import TrendshTestSupport
         #expect(listing(home.path + "/state/trendsh").filter { $0.hasPrefix("pg-") } == [])
     }
 
+    @Test func aServerExerciseWhoseSetUpFailsSaysSoAndIsNotPractised() throws {
+        let folder = home.makeFolder("lessons")
+        _ = home.write(
+            """
+            # now: 2026-11-29T08:00:00Z
+            # server: alice coach
+            # Lesson 1: a set-up that fails.
+            trendsh> person
+            # exercise: Read alice's log
+            # set-up: share with nobody_here
+            # goal: person = "alice"
+            # solution: person alice
+
+            """, to: "lessons/01-set-up.transcript")
+        let database = try LessonDatabase(roles: ["alice", "coach"], for: "learn_bad_set_up")
+        let result = TrendshProcess.run(
+            ["--learn", "1", "--lessons", folder, "--store", database.uri], input: "person alice\n",
+            environment: environment)
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.stderr.contains(
+                "error: The exercise's set-up, \"share with nobody_here\" typed as alice, failed, so the exercise cannot be practised: The server has no role named nobody_here, so nothing was shared. Check that alice can log in to \(database.uri) and that its store is set up."
+            ), "\(result)")
+        #expect(!result.stdout.contains("Goal met"), "\(result)")
+        #expect(!fileExists(progressPath))
+        #expect(listing(temporary).isEmpty)
+    }
+
     @Test func theTraceWorksInsideLearn() {
         let result = TrendshProcess.run(
             ["--learn", "17", "--lessons", Self.tutorial, "--trace"],

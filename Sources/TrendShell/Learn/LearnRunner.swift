@@ -200,17 +200,18 @@ public struct LearnRunner {
         let lessonFiles = FolderNames.names(in: folder).map { NamedFileRules.Input.lessonFile(folder + "/" + $0) }
         let style = TerminalStyle(usesColor: environment.stdoutIsTerminal && environment.allowsColor)
         let session: Session
-        if case (let lessonServer, let roles)? = lessonServer(lesson) {
+        if case (let practiceServer, let roles)? = lessonServer(lesson) {
             if let failure = ExerciseChecker.setUp(
-                exercise, on: lessonServer, as: roles.first, files: files, in: scratch.path, clock: .fixed(now))
+                exercise, on: practiceServer, as: roles.first, files: files, in: scratch.path, clock: .fixed(now))
             {
                 let problem = Messages.learnSetUpFailed(
-                    failure.command, role: roles.first, error: failure.error, server: lessonServer.address.displayed)
+                    failure.command, role: roles.first, error: failure.error, server: practiceServer.address.displayed)
                 output.write("error: " + DisplayText.escaped(problem), to: .err)
                 return nil
             }
+            // The set-up's local files are the first role's; the attempt starts with none.
             scratch.empty()
-            session = lessonServer.session(
+            session = practiceServer.session(
                 as: roles.second, files: files, in: scratch.path, clock: .fixed(now), output: output, style: style,
                 interruptRequested: { Signals.stopRequested }, namedFiles: permissions, inputs: lessonFiles,
                 terminalWidth: { [environment] in environment.outputWidth() })
