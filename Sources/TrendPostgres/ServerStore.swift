@@ -84,6 +84,7 @@ public final class ServerStore: SessionStore {
             throw error
         }
         do {
+            try checkStillShared(in: db)
             let value = try body(db)
             try db.run("COMMIT", [])
             trace.record(.read(feature, []))
@@ -254,6 +255,18 @@ public final class ServerStore: SessionStore {
         }
         db.person = person
         personName = person
+    }
+
+    /// A log shared with this role can be unshared while the session reads it. Each read of
+    /// another person's log first looks, in its own snapshot, whether the log is still shared,
+    /// and is refused as `person NAME` is when it is not, naming the logs the role may read:
+    /// the server's rules would otherwise show it an empty log, as if its owner had none.
+    private func checkStillShared(in db: ServerSQLConnection) throws(StorageError) {
+        guard let requestedPerson, requestedPerson.rawValue != loginRole else { return }
+        guard try PeopleRows.holds(requestedPerson, in: db) else {
+            throw .logNotShared(
+                name: requestedPerson.rawValue, readable: try PeopleRows.names(in: db).map(\.rawValue))
+        }
     }
 
     /// People are login roles on a server, which its administrator adds.

@@ -384,4 +384,33 @@ import TrendshTestSupport
             #expect(!"\(error)".contains("secret"))
         }
     }
+
+    /// A coach's session that reads alice's log while alice takes the sharing back: its next
+    /// read is refused, naming the logs it may read, rather than showing an empty log as if
+    /// alice had none; it can go back to its own log.
+    @Test func aReadOfALogUnsharedWhileTheSessionReadsItIsRefusedNamingWhatItMayRead() throws {
+        let (server, name, _) = try Self.database("unshared")
+        Self.role(server, "store_unshared_alice")
+        Self.role(server, "store_unshared_coach")
+        let alice = ServerStore(address: try Self.address(server, name, role: "store_unshared_alice"))
+        let coach = ServerStore(address: try Self.address(server, name, role: "store_unshared_coach"))
+        let coachName = try #require(PersonName("store_unshared_coach"))
+        try alice.write(.weights) { db throws(StorageError) in
+            try db.run(
+                "INSERT INTO entries (taken_at, kilograms, note) VALUES (?, ?, '')",
+                [.text("2026-12-01T07:00:00.000Z"), .real(70)])
+        }
+        #expect(try alice.share(with: coachName))
+        try coach.choosePerson(try #require(PersonName("store_unshared_alice")))
+        #expect(try Self.entries(coach) == 1)
+
+        #expect(try alice.unshare(with: coachName))
+        #expect(
+            throws: StorageError.logNotShared(name: "store_unshared_alice", readable: ["store_unshared_coach"])
+        ) { try Self.entries(coach) }
+        #expect(try Self.entries(alice) == 1)
+        try coach.choosePerson(coachName)
+        #expect(try Self.entries(coach) == 0)
+        #expect(coach.personName == "store_unshared_coach")
+    }
 }

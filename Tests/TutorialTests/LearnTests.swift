@@ -20,6 +20,8 @@ import TrendshTestSupport
         var hintAfter = 3
         var solution: [String] = []
         var goal = ""
+        /// The roles of a lesson that runs on a server (`# server:`), where it is practised.
+        var roles: [String]?
         var description: String { "lesson \(number): \(title)" }
     }
 
@@ -38,7 +40,9 @@ import TrendshTestSupport
                     line.hasPrefix("# \(directive): ") ? String(line.dropFirst(directive.count + 4)) : nil
                 }
                 if let title = value("exercise") {
-                    found.append(WrittenExercise(lesson: stem, number: number, title: title))
+                    found.append(
+                        WrittenExercise(
+                            lesson: stem, number: number, title: title, roles: LessonDatabase.roles(in: text)))
                 } else if !found.isEmpty {
                     let last = found.count - 1
                     if let goal = value("goal") {
@@ -71,6 +75,16 @@ import TrendshTestSupport
             environment: environment)
     }
 
+    /// `--learn N` for `exercise`'s lesson: on a fresh database of the tests' server, set up by
+    /// its administrator's run, when the lesson runs on one.
+    func learn(_ exercise: WrittenExercise, typing lines: [String]) throws -> ProcessResult {
+        var store: [String] = []
+        if let roles = exercise.roles {
+            store = ["--store", try LessonDatabase(roles: roles, for: "learn").uri]
+        }
+        return learn(["\(exercise.number)"] + store, typing: lines)
+    }
+
     @Test func everyLessonHasAnExercise() {
         let lessons = Set(Self.exercises.map(\.number))
         #expect(lessons.count >= 17, "\(lessons.sorted())")
@@ -78,8 +92,8 @@ import TrendshTestSupport
     }
 
     @Test(arguments: LearnTests.exercises)
-    func aLearnerWhoTypesTheSolutionMeetsTheGoal(exercise: WrittenExercise) {
-        let result = learn(["\(exercise.number)"], typing: exercise.solution)
+    func aLearnerWhoTypesTheSolutionMeetsTheGoal(exercise: WrittenExercise) throws {
+        let result = try learn(exercise, typing: exercise.solution)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Exercise 1 of"), "\(result)")
         #expect(result.stdout.contains("Goal met: \(exercise.statement)"), "\(result)")
@@ -92,10 +106,10 @@ import TrendshTestSupport
     }
 
     @Test(arguments: LearnTests.exercises)
-    func aLearnerWhoNeverMeetsTheGoalNeverPassesAndSeesAHint(exercise: WrittenExercise) {
+    func aLearnerWhoNeverMeetsTheGoalNeverPassesAndSeesAHint(exercise: WrittenExercise) throws {
         // "list" changes nothing a goal counts but the commands run; then the learner leaves.
         let misses = max(exercise.hintAfter, 1)
-        let result = learn(["\(exercise.number)"], typing: Array(repeating: "list", count: misses) + ["quit"])
+        let result = try learn(exercise, typing: Array(repeating: "list", count: misses) + ["quit"])
         #expect(result.status == 0, "leaving is never a failure, nor 3: \(result)")
         #expect(!result.stdout.contains("Goal met"), "\(result)")
         #expect(!result.stdout.contains("Learned:"), "\(result)")
@@ -221,7 +235,7 @@ import TrendshTestSupport
         (["--learn", "99"], "There is no lesson \"99\""),
         (
             ["--learn", "3", "--store", "x.sqlite"],
-            "--learn practises on a scratch store of its own, as text, so it does not take --store."
+            "--learn practises on a scratch store of its own, so --store may name only a PostgreSQL server, where the lessons that run on one are practised."
         ),
         (["--learn", "-c", "list"], "--learn"),
         (["--learn", "--play", "x.transcript"], "--learn"),
@@ -261,6 +275,66 @@ import TrendshTestSupport
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("warning: The learning progress in \(progressPath) cannot be read"), "\(result)")
         #expect(TextFile.read(target) == "{}")
+    }
+
+    @Test func aServerLessonIsPractisedOnTheServerAsItsSecondRoleAfterTheFirstRolesSetUp() throws {
+        let refused = learn(["19"], typing: ["list"])
+        #expect(refused.status == 1, "\(refused)")
+        #expect(
+            refused.stderr.hasPrefix(
+                "error: Lesson 19 runs on a PostgreSQL server, so it is practised there: its sessions log in as alice and coach. Give --learn 19 --store the URI of a scratch database"
+            ), "\(refused)")
+        #expect(!fileExists(progressPath))
+
+        let database = try LessonDatabase(roles: ["alice", "coach"], for: "learn_server")
+        let result = learn(
+            ["19", "--store", database.uri],
+            typing: ["person", "again", "person alice", "value 69", "save"])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stdout.contains(
+                "You practise on the server at \(database.uri), logged in as coach, each attempt in a fresh session"),
+            "\(result)")
+        #expect(
+            result.stdout.contains("Before each attempt, alice types \"share with coach\" in a session of their own."),
+            "\(result)")
+        #expect(result.stdout.contains("Working on coach's log."), "\(result)")
+        #expect(result.stdout.contains("over, in a fresh session; the server keeps what was saved."), "\(result)")
+        #expect(result.stdout.contains("Goal met: "), "\(result)")
+        #expect(result.stdout.contains("what was saved on the server stays there."), "\(result)")
+        // The set-up ran as alice; the coach's save was refused and wrote nothing.
+        #expect(database.value("SELECT string_agg(person || '>' || reader, ',') FROM shares") == "alice>coach")
+        #expect(database.value("SELECT count(*) FROM entries") == "0")
+        #expect(listing(temporary).isEmpty, "the scratch folder is removed: \(listing(temporary))")
+        #expect(listing(home.path + "/state/trendsh").filter { $0.hasPrefix("pg-") } == [])
+    }
+
+    @Test func aServerExerciseWhoseSetUpFailsSaysSoAndIsNotPractised() throws {
+        let folder = home.makeFolder("lessons")
+        _ = home.write(
+            """
+            # now: 2026-11-29T08:00:00Z
+            # server: alice coach
+            # Lesson 1: a set-up that fails.
+            trendsh> person
+            # exercise: Read alice's log
+            # set-up: share with nobody_here
+            # goal: person = "alice"
+            # solution: person alice
+
+            """, to: "lessons/01-set-up.transcript")
+        let database = try LessonDatabase(roles: ["alice", "coach"], for: "learn_bad_set_up")
+        let result = TrendshProcess.run(
+            ["--learn", "1", "--lessons", folder, "--store", database.uri], input: "person alice\n",
+            environment: environment)
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.stderr.contains(
+                "error: The exercise's set-up, \"share with nobody_here\" typed as alice, failed, so the exercise cannot be practised: The server has no role named nobody_here, so nothing was shared. Check that alice can log in to \(database.uri) and that its store is set up."
+            ), "\(result)")
+        #expect(!result.stdout.contains("Goal met"), "\(result)")
+        #expect(!fileExists(progressPath))
+        #expect(listing(temporary).isEmpty)
     }
 
     @Test func theTraceWorksInsideLearn() {

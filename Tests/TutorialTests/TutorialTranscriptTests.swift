@@ -28,6 +28,14 @@ import TrendshTestSupport
         }
     }
 
+    @Test func theTutorialHasALessonOnAServer() throws {
+        let lesson = try #require(
+            Repository.transcripts().first { $0.hasSuffix("/19-a-coach-reads-and-cannot-write.transcript") })
+        let text = try #require(TextFile.read(Repository.root + "/" + lesson))
+        #expect(LessonDatabase.roles(in: text) == ["alice", "coach"])
+        #expect(text.contains("\nother> save\nerror: The server refused the change: "))
+    }
+
     @Test func theTutorialHasALessonWithTwoSessions() throws {
         let lessons = Repository.transcripts().filter { $0.hasSuffix("/16-two-sessions.transcript") }
         let lesson = try #require(lessons.first, "lesson 16 is not among \(Repository.transcripts())")
@@ -35,11 +43,18 @@ import TrendshTestSupport
         #expect(text.contains("\nother> save\n"))
     }
 
+    /// A lesson that runs on a server (`# server:`) is replayed on the tests' own, in a fresh
+    /// database its administrator's run set up, with the lesson's roles made.
     @Test(arguments: Repository.transcripts())
-    func transcriptMatchesWhatTrendshPrints(_ transcript: String) {
+    func transcriptMatchesWhatTrendshPrints(_ transcript: String) throws {
         let home = TemporaryDirectory()
+        var store: [String] = []
+        if let roles = LessonDatabase.roles(in: TextFile.read(Repository.root + "/" + transcript) ?? "") {
+            store = ["--store", try LessonDatabase(roles: roles, for: "tutorial").uri]
+        }
         let result = TrendshProcess.run(
-            ["--check", Repository.root + "/" + transcript], environment: TrendshProcess.environment(home: home.path))
+            ["--check"] + store + [Repository.root + "/" + transcript],
+            environment: TrendshProcess.environment(home: home.path))
         #expect(result.status == 0, "\(transcript) does not match:\n\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasSuffix("1 passed, 0 failed\n"))
     }

@@ -6,7 +6,7 @@
 /// exactly the expected lines passes `--check` (no diff), and one that leaves a line out
 /// fails it; and the file `--update` writes from that replay reads back as the same
 /// transcript: the same commands, hidden ones included, the same expected lines, status,
-/// clock and line end.
+/// clock, server roles and line end.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTranscript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = Fuzz.text(Fuzz.bytes(data, size))
@@ -47,6 +47,7 @@ public func fuzzTranscript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         "the updated transcript expects \(again.expectedLines), not \(transcript.expectedLines)")
     Fuzz.check(again.expectedStatus == transcript.expectedStatus, "the updated transcript's status differs")
     Fuzz.check(again.now == transcript.now, "the updated transcript's clock differs")
+    Fuzz.check(again.server == transcript.server, "the updated transcript's server roles differ")
     Fuzz.check(again.lineEnd == transcript.lineEnd, "the updated transcript's line end differs")
     return 0
 }

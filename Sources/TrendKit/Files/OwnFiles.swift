@@ -40,6 +40,9 @@ public struct OwnFiles: Sendable, Equatable {
     public let stateFolder: String?
     /// The folder scratch folders are made in (`$TMPDIR`, else `/tmp`).
     public let temporaryFolder: String
+    /// Where a server's local files (its draft, pending changes and settings) are kept instead
+    /// of the state folder: a lesson's scratch folder, whose sessions are not the person's.
+    public private(set) var serverFilesFolder: String?
     /// The working folder when the registry was made: relative own paths are read from it.
     let workingFolder: String
 
@@ -93,11 +96,21 @@ public struct OwnFiles: Sendable, Equatable {
         }
     }
 
-    /// Where a server's local file is kept: in the state folder, named from `localName` as a
-    /// store file's are from its path; nil for SQLite's own files, and without a state folder.
+    /// The same registry for a session over the server store `store`, whose local files are
+    /// kept in `folder` (a lesson's scratch folder) rather than in the state folder.
+    public func with(store: StoreLocation, serverFilesIn folder: String) -> OwnFiles {
+        var files = with(store: store)
+        files.serverFilesFolder = folder
+        return files
+    }
+
+    /// Where a server's local file is kept: in the state folder (or `serverFilesFolder`),
+    /// named from `localName` as a store file's are from its path; nil for SQLite's own files,
+    /// and without a folder.
     private func serverPath(of file: OwnFile, localName: String) -> String? {
-        guard let stateFolder, !Self.declaration(of: file).keptBySQLite, file != .store else { return nil }
-        return Self.path(of: file, besideStore: stateFolder + "/" + localName)
+        guard let folder = serverFilesFolder ?? stateFolder, !Self.declaration(of: file).keptBySQLite, file != .store
+        else { return nil }
+        return Self.path(of: file, besideStore: folder + "/" + localName)
     }
 
     /// The path `file` has beside the store at `storePath`; nil for a file not named after

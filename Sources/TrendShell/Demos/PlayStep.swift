@@ -14,11 +14,11 @@ public enum PlayStep: Equatable, Sendable {
     /// A line for the second session (`other> COMMAND`), typed out after its own prompt.
     case second(String)
 
-    /// The steps for `transcript`: its narration and its commands. The `# now:` line and
-    /// the expected output are for `--check`, so they are left out: each command prints its
-    /// own output when it runs. So are an exercise's goal, hints and solution, which
-    /// `--learn` gives. A paragraph is a run of `# TEXT` lines; a `#` line, a blank
-    /// line or any other line ends it.
+    /// The steps for `transcript`: its narration and its commands. The `# now:` and
+    /// `# server:` lines and the expected output are for the replay, so they are left out:
+    /// each command prints its own output when it runs. So are an exercise's goal, hints,
+    /// set-up and solution, which `--learn` gives. A paragraph is a run of `# TEXT` lines;
+    /// a `#` line, a blank line or any other line ends it.
     public static func steps(for transcript: Transcript) -> [PlayStep] {
         var steps: [PlayStep] = []
         var paragraph: [String] = []
@@ -32,7 +32,12 @@ public enum PlayStep: Equatable, Sendable {
         for (index, line) in transcript.lines.enumerated() {
             switch line {
             case .narration(let text):
-                if Transcript.directive("now", in: text) != nil || Exercise.isHiddenInPlay(text) { continue }
+                if Transcript.directive("now", in: text) != nil
+                    || Transcript.directive(ServerRoles.directive, in: text) != nil
+                    || Exercise.isHiddenInPlay(text)
+                {
+                    continue
+                }
                 let words = CommandParser.trimmed(String(text.dropFirst(2)))
                 if text.hasPrefix("# ") && !words.isEmpty {
                     if paragraph.isEmpty { paragraphStart = steps.count }

@@ -8,7 +8,9 @@ import TrendKit
 /// session of its own (`:memory:` unless `--store` names a store), at the transcript's
 /// `# now:` time and in UTC, as `--check` replays it, so the demo prints what the lesson
 /// shows. The exit status is the replayed session's. Neither the recording nor a file a
-/// command names may replace the transcript played, or any of trendsh's own files.
+/// command names may replace the transcript played, or any of trendsh's own files. A lesson
+/// with a `# server:` line plays on the server `--store` names, as its roles, with their
+/// local files in a scratch folder, as `--check` replays it; without one it does not play.
 @MainActor
 public struct TranscriptPlayer {
     let path: String
@@ -16,16 +18,19 @@ public struct TranscriptPlayer {
     let environment: ShellEnvironment
     let output: any OutputSink
     let permissions: NamedFile.Permissions
+    /// The server `--store` names, for a lesson that runs on one; nil without it.
+    let server: LessonServer?
 
     public init(
         path: String, options: Options, environment: ShellEnvironment, output: any OutputSink,
-        permissions: NamedFile.Permissions
+        permissions: NamedFile.Permissions, server: LessonServer? = nil
     ) {
         self.path = path
         self.options = options
         self.environment = environment
         self.output = output
         self.permissions = permissions
+        self.server = server
     }
 
     /// The rules every file the demo writes follows: not one of trendsh's own files (the
@@ -45,6 +50,12 @@ public struct TranscriptPlayer {
             transcript = try Transcript(parsing: TranscriptChecker.read(path))
         } catch {
             output.write("error: " + DisplayText.escaped(Messages.transcriptProblem(error, path: path)), to: .err)
+            return .status(.failure)
+        }
+        let onServer = transcript.server.flatMap { roles in server.map { ($0, roles) } }
+        if let roles = transcript.server, onServer == nil {
+            let problem = Messages.transcriptProblem(.needsServer(roles), path: path)
+            output.write("error: " + DisplayText.escaped(problem), to: .err)
             return .status(.failure)
         }
         setenv("TZ", "UTC", 1)
@@ -67,29 +78,39 @@ public struct TranscriptPlayer {
         let style = TerminalStyle(usesColor: live && environment.allowsColor && recorder == nil)
         let demoOutput = DemoOutput(shown: output, recorder: recorder)
         // A second session needs a store both can open: the one --store names, or one in a
-        // private scratch folder, removed at the end, as --check replays it.
+        // private scratch folder, removed at the end, as --check replays it. A server lesson's
+        // sessions keep their local files there.
         var files = rules.ownFiles
         var scratch: ScratchFolder?
-        if transcript.usesSecondSession && location == .memory {
+        if onServer != nil || (transcript.usesSecondSession && location == .memory) {
             guard let folder = ScratchFolder.make(in: getenv("TMPDIR").map { String(cString: $0) }) else {
                 output.write("error: " + Messages.scratchFolderNotMade, to: .err)
                 return .status(.failure)
             }
             scratch = folder
-            files = files.with(store: StoreLocation(folder.file(Messages.scratchStoreName)))
+            if onServer == nil { files = files.with(store: StoreLocation(folder.file(Messages.scratchStoreName))) }
         }
         defer { scratch?.remove() }
-        let makeSession = {
-            Session.make(
-                files: files, clock: .fixed(options.now ?? transcript.now), output: demoOutput, style: style,
+        let clock = Clock.fixed(options.now ?? transcript.now)
+        let makeSession = { (second: Bool) -> Session in
+            if case (let lessonServer, let roles)? = onServer, let scratch {
+                return lessonServer.session(
+                    as: roles.role(second: second), files: files, in: scratch.path, clock: clock, output: demoOutput,
+                    style: style, interruptRequested: { Signals.stopRequested }, namedFiles: permissions,
+                    inputs: rules.inputs)
+            }
+            return Session.make(
+                files: files, clock: clock, output: demoOutput, style: style,
                 interruptRequested: { Signals.stopRequested }, namedFiles: permissions, inputs: rules.inputs,
                 // A demo's own store is the same wherever it plays; a store named is the person's.
                 person: location == .memory ? .nobody : .resolve(named: options.person))
         }
-        let session = makeSession()
+        let session = makeSession(false)
         session.start()
         var second: SecondSession?
-        if transcript.usesSecondSession { second = SecondSession(make: makeSession, output: demoOutput, echoes: false) }
+        if transcript.usesSecondSession {
+            second = SecondSession(make: { makeSession(true) }, output: demoOutput, echoes: false)
+        }
         let terminal =
             live
             ? PlayTerminal(

@@ -9,16 +9,23 @@ import TrendKit
 extension Launch {
     /// `--check`: `--update` rewrites the transcripts it is given, and `--junit` writes its
     /// report, but never over one of trendsh's own files: the default store's, or a `--store`
-    /// named too.
+    /// named too. A `--store` naming a server is where the lessons with a `# server:` line run.
     func checkTranscripts() -> Never {
         let rules = NamedFileRules(
             ownFiles: environment.ownFiles(
                 store: options.storePath.map(StoreLocation.init) ?? .memory, options: options),
             permissions: namedFiles)
-        let status = TranscriptChecker(output: output, rules: rules).check(
+        let status = TranscriptChecker(output: output, rules: rules, server: lessonServer).check(
             files: options.checkFiles, update: options.updateTranscripts, junit: options.junitPath)
         output.flush()
         exit(output.failure == nil ? status.rawValue : ExitStatus.failure.rawValue)
+    }
+
+    /// The server `--store` names, for the lessons that run on one (`# server:`); nil when it
+    /// names none, or in the static trendsh, which hands such a command line to its companion.
+    var lessonServer: LessonServer? {
+        guard let address = options.serverStore, let serverStores else { return nil }
+        return LessonServer(address: address, opener: serverStores)
     }
 
     /// The reminder hook: the answer is the exit status. Nothing is created, not even a folder.
@@ -86,7 +93,7 @@ extension Launch {
                 watchesSignals: true, beforeWaiting: { MainActor.assumeIsolated { output.flush() } })
         let learnEnding = LearnRunner(
             options: options, environment: environment, output: output, permissions: namedFiles,
-            interactive: environment.isInteractive, reader: learnReader, current: practice
+            interactive: environment.isInteractive, reader: learnReader, current: practice, server: lessonServer
         ).run()
         learnEditor?.close()
         end(learnEnding)

@@ -103,7 +103,7 @@ public struct Launch {
             end(
                 TranscriptPlayer(
                     path: playFile, options: options, environment: environment, output: output,
-                    permissions: namedFiles
+                    permissions: namedFiles, server: lessonServer
                 ).play())
         }
         runSession(interactive: interactive, oneShot: oneShot)

@@ -12,7 +12,9 @@
 /// # solution: save
 /// ```
 ///
-/// `--check`, `--play` and older trendsh read them as narration.
+/// `--check`, `--play` and older trendsh read them as narration. In a lesson that runs on a
+/// server (`# server: ROLE ROLE`), an exercise is practised as the second role, and
+/// `# set-up: COMMAND` lines run before each attempt in a session of the first role's.
 public struct Exercise: Equatable, Sendable {
     public var title: String
     /// The goal as written, and as read.
@@ -25,6 +27,9 @@ public struct Exercise: Equatable, Sendable {
     public var hintAfter: Int
     /// The reference solution: commands that, typed in a fresh session, meet the goal.
     public var solution: [String]
+    /// A server lesson's set-up (`# set-up: COMMAND`): commands the first role types, in a
+    /// session of its own, before each attempt (`share with coach`).
+    public var setUp: [String] = []
     /// The line of `# exercise:`, 1-based.
     public var line: Int
 
@@ -32,19 +37,25 @@ public struct Exercise: Equatable, Sendable {
     public static let defaultHintAfter = 3
 
     /// The directives that belong to an exercise, after its `# exercise:` line.
-    static let directives = ["goal", "goal-text", "hint", "hint-after", "solution"]
+    static let directives = ["goal", "goal-text", "hint", "hint-after", "solution", setUpDirective]
 
-    /// True for a line `--play` leaves out: an exercise's goal, hints and solution, which are
-    /// for `--learn` to give at their time, not for a demo to show in advance. The title and
-    /// the goal's sentence are narration.
+    /// The directive of a server lesson's set-up command.
+    static let setUpDirective = "set-up"
+
+    /// True for a line `--play` leaves out: an exercise's goal, hints, set-up and solution,
+    /// which are for `--learn` to give at their time, not for a demo to show in advance. The
+    /// title and the goal's sentence are narration.
     public static func isHiddenInPlay(_ line: String) -> Bool {
-        ["goal", "hint", "hint-after", "solution"].contains { Transcript.directive($0, in: line) != nil }
+        ["goal", "hint", "hint-after", "solution", setUpDirective].contains {
+            Transcript.directive($0, in: line) != nil
+        }
     }
 
     /// The exercises of a lesson's text, in order. A directive before any `# exercise:`, a
     /// goal that does not parse, a missing goal or solution, or a `# hint-after:` that is not
-    /// a whole number is an error naming its line.
-    public static func exercises(in text: String) throws(ExerciseError) -> [Exercise] {
+    /// a whole number is an error naming its line; so is a `# set-up:` line in a lesson that
+    /// does not run on a server (`onServer` false), where no other role could type it.
+    public static func exercises(in text: String, onServer: Bool = false) throws(ExerciseError) -> [Exercise] {
         var exercises: [Exercise] = []
         var current: Exercise?
         func finish() throws(ExerciseError) {
@@ -81,6 +92,10 @@ public struct Exercise: Equatable, Sendable {
                 case "hint-after":
                     guard let count = Int(value), count >= 0 else { throw .badHintAfter(line: number, text: value) }
                     exercise.hintAfter = count
+                case setUpDirective:
+                    guard onServer else { throw .setUpWithoutServer(line: number) }
+                    guard !value.isEmpty else { throw .emptySetUp(line: number) }
+                    exercise.setUp.append(value)
                 default: exercise.solution.append(value)
                 }
                 current = exercise
@@ -104,4 +119,8 @@ public enum ExerciseError: Error, Equatable, Sendable {
     case noSolution(line: Int)
     /// A `# hint-after:` that is not a whole number.
     case badHintAfter(line: Int, text: String)
+    /// A `# set-up:` line in a lesson without a `# server:` line.
+    case setUpWithoutServer(line: Int)
+    /// A `# set-up:` line that names no command.
+    case emptySetUp(line: Int)
 }

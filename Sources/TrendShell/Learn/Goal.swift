@@ -41,6 +41,8 @@ public indirect enum GoalTerm: Equatable, Sendable {
     case ran(String?)
     /// `draft.weight` (kilograms), `draft.value` (as typed), `draft.note`: a field of the open draft.
     case draftField(String)
+    /// `person`: the name of the person whose log the session works on.
+    case person
 
     /// A condition on one entry: `weight = 75.4 kg`, `note ~ "breakfast"`, `id = 1`.
     public struct EntryCondition: Equatable, Sendable {
@@ -65,6 +67,7 @@ public indirect enum GoalTerm: Equatable, Sendable {
         case .number(let number): return .number(number)
         case .text(let text): return .text(text)
         case .pending: return .number(Double(state.pending))
+        case .person: return .text(state.person)
         case .failed(let name):
             return .number(Double(state.events.filter { $0.failed && (name == nil || $0.command == name) }.count))
         case .ran(let name):

@@ -8,7 +8,7 @@ import TrendKit
 /// negation   := ("not" | "no") negation | "(" goal ")" | "draft" | "unsaved" | term OP term
 /// term       := NUMBER [UNIT] | TEXT | "entries" ["(" condition (("," | "and") condition)* ")"]
 ///             | "pending" | "failed" ["(" NAME ")"] | "ran" ["(" NAME ")"]
-///             | "draft.weight" | "draft.value" | "draft.note"
+///             | "draft.weight" | "draft.value" | "draft.note" | "person"
 /// condition  := ("weight" | "note" | "id") OP (NUMBER [UNIT] | TEXT)
 /// OP         := "=" | "!=" | "<" | "<=" | ">" | ">=" | "~"
 /// UNIT       := "kg" | "lb" | "st"
@@ -93,7 +93,7 @@ public struct GoalParser {
     }
 
     private mutating func term() throws(GoalError) -> GoalTerm {
-        let expected = "a number, a text in quotes, entries, pending, failed, ran or a draft field"
+        let expected = "a number, a text in quotes, entries, pending, failed, ran, a draft field or person"
         let token = try next(expecting: expected)
         switch token.kind {
         case .number(let number): return .number(try unit(of: number))
@@ -109,6 +109,7 @@ public struct GoalParser {
             try expect(.close, "\")\"")
             return .entries(conditions)
         case .word("pending"): return .pending
+        case .word("person"): return .person
         case .word("failed"): return .failed(try commandName())
         case .word("ran"): return .ran(try commandName())
         case .word(let name) where GoalTerm.draftFields.contains(name): return .draftField(name)

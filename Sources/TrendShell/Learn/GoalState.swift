@@ -1,5 +1,6 @@
 /// What a goal is decided on: the store's entries, the open draft, the changes waiting for
-/// the store, and each command the learner ran with whether it failed. The exercise runner
+/// the store, whose log the session works on, and each command the learner ran with whether
+/// it failed. The exercise runner
 /// reads it from the session's features (TrendKit), never from printed output.
 public struct GoalState: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
@@ -42,11 +43,16 @@ public struct GoalState: Equatable, Sendable {
     public var draft: Draft?
     public var pending: Int
     public var events: [Event]
+    /// The person whose log the session works on (`person`), empty before the store says.
+    public var person: String
 
-    public init(entries: [Entry] = [], draft: Draft? = nil, pending: Int = 0, events: [Event] = []) {
+    public init(
+        entries: [Entry] = [], draft: Draft? = nil, pending: Int = 0, events: [Event] = [], person: String = ""
+    ) {
         self.entries = entries
         self.draft = draft
         self.pending = pending
         self.events = events
+        self.person = person
     }
 }

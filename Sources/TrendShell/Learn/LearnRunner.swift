@@ -12,7 +12,10 @@ import TrendKit
 /// the exercise, and in the lesson's folder, so a file the lesson names is found. After each
 /// command the coach (`ExerciseCoach`) checks the goal. Outcomes are kept in the learning
 /// progress file. The run exits 0 when the learner leaves, whatever was left unsaved: the
-/// practice store is not the person's log.
+/// practice store is not the person's log. A server lesson (`# server:`) is practised on the
+/// server `--store` names, which must be a scratch database: each attempt is a fresh session
+/// as the lesson's second role, its local files in the scratch folder, after the exercise's
+/// set-up has run as the first role; what the attempts save stays on the server.
 @MainActor
 public struct LearnRunner {
     let options: Options
@@ -24,11 +27,14 @@ public struct LearnRunner {
     /// The attempt's session, for the reader's completion.
     let current: PracticeSession
     let interactive: Bool
+    /// The server `--store` names, where a server lesson is practised; nil without one.
+    let server: LessonServer?
 
     public init(
         options: Options, environment: ShellEnvironment, output: any OutputSink, permissions: NamedFile.Permissions,
-        interactive: Bool, reader: any LineReader, current: PracticeSession
+        interactive: Bool, reader: any LineReader, current: PracticeSession, server: LessonServer? = nil
     ) {
+        self.server = server
         self.options = options
         self.environment = environment
         self.output = output
@@ -69,6 +75,7 @@ public struct LearnRunner {
             return fail(Messages.learnLessonUnreadable(error))
         }
         guard !lesson.exercises.isEmpty else { return fail(Messages.learnLessonHasNoExercises(lesson.title)) }
+        if let roles = lesson.server, server == nil { return fail(Messages.learnNeedsServer(lesson, roles: roles)) }
         guard let scratch = ScratchFolder.make(for: .practiceFolder, in: environment["TMPDIR"]) else {
             return fail(Messages.learnScratchFolderNotMade)
         }
@@ -112,19 +119,26 @@ public struct LearnRunner {
         let folder = LessonShelf.parent(of: lesson.path)
         let moved = chdir(folder) == 0
         let practiceFiles = files.with(store: StoreLocation(scratch.file(Messages.practiceStoreName)))
-        write(Messages.learnLessonIntro(lesson, now: now, folder: moved ? folder : nil))
+        write(Messages.learnLessonIntro(lesson, now: now, folder: moved ? folder : nil, server: lessonServer(lesson)))
         write(Messages.learnCommandsReminder)
         var learned: [String] = []
         var skipped: [String] = []
         var index = firstExercise(of: lesson, progress: progress.progress)
         var announce = true
         var ending: REPL.Ending = .status(.success)
+        var setUpFailed = false
         while index < lesson.exercises.count {
             let exercise = lesson.exercises[index]
             if announce {
-                write(Messages.learnExerciseIntro(exercise, number: index + 1, of: lesson.exercises.count))
+                write(
+                    Messages.learnExerciseIntro(
+                        exercise, number: index + 1, of: lesson.exercises.count, setUpBy: lesson.server?.first))
             }
-            let (coach, replEnding) = attempt(exercise, on: practiceFiles, in: scratch, now: now, lesson: lesson)
+            guard let attempted = attempt(exercise, on: practiceFiles, in: scratch, now: now, lesson: lesson) else {
+                setUpFailed = true
+                break
+            }
+            let (coach, replEnding) = attempted
             switch coach.ending {
             case .met:
                 learned.append(exercise.title)
@@ -138,7 +152,7 @@ public struct LearnRunner {
                 index += 1
                 announce = true
             case .again:
-                write(Messages.learnAgain(exercise.title))
+                write(Messages.learnAgain(exercise.title, onServer: lesson.server != nil))
                 announce = false
             case nil:
                 ending = replEnding
@@ -149,10 +163,10 @@ public struct LearnRunner {
         write(
             Messages.learnSummary(
                 learned: learned, skipped: skipped, finished: index >= lesson.exercises.count, next: next,
-                progressPath: progress.file?.path))
+                progressPath: progress.file?.path, onServer: lesson.server != nil))
         output.flush()
         if case .signal = ending { return ending }
-        return .status(output.failure == nil ? .success : .failure)
+        return .status(output.failure == nil && !setUpFailed ? .success : .failure)
     }
 
     /// The first exercise not yet learned, saying so when it is not the first; the first
@@ -167,22 +181,47 @@ public struct LearnRunner {
         return index
     }
 
-    /// One attempt: a fresh session on an emptied scratch store, through the ordinary loop,
-    /// with the exercise's coach beside it. The coach says how it ended; the loop's ending
-    /// tells a signal or a failed output.
+    /// The server a lesson is practised on, with its roles; nil for a lesson that runs on a
+    /// scratch store.
+    private func lessonServer(_ lesson: Lesson) -> (LessonServer, ServerRoles)? {
+        lesson.server.flatMap { roles in server.map { ($0, roles) } }
+    }
+
+    /// One attempt: a fresh session on an emptied scratch store (or, for a server lesson, as
+    /// its second role on the server, after the set-up), through the ordinary loop, with the
+    /// exercise's coach beside it. The coach says how it ended; the loop's ending tells a
+    /// signal or a failed output. Nil when a set-up command failed, which was said.
     private func attempt(
         _ exercise: Exercise, on files: OwnFiles, in scratch: ScratchFolder, now: Date, lesson: Lesson
-    ) -> (ExerciseCoach, REPL.Ending) {
+    ) -> (ExerciseCoach, REPL.Ending)? {
         scratch.empty()
         // The commands run in the lessons' folder: no file they write replaces one of its files.
         let folder = LessonShelf.parent(of: lesson.path)
         let lessonFiles = FolderNames.names(in: folder).map { NamedFileRules.Input.lessonFile(folder + "/" + $0) }
         let style = TerminalStyle(usesColor: environment.stdoutIsTerminal && environment.allowsColor)
-        let session = Session.make(
-            files: files, clock: .fixed(now), output: output, style: style,
-            interruptRequested: { Signals.stopRequested }, namedFiles: permissions,
-            inputs: lessonFiles,
-            terminalWidth: { [environment] in environment.outputWidth() }, person: .nobody)
+        let session: Session
+        if case (let practiceServer, let roles)? = lessonServer(lesson) {
+            if let failure = ExerciseChecker.setUp(
+                exercise, on: practiceServer, as: roles.first, files: files, in: scratch.path, clock: .fixed(now))
+            {
+                let problem = Messages.learnSetUpFailed(
+                    failure.command, role: roles.first, error: failure.error, server: practiceServer.address.displayed)
+                output.write("error: " + DisplayText.escaped(problem), to: .err)
+                return nil
+            }
+            // The set-up's local files are the first role's; the attempt starts with none.
+            scratch.empty()
+            session = practiceServer.session(
+                as: roles.second, files: files, in: scratch.path, clock: .fixed(now), output: output, style: style,
+                interruptRequested: { Signals.stopRequested }, namedFiles: permissions, inputs: lessonFiles,
+                terminalWidth: { [environment] in environment.outputWidth() })
+        } else {
+            session = Session.make(
+                files: files, clock: .fixed(now), output: output, style: style,
+                interruptRequested: { Signals.stopRequested }, namedFiles: permissions,
+                inputs: lessonFiles,
+                terminalWidth: { [environment] in environment.outputWidth() }, person: .nobody)
+        }
         session.traces = options.trace
         session.echoesInput = options.echo
         session.start()

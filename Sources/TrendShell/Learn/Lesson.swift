@@ -14,6 +14,9 @@ public struct Lesson: Equatable, Sendable {
     /// The lesson's `# now:` time.
     public var now: Date
     public var exercises: [Exercise]
+    /// The roles of a lesson that runs on a server (`# server:`), whose exercises are
+    /// practised there as its second role; nil for the others.
+    public var server: ServerRoles? = nil
 
     /// The suffix of a lesson's file.
     public static let fileSuffix = ".transcript"
@@ -38,14 +41,14 @@ public struct Lesson: Equatable, Sendable {
         }
         let exercises: [Exercise]
         do {
-            exercises = try Exercise.exercises(in: text)
+            exercises = try Exercise.exercises(in: text, onServer: transcript.server != nil)
         } catch {
             throw .badExercises(path: path, error)
         }
         let stem = String(name.dropLast(fileSuffix.count))
         return Lesson(
             number: number, path: path, name: stem, title: title(in: transcript) ?? stem, now: transcript.now,
-            exercises: exercises)
+            exercises: exercises, server: transcript.server)
     }
 
     /// The first sentence after `Lesson N:` in the lesson's narration (which may go on over

@@ -10,6 +10,12 @@ extension Messages {
             return "\(exercise): its goal is already met before anything is typed, so there is nothing to do."
         case .notMetByTheSolution:
             return "\(exercise): its goal is not met after its solution; fix the goal or the solution."
+        case .setUpFailed(let command, let role, let error):
+            return
+                "\(exercise): its set-up command \"\(DisplayText.escaped(command))\", typed as \(role.rawValue), failed: \(error)"
+        case .noScratchFolder:
+            return
+                "\(exercise): it was not proven: no private scratch folder could be made for its sessions' files (under $TMPDIR, or /tmp). Set TMPDIR to a folder you can write to."
         }
     }
 
@@ -27,6 +33,11 @@ extension Messages {
         case .badHintAfter(let line, let text):
             return
                 "Line \(line): \"# hint-after:\" needs a whole number of commands, not \"\(DisplayText.escaped(text))\"."
+        case .setUpWithoutServer(let line):
+            return
+                "Line \(line): \"# set-up:\" is typed by a server lesson's first role before each attempt, and this lesson has no \"# server:\" line naming one."
+        case .emptySetUp(let line):
+            return "Line \(line): a \"# set-up:\" line needs the command to run after it."
         }
     }
 
@@ -135,12 +146,20 @@ extension Messages {
         return "What you learn is recorded in \(DisplayText.escaped(progressPath))."
     }
 
-    static func learnLessonIntro(_ lesson: Lesson, now: Date, folder: String?) -> String {
+    static func learnLessonIntro(
+        _ lesson: Lesson, now: Date, folder: String?, server: (LessonServer, ServerRoles)? = nil
+    ) -> String {
         let count = lesson.exercises.count
+        let clock = "the clock is fixed at \(LocalCalendar.minuteText(now)) UTC, as in the lesson."
         var lines = [
             "Lesson \(lesson.number): \(DisplayText.escaped(lesson.title)) (\(count) exercise\(count == 1 ? "" : "s")).",
-            "You practise on a scratch store of your own, removed when you leave; the clock is fixed at \(LocalCalendar.minuteText(now)) UTC, as in the lesson.",
+            "You practise on a scratch store of your own, removed when you leave; " + clock,
         ]
+        if case (let lessonServer, let roles)? = server {
+            lines[1] =
+                "You practise on the server at \(DisplayText.escaped(lessonServer.address.displayed)), logged in as \(roles.second.rawValue), each attempt in a fresh session; what you save there stays (keep a scratch database for lessons). "
+                + clock.prefix(1).uppercased() + clock.dropFirst()
+        }
         if let folder { lines.append("Files are read from the lesson's folder, \(DisplayText.escaped(folder)).") }
         return lines.joined(separator: "\n")
     }
@@ -156,8 +175,16 @@ extension Messages {
         "You learned the exercises before this one; going on at exercise \(number)."
     }
 
-    static func learnExerciseIntro(_ exercise: Exercise, number: Int, of count: Int) -> String {
-        "\nExercise \(number) of \(count): \(DisplayText.escaped(exercise.title))\n  \(DisplayText.escaped(exercise.statement))"
+    static func learnExerciseIntro(_ exercise: Exercise, number: Int, of count: Int, setUpBy role: PersonName? = nil)
+        -> String
+    {
+        var text =
+            "\nExercise \(number) of \(count): \(DisplayText.escaped(exercise.title))\n  \(DisplayText.escaped(exercise.statement))"
+        if let role, !exercise.setUp.isEmpty {
+            let typed = exercise.setUp.map { "\"\(DisplayText.escaped($0))\"" }
+            text += "\n  Before each attempt, \(role.rawValue) types \(all(typed)) in a session of their own."
+        }
+        return text
     }
 
     static func learnGoalMet(_ statement: String) -> String { "Goal met: \(DisplayText.escaped(statement))" }
@@ -168,15 +195,28 @@ extension Messages {
         "No more hints. The goal, as trendsh checks it after each command: \(DisplayText.escaped(goal))"
     }
 
-    static func learnAgain(_ title: String) -> String {
-        "Starting \"\(DisplayText.escaped(title))\" over, on a fresh scratch store."
+    static func learnAgain(_ title: String, onServer: Bool = false) -> String {
+        onServer
+            ? "Starting \"\(DisplayText.escaped(title))\" over, in a fresh session; the server keeps what was saved."
+            : "Starting \"\(DisplayText.escaped(title))\" over, on a fresh scratch store."
+    }
+
+    /// `--learn N` for a lesson that runs on a server, without `--store` naming one.
+    static func learnNeedsServer(_ lesson: Lesson, roles: ServerRoles) -> String {
+        "Lesson \(lesson.number) runs on a PostgreSQL server, so it is practised there: "
+            + serverNeeded(roles, option: "--learn \(lesson.number) --store")
+    }
+
+    /// A server exercise's set-up command failed before the attempt.
+    static func learnSetUpFailed(_ command: String, role: PersonName, error: String, server: String) -> String {
+        "The exercise's set-up, \"\(command)\" typed as \(role.rawValue), failed, so the exercise cannot be practised: \(error) Check that \(role.rawValue) can log in to \(server) and that its store is set up."
     }
 
     static func learnSkipped(_ title: String) -> String { "Skipped \"\(DisplayText.escaped(title))\"." }
 
-    static func learnSummary(learned: [String], skipped: [String], finished: Bool, next: Int?, progressPath: String?)
-        -> String
-    {
+    static func learnSummary(
+        learned: [String], skipped: [String], finished: Bool, next: Int?, progressPath: String?, onServer: Bool = false
+    ) -> String {
         func quoted(_ titles: [String]) -> String { all(titles.map { "\"\(DisplayText.escaped($0))\"" }) }
         var lines = [""]
         if learned.isEmpty && skipped.isEmpty {
@@ -185,7 +225,10 @@ extension Messages {
             if !learned.isEmpty { lines.append("Learned: \(quoted(learned)).") }
             if !skipped.isEmpty { lines.append("Skipped: \(quoted(skipped)).") }
         }
-        lines.append("The scratch store, with any draft or pending change in it, is removed.")
+        lines.append(
+            onServer
+                ? "The sessions' drafts and pending changes are removed; what was saved on the server stays there."
+                : "The scratch store, with any draft or pending change in it, is removed.")
         if finished, let next { lines.append("Next: trendsh --learn \(next)") }
         if progressPath == nil, !(learned.isEmpty && skipped.isEmpty) {
             lines.append("This progress is not recorded.")

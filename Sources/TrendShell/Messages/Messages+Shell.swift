@@ -220,6 +220,9 @@ extension Messages {
         case .setUpNeedsServer:
             return
                 "--set-up sets up a store on a PostgreSQL server; give it --store postgresql://… A SQLite store is set up, and upgraded after a copy, by the first session that opens it."
+        case .notWithLearn("--store"):
+            return
+                "--learn practises on a scratch store of its own, so --store may name only a PostgreSQL server, where the lessons that run on one are practised."
         case .notWithLearn(let option):
             return "--learn practises on a scratch store of its own, as text, so it does not take \(option)."
         case .conflicting(let first, let second): return "\(first) and \(second) can't be used together."
@@ -263,7 +266,20 @@ extension Messages {
             return "\(path): line \(line): a \"# hidden:\" line needs the command to run after it."
         case .notUTF8(let line):
             return "\(path): line \(line) is not UTF-8 text. Save the file as UTF-8, then try again."
+        case .badServer(let line, let text):
+            return
+                "\(path): line \(line): a \"# server:\" line names, once, the two different roles a server lesson logs in as, such as \"# server: alice coach\", not \"\(text)\"."
+        case .needsServer(let roles):
+            return "\(path) runs on a PostgreSQL server, so it was not replayed: " + serverNeeded(roles)
         }
+    }
+
+    /// What a server lesson needs, said where it cannot run without it (`--check`, `--play`,
+    /// `--learn`): the roles, a store set up fresh by its administrator, and `--store`.
+    static func serverNeeded(_ roles: ServerRoles, option: String = "--store") -> String {
+        let (first, second) = (roles.first.rawValue, roles.second.rawValue)
+        return
+            "its sessions log in as \(first) and \(second). Give \(option) the URI of a scratch database where both roles can log in, whose store its administrator set up fresh with `trendsh --store postgresql://ADMIN@HOST/DATABASE --set-up` (docs/transcripts.md, \"A lesson on a server\")."
     }
 }
 

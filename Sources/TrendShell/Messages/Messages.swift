@@ -53,6 +53,10 @@ public enum Messages {
         case .entries(.invalid): return "fix it and save again"
         case .entries(.conflict(_, .some)): return "type \"save\" again to overwrite the entry with it"
         case .entries(.conflict(_, nil)): return "type \"save\" again to save it as a new entry"
+        case .storage(.notYourLog):
+            // The log takes no change from this session, and "person" is refused while the
+            // draft has unsaved changes: only "cancel" moves on.
+            return "saving it again cannot help on this log, so type \"cancel\" to discard it"
         case .storage(let storage) where !storage.retryMayHelp:
             return
                 "type \"save\" again once the store is fixed, or start trendsh with --store PATH to save it elsewhere"

@@ -7,8 +7,9 @@ extension Options {
         if checking && castPath != nil { throw .conflicting("--cast", "--check") }
         if skipStartupFile && startupFile != nil { throw .conflicting("-X", "--init") }
         if learning {
-            // The practice store is the lesson's own, read as text, and no start-up file runs.
-            if storePath != nil || serverStore != nil { throw .notWithLearn("--store") }
+            // The practice store is the lesson's own, read as text, and no start-up file runs. A
+            // server is where the lessons that run on one (`# server:`) are practised.
+            if storePath != nil { throw .notWithLearn("--store") }
             if person != nil { throw .notWithLearn("--person") }
             if castPath != nil { throw .notWithLearn("--cast") }
             if startupFile != nil { throw .notWithLearn("--init") }

@@ -153,7 +153,9 @@ public struct Options: Equatable, Sendable {
         ) { options, _ throws(UsageError) in options.noHistory = true },
         Declaration(
             names: ["--check"], value: "FILE...", valueKind: .files,
-            summary: "Replay tutorial transcripts and show a diff for each mismatch.", startsRun: true
+            summary:
+                "Replay tutorial transcripts and show a diff for each mismatch. A lesson with a \"# server:\" line is replayed on the server --store names, as its roles; without one it fails.",
+            startsRun: true
         ) { _, _ throws(UsageError) in },
         Declaration(
             names: ["--update"], value: nil,
@@ -187,7 +189,7 @@ public struct Options: Equatable, Sendable {
         Declaration(
             names: ["--learn"], value: nil,
             summary:
-                "List the lessons and what you have learned; \"--learn N\" practises lesson N's exercises on a scratch store, at the lesson's clock, checking each goal after every command (\"hint\", \"again\" and \"skip\" work there). Progress is kept in $XDG_STATE_HOME/trendsh/learn-progress.",
+                "List the lessons and what you have learned; \"--learn N\" practises lesson N's exercises on a scratch store (a lesson with a \"# server:\" line on the server --store names), at the lesson's clock, checking each goal after every command (\"hint\", \"again\" and \"skip\" work there). Progress is kept in $XDG_STATE_HOME/trendsh/learn-progress.",
             startsRun: true
         ) { options, _ throws(UsageError) in options.learning = true },
         Declaration(
@@ -201,7 +203,7 @@ public struct Options: Equatable, Sendable {
         Declaration(
             names: ["--play"], value: "FILE", valueKind: .file,
             summary:
-                "Play a transcript as a live demo: narration dimmed, each command typed out after Enter and run for real, in :memory: at the transcript's clock.",
+                "Play a transcript as a live demo: narration dimmed, each command typed out after Enter and run for real, in :memory: at the transcript's clock (a lesson with a \"# server:\" line on the server --store names).",
             startsRun: true
         ) { options, value throws(UsageError) in
             guard let value, !value.isEmpty else { throw .needsValue("--play") }
@@ -331,6 +333,8 @@ public struct Options: Equatable, Sendable {
         if options.updateTranscripts && !checking { throw .updateNeedsCheck }
         if options.junitPath != nil && !checking { throw .junitNeedsCheck }
         if options.lessonsFolder != nil && !options.learning { throw .lessonsNeedsLearn }
+        // Two run modes are the first mistake to name: `--set-up` with `--check` is a conflict,
+        // whatever `--store` says.
         try options.checkCombinations(runs: runs, checking: checking)
         if options.settingUp && options.serverStore == nil { throw .setUpNeedsServer }
         if options.now == nil, !options.showHelp, !options.showVersion, let text = environment["TRENDSH_NOW"],
@@ -374,9 +378,9 @@ public struct Options: Equatable, Sendable {
     static let usageLines = [
         "trendsh [--store PATH] [--person NAME] [--now TIME] [--echo] [--bail] [--trace] [--format text|json|csv] [--no-history] [-X | --init FILE] [--cast FILE]",
         "trendsh [--store PATH] [--person NAME] [--now TIME] [--echo] [--bail] [--trace] [--format text|json|csv] -c COMMAND [-c COMMAND]...",
-        "trendsh --play FILE [--speed N] [--auto SECONDS] [--cast FILE]",
-        "trendsh --check [--update] [--junit FILE] FILE...",
-        "trendsh --learn [N] [--lessons DIR] [--now TIME] [--echo] [--trace]",
+        "trendsh --play FILE [--store PATH] [--speed N] [--auto SECONDS] [--cast FILE]",
+        "trendsh --check [--update] [--junit FILE] [--store URI] FILE...",
+        "trendsh --learn [N] [--lessons DIR] [--store URI] [--now TIME] [--echo] [--trace]",
         "trendsh [--store PATH] [--now TIME] --weighed-today",
         "trendsh --store URI [--person NAME] --set-up",
         "trendsh --manual",

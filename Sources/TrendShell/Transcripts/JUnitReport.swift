@@ -9,8 +9,9 @@ struct JUnitReport: Equatable {
         case updated
         /// Its replay differed: `message` in a sentence, `details` the diff's lines.
         case failed(message: String, details: [String])
-        /// It could not be checked at all (unreadable, not a transcript).
-        case error(message: String)
+        /// It could not be checked at all: `unreadable` (not a transcript, a bad line), or
+        /// `needs-server` (a server lesson checked without `--store` naming a server).
+        case error(message: String, type: String)
     }
 
     struct Case: Equatable {
@@ -51,9 +52,9 @@ struct JUnitReport: Equatable {
                         + details.map { XMLText.escaped($0) }.joined(separator: "\n")
                         + "</failure>")
                 lines.append("    </testcase>")
-            case .error(let message):
+            case .error(let message, let type):
                 lines.append(opening + ">")
-                lines.append(#"      <error message="\#(XMLText.escaped(message))" type="unreadable"/>"#)
+                lines.append(#"      <error message="\#(XMLText.escaped(message))" type="\#(type)"/>"#)
                 lines.append("    </testcase>")
             }
         }

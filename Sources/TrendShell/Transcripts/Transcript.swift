@@ -3,8 +3,9 @@ import TrendKit
 
 /// A tutorial transcript: commands after `trendsh> `, their expected output below them,
 /// narration on `# ` lines, an optional `# now: TIMESTAMP` header that fixes the clock,
-/// hidden commands on `# hidden: COMMAND` lines (run, but neither shown nor compared), and
-/// an optional last line `[N]` that states the session's exit status. An expected line that
+/// hidden commands on `# hidden: COMMAND` lines (run, but neither shown nor compared), an
+/// optional `# server: ROLE ROLE` line that makes it a lesson replayed on a PostgreSQL server,
+/// and an optional last line `[N]` that states the session's exit status. An expected line that
 /// ends in ` (re)` is a regular expression the whole printed line must match.
 public struct Transcript: Equatable, Sendable {
     /// The clock used when a transcript has no `# now:` header.
@@ -33,6 +34,9 @@ public struct Transcript: Equatable, Sendable {
 
     public var lines: [Line]
     public var now: Date
+    /// The roles of a lesson that runs on a server (`# server: ROLE ROLE`); nil for a lesson
+    /// replayed in memory or on a scratch SQLite store.
+    public var server: ServerRoles?
     /// The line end `updated` writes: the file's own, `"\r\n"` when most of its lines end
     /// with CRLF, `"\n"` otherwise (so a file that mixes them evenly is written with LF).
     public var lineEnd = "\n"
@@ -97,11 +101,12 @@ public struct Transcript: Equatable, Sendable {
         return nil
     }
 
-    /// Parses the text; throws when the `# now:` header cannot be read, when a status line
-    /// is not the last, or when there is no command.
+    /// Parses the text; throws when the `# now:` header or a `# server:` line cannot be read,
+    /// when a status line is not the last, or when there is no command.
     public init(parsing text: String) throws(TranscriptError) {
         lines = []
         var now = Timestamp.parse(Self.defaultNow)
+        var server: ServerRoles?
         // Split by scalars: as a `Character`, "\r\n" is one, and is not "\n".
         let rawLines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
             String(String.UnicodeScalarView($0))
@@ -120,6 +125,13 @@ public struct Transcript: Equatable, Sendable {
                 if let value = Self.directive("now", in: line) {
                     guard let date = Timestamp.parse(value) else { throw .badClock(line: number + 1, text: value) }
                     now = date
+                }
+                if let value = Self.directive(ServerRoles.directive, in: line) {
+                    // One line, naming two roles: a second would leave in doubt which ones log in.
+                    guard server == nil, let roles = ServerRoles(value) else {
+                        throw .badServer(line: number + 1, text: value)
+                    }
+                    server = roles
                 }
                 if let command = Self.directive(Self.hiddenDirective, in: line) {
                     guard !command.isEmpty else { throw .emptyHiddenCommand(line: number + 1) }
@@ -141,6 +153,7 @@ public struct Transcript: Equatable, Sendable {
         }
         guard let now else { throw .badClock(line: 0, text: Self.defaultNow) }
         self.now = now
+        self.server = server
         // Every raw line but the last is followed by "\n": the file's line ends.
         if crlfLines * 2 > rawLines.count - 1 { lineEnd = "\r\n" }
         guard !commands.isEmpty else { throw .noCommands }
@@ -306,6 +319,11 @@ public enum TranscriptError: Error, Equatable, Sendable {
     case statusNotLast
     /// A `# hidden:` line names no command.
     case emptyHiddenCommand(line: Int)
+    /// A `# server:` line that does not name two different roles, or a second one.
+    case badServer(line: Int, text: String)
+    /// A server lesson (`# server:`) checked, played or practised without `--store` naming a
+    /// server: it was not replayed.
+    case needsServer(ServerRoles)
     /// A byte that is not UTF-8, first met on this line.
     case notUTF8(line: Int)
     /// `--update` could not write the transcript back.

@@ -6,7 +6,9 @@ import TrendKit
 
 /// `trendsh --check`: replays each transcript in a fresh in-memory store with its fixed
 /// clock, in UTC and with default settings, and prints a unified diff for every mismatch.
-/// With `--update`, rewrites each transcript's expected output in place instead.
+/// With `--update`, rewrites each transcript's expected output in place instead. A lesson
+/// with a `# server:` line is replayed on the server `--store` names, as its roles; without
+/// one it is not replayed, and fails with the sentence that says what it needs.
 @MainActor
 public struct TranscriptChecker {
     let output: any OutputSink
@@ -14,10 +16,13 @@ public struct TranscriptChecker {
     /// the own files it may never replace. The transcripts themselves are not inputs to
     /// protect: `--update` rewrites them by design.
     let rules: NamedFileRules
+    /// The server `--store` names, for the lessons that run on one; nil without it.
+    let server: LessonServer?
 
-    public init(output: any OutputSink, rules: NamedFileRules) {
+    public init(output: any OutputSink, rules: NamedFileRules, server: LessonServer? = nil) {
         self.output = output
         self.rules = rules
+        self.server = server
     }
 
     /// 0 when every transcript matches (or was updated) and the report, when asked for, was
@@ -38,17 +43,20 @@ public struct TranscriptChecker {
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                 report.cases.append(JUnitReport.Case(path: path, outcome: outcome, seconds: seconds))
             }
-            do {
+            do throws(TranscriptError) {
                 let text = try Self.read(path)
                 let transcript = try Transcript(parsing: text)
-                let replay = Self.replay(transcript, inFolderOf: path, files: rules.ownFiles)
+                // Replayed anywhere else, a server lesson would show nothing of what it teaches.
+                if let roles = transcript.server, server == nil { throw TranscriptError.needsServer(roles) }
+                let replay = Self.replay(transcript, inFolderOf: path, files: rules.ownFiles, server: server)
                 let actual = replay.printedLines(echoes: transcript.echoes)
                 let diff = UnifiedDiff.make(
                     expected: transcript.expectedLines, actual: actual, expectedName: path,
                     actualName: "\(path) (replayed)", same: Transcript.matches)
                 let statusDiffers = transcript.expectedStatus.map { $0 != replay.status } ?? false
                 let exerciseProblems = ExerciseChecker.problems(
-                    inLesson: text, at: path, now: transcript.now, files: rules.ownFiles)
+                    inLesson: text, at: path, now: transcript.now, files: rules.ownFiles,
+                    server: transcript.server.flatMap { roles in server.map { ($0, roles) } })
                 if diff.isEmpty && !statusDiffers && replay.hiddenFailures.isEmpty && exerciseProblems.isEmpty {
                     output.write(Messages.transcriptPassed(path), to: .out)
                 } else if update && replay.hiddenFailures.isEmpty && exerciseProblems.isEmpty {
@@ -84,7 +92,8 @@ public struct TranscriptChecker {
                 failures += 1
                 let message = Messages.transcriptProblem(error, path: path)
                 output.write("error: \(DisplayText.escaped(message))", to: .err)
-                outcome = .error(message: message)
+                let needsServer = if case .needsServer = error { true } else { false }
+                outcome = .error(message: message, type: needsServer ? "needs-server" : "unreadable")
             }
             output.flush()
         }
@@ -118,7 +127,9 @@ public struct TranscriptChecker {
 
     /// Replays with the transcript's own folder as the working folder, so a file a lesson
     /// names (`import 14-libra-export.csv`) is the one kept beside it, wherever `--check` runs.
-    static func replay(_ transcript: Transcript, inFolderOf path: String, files: OwnFiles) -> Replay {
+    static func replay(
+        _ transcript: Transcript, inFolderOf path: String, files: OwnFiles, server: LessonServer?
+    ) -> Replay {
         var buffer = [CChar](repeating: 0, count: 4096)
         let previous = getcwd(&buffer, buffer.count).map { _ in
             String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -128,21 +139,25 @@ public struct TranscriptChecker {
         // transcript names is then missing, and the diff shows it.
         let moved = chdir(folder) == 0
         defer { if moved, let previous { chdir(previous) } }
-        return replay(transcript, files: files)
+        return replay(transcript, files: files, server: server)
     }
 
     /// Runs the transcript's commands, hidden ones included, and returns what the session
     /// printed for each shown command; hidden commands' output is set aside, except errors.
     /// The store is in memory; `files` names the own files a command's named file may not
     /// replace (the default store's, the history, the start-up file).
-    /// With `other> ` lines, both sessions use one real store in a scratch folder instead
-    /// (see `replayTwoSessions`).
-    public static func replay(_ transcript: Transcript, files: OwnFiles = OwnFiles(store: .memory)) -> Replay {
+    /// With `other> ` lines, both sessions use one real store in a scratch folder instead, and
+    /// a server lesson's sessions log in to `server` as its roles (see `replayTwoSessions`);
+    /// the caller sees to it that a server lesson has its server.
+    public static func replay(
+        _ transcript: Transcript, files: OwnFiles = OwnFiles(store: .memory), server: LessonServer? = nil
+    ) -> Replay {
         let captured = CapturedOutput()
         let script = transcript.steps
         let ending: REPL.Ending
-        if transcript.usesSecondSession {
-            ending = replayTwoSessions(transcript, files: files, output: captured)
+        let onServer = transcript.server.flatMap { roles in server.map { ($0, roles) } }
+        if transcript.usesSecondSession || onServer != nil {
+            ending = replayTwoSessions(transcript, files: files, server: onServer, output: captured)
         } else {
             let session = Session.make(
                 files: files.with(store: .memory), clock: .fixed(transcript.now), output: captured, person: .nobody)
@@ -187,20 +202,32 @@ public struct TranscriptChecker {
 
     /// Replays a transcript with a second session: both over one SQLite store in a private
     /// scratch folder (`:memory:` cannot be shared), removed at the end, each session with
-    /// what a real session beside another has. Both write to `output`, in the order they
-    /// print. A folder that cannot be made is reported, and the replay then fails.
-    static func replayTwoSessions(_ transcript: Transcript, files: OwnFiles, output: CapturedOutput) -> REPL.Ending {
+    /// what a real session beside another has. On a server (`# server:`), the first session
+    /// logs in as the first role and the second as the second, their local files in the
+    /// scratch folder. Both write to `output`, in the order they print. A folder that cannot
+    /// be made is reported, and the replay then fails.
+    static func replayTwoSessions(
+        _ transcript: Transcript, files: OwnFiles, server: (LessonServer, ServerRoles)?, output: CapturedOutput
+    ) -> REPL.Ending {
         guard let scratch = ScratchFolder.make(in: getenv("TMPDIR").map { String(cString: $0) }) else {
             output.write("error: " + Messages.scratchFolderNotMade, to: .err)
             return .status(.failure)
         }
         defer { scratch.remove() }
-        let shared = files.with(store: StoreLocation(scratch.file(Messages.scratchStoreName)))
         let clock = Clock.fixed(transcript.now)
-        let first = Session.make(files: shared, clock: clock, output: output, person: .nobody)
+        let make: (_ second: Bool) -> Session
+        if case (let lessonServer, let roles)? = server {
+            make = { second in
+                lessonServer.session(
+                    as: roles.role(second: second), files: files, in: scratch.path, clock: clock, output: output)
+            }
+        } else {
+            let shared = files.with(store: StoreLocation(scratch.file(Messages.scratchStoreName)))
+            make = { _ in Session.make(files: shared, clock: clock, output: output, person: .nobody) }
+        }
+        let first = make(false)
         first.start()
-        let second = SecondSession(
-            make: { Session.make(files: shared, clock: clock, output: output, person: .nobody) }, output: output)
+        let second = SecondSession(make: { make(true) }, output: output)
         let reader = InterleavedLineReader(steps: transcript.steps, second: second)
         var repl = REPL(session: first, reader: reader, output: output)
         repl.echo = true

@@ -68,4 +68,30 @@ import TrendKit
             ServerAddress("postgresql://a@h/x")?.fileStem(environment: [:])
                 != ServerAddress("postgresql://a@h/y")?.fileStem(environment: [:]))
     }
+
+    @Test(arguments: [
+        ("postgresql://admin@127.0.0.1:5432/lesson", "postgresql://coach@127.0.0.1:5432/lesson"),
+        ("postgres://127.0.0.1/lesson", "postgres://coach@127.0.0.1/lesson"),
+        (
+            "postgresql://admin:s3cret@[::1]:6000,other/lesson?sslmode=require",
+            "postgresql://coach@[::1]:6000,other/lesson?sslmode=require"
+        ),
+        (
+            "postgresql:///lesson?host=/run/pg&port=5433&user=admin",
+            "postgresql:///lesson?host=/run/pg&port=5433&user=coach"
+        ),
+        ("postgresql://admin@/lesson?user=root&password=x&port=5433", "postgresql:///lesson?user=coach&port=5433"),
+        ("postgresql:///?service=lessons", "postgresql://coach@/?service=lessons"),
+    ])
+    func aLessonsRoleLogsInToTheSameDatabaseWithItsOwnNameAndNoPassword(uri: String, expected: String) throws {
+        let role = try #require(PersonName("coach"))
+        let address = try #require(ServerAddress(uri)).loggingIn(as: role)
+        #expect(address.uri == expected)
+        #expect(address.user == "coach")
+        #expect(!address.hasPassword)
+        let original = try #require(ServerAddress(uri))
+        #expect(address.hosts == original.hosts)
+        #expect(address.database == original.database)
+        #expect(address.service == original.service)
+    }
 }

@@ -41,6 +41,24 @@ import TrendShell
         }
     }
 
+    @Test func aServerLessonsSetUpIsTypedByItsFirstRoleAndAnyOtherLessonRefusesIt() throws {
+        let text = "# exercise: x\n# set-up: share with coach\n# goal: draft\n# solution: value 70\n"
+        let exercises = try Exercise.exercises(in: text, onServer: true)
+        #expect(exercises.first?.setUp == ["share with coach"])
+        #expect(exercises.first?.solution == ["value 70"])
+        #expect(throws: ExerciseError.setUpWithoutServer(line: 2)) { try Exercise.exercises(in: text) }
+        #expect(throws: ExerciseError.emptySetUp(line: 2)) {
+            try Exercise.exercises(
+                in: "# exercise: x\n# set-up:\n# goal: draft\n# solution: value 70\n", onServer: true)
+        }
+        // A demo shows neither the set-up nor the solution in advance.
+        #expect(Exercise.isHiddenInPlay("# set-up: share with coach"))
+        #expect(
+            Messages.exercisesUnreadable(.setUpWithoutServer(line: 2))
+                == "Line 2: \"# set-up:\" is typed by a server lesson's first role before each attempt, and this lesson has no \"# server:\" line naming one."
+        )
+    }
+
     @Test func theReferenceSolutionMeetsTheGoalInARealSession() throws {
         let transcript = try Transcript(parsing: Self.lesson)
         let exercise = try #require(try Exercise.exercises(in: Self.lesson).first)

@@ -43,11 +43,19 @@ import TrendShell
         #expect(try !GoalParser.parse("draft").holds(in: GoalState()))
     }
 
+    @Test func personIsTheNameOfTheLogTheSessionWorksOn() throws {
+        let coach = GoalState(person: "alice")
+        #expect(try GoalParser.parse("person = \"alice\"").holds(in: coach))
+        #expect(try !GoalParser.parse("person = \"coach\"").holds(in: coach))
+        #expect(try !GoalParser.parse("person = \"alice\"").holds(in: GoalState()))
+    }
+
     @Test func parseErrorsNameThePosition() {
         #expect(throws: GoalError.unknownName(position: 1, name: "entrys")) { try GoalParser.parse("entrys = 1") }
         #expect(
             throws: GoalError.unexpectedEnd(
-                position: 10, expected: "a number, a text in quotes, entries, pending, failed, ran or a draft field")
+                position: 10,
+                expected: "a number, a text in quotes, entries, pending, failed, ran, a draft field or person")
         ) {
             try GoalParser.parse("entries =")
         }

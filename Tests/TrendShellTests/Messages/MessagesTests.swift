@@ -79,6 +79,13 @@ import TrendShell
         )
     }
 
+    @Test func aWriteTheServerRefusesSaysThatSavingAgainCannotHelpAndHowToMoveOn() {
+        #expect(
+            Messages.saveFailed(.storage(.notYourLog(person: "alice")), units: .kilograms)
+                == "The server refused the change: this session reads alice's log, which only alice may write, so nothing was written. `person` with your own name goes back to your log. The draft is kept; saving it again cannot help on this log, so type \"cancel\" to discard it."
+        )
+    }
+
     @Test func onlyValidationErrorsAreTheirsToFix() {
         let fix = "fix it and save again."
         #expect(Messages.saveFailed(.entries(.invalid(.dateInFuture)), units: .kilograms).hasSuffix(fix))
