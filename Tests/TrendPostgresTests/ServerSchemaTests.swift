@@ -310,6 +310,33 @@ import TrendshTestSupport
         #expect(try connection.execute("SELECT count(*) FROM pg_proc WHERE proname LIKE 'entries%'").rows == [["0"]])
     }
 
+    @Test func aStoreOfFormatNineteenGainsTheSettingsUnderTheRulesAndKeepsItsRows() throws {
+        let server = try PostgresServer.shared()
+        #expect(server.psql(database: "postgres", sql: "CREATE DATABASE schema_nineteen").status == 0)
+        let connection = try PostgresConnection(uri: server.uri(database: "schema_nineteen"))
+        let nineteen = ServerSchema(Schema.server.migrations.filter { $0.version <= ServerRules.version })
+        try Self.apply(nineteen.statements(upgradingFrom: 0), on: connection)
+        try connection.execute(
+            "INSERT INTO entries (taken_at, kilograms) VALUES ('2026-11-29T08:00:00.000Z', 70)")
+
+        try Self.apply(Schema.server.statements(upgradingFrom: ServerRules.version), on: connection)
+
+        #expect(try connection.execute("SELECT format FROM trendsh_store").rows == [[String(SettingsSchema.version)]])
+        #expect(try connection.execute("SELECT count(*) FROM entries").rows == [["1"]])
+        #expect(
+            try connection.execute(
+                """
+                SELECT relrowsecurity::text, relforcerowsecurity::text, pg_get_userbyid(relowner)::text
+                FROM pg_class WHERE oid = 'settings'::regclass
+                """
+            ).rows == [["true", "true", ServerRules.owner]])
+        try connection.execute(
+            "INSERT INTO settings (key, value, changed_at) VALUES ('goal', '70.0 kg', '2026-11-29T08:00:00.000Z')")
+        #expect(
+            try connection.execute("SELECT person = current_user FROM settings").rows == [["t"]],
+            "a row is the role's that writes it")
+    }
+
     @Test func aTruncateThatWouldSkipTheEntriesRowRulesIsRefused() throws {
         let (server, _) = try Self.serverStore("schema_truncate")
         let refused = server.psql(database: "schema_truncate", sql: "TRUNCATE entries CASCADE")
