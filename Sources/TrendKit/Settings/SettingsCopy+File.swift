@@ -43,6 +43,8 @@ extension SettingsCopy {
             if marksWaiting {
                 let time = parts[1].lowercased() == Self.unknownTime ? nil : parts[1]
                 if let time, StoredTime.date(time) == nil { throw .unexpectedLine(trimmed) }
+                // A value that names no person waits with no time unless a line says one.
+                if person == nil && time == nil { continue }
                 change(person) { $0.waiting[key.name] = WaitingChange(changedAt: time) }
                 continue
             }

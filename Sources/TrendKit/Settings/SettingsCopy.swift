@@ -9,7 +9,8 @@ public struct SettingsCopy: Sendable, Equatable {
     public var people: [String: PersonSettings] = [:]
     /// Per-person settings that name no person: a file an older trendsh wrote, or a change
     /// made before the session knew whose log it works on. They are the store's first
-    /// person's (`assignUnnamed(to:)`), and none of them is in the store yet.
+    /// person's (`assignUnnamed(to:)`), and none of them is in the store yet: its marks
+    /// hold only the times that are known.
     public var unnamed = PersonSettings()
     /// Lines of the file this version does not know, kept as they were, so a newer
     /// version's settings survive a rewrite by this one.
@@ -67,7 +68,8 @@ public struct SettingsCopy: Sendable, Equatable {
         }
         change(person) { part in
             part.values[key.name] = key.kept(settings)
-            part.waiting[key.name] = WaitingChange(changedAt: time)
+            // In the unnamed part every value waits: only a known time is a mark.
+            part.waiting[key.name] = person == nil && time == nil ? nil : WaitingChange(changedAt: time)
         }
     }
 
