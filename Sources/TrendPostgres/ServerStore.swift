@@ -39,6 +39,8 @@ public final class ServerStore: SessionStore {
     public private(set) var loginRole: String?
     /// The log the session asked for (`--person`, `person NAME`); nil for its role's own.
     public private(set) var requestedPerson: PersonName?
+    /// How many writes the server has confirmed in this session.
+    public private(set) var writesConfirmed = 0
     /// A failure to connect, and when it was met: the rest of that command's reads and writes,
     /// and those of the commands after it whose lines were already there (a `-c` run, a piped
     /// script), meet it at once instead of waiting out the connect timeout again, as SQLite's
@@ -157,6 +159,7 @@ public final class ServerStore: SessionStore {
                 trace.record(.commitUnconfirmed(feature))
                 throw error
             }
+            writesConfirmed += 1
             return value
         }
     }

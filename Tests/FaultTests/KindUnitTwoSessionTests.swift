@@ -28,8 +28,8 @@ import TrendshTestSupport
         #expect(typed.stdout.contains("Saved #1: waist 33.0 in on \(Fixtures.minute)."), "\(typed)")
         #expect(end.status == 0)
         let lines = (Disk.text(Self.settingsPath(fixture)) ?? "").split(separator: "\n")
-        #expect(lines.contains("waist-unit = in"), "\(lines)")
-        #expect(lines.contains("hip-unit = in"), "\(lines)")
+        #expect(lines.contains("me: waist-unit = in"), "\(lines)")
+        #expect(lines.contains("me: hip-unit = in"), "\(lines)")
     }
 
     @Test func aWaistTypedInCentimetresKeepsItsUnitWhenAnotherSessionSetsInches() throws {

@@ -35,8 +35,8 @@ import TrendshTestSupport
         #expect(goal.stdout.contains("goal: 80.0 lb."))
         #expect(end.status == 0)
         let lines = (Disk.text(Self.settingsPath(fixture)) ?? "").split(separator: "\n")
-        #expect(lines.contains("unit = lb"), "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("goal = 36.287") }, "80 lb, kept in kilograms")
+        #expect(lines.contains("me: unit = lb"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("me: goal = 36.287") }, "80 lb, kept in kilograms")
 
         let after = fixture.run(["unit", "value 165", "save"])
         #expect(after.stdout.contains("unit: lb\n"), "\(after)")

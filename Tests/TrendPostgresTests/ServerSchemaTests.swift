@@ -68,10 +68,12 @@ import TrendshTestSupport
         row.map { value in value.map { Double($0).map { String($0) } ?? $0 } }
     }
 
-    @Test func theServerSchemaIsAtSQLitesLatestFormatAndThenItsRules() {
-        // The server's one format more is its rules (`ServerRules`), which SQLite has none of.
-        #expect(ServerRules.version == Schema.trendsh.latestVersion + 1)
-        #expect(Schema.server.latestVersion == ServerRules.version)
+    @Test func theServerSchemaIsAtSQLitesLatestFormat() {
+        // Format 19 is the server's rules (`ServerRules`), which SQLite has nothing of: its
+        // step 19 changes nothing, so that a format means the same tables on both engines.
+        #expect(Schema.server.latestVersion == Schema.trendsh.latestVersion)
+        #expect(Schema.server.migrations.filter { $0.version == ServerRules.version }.map(\.feature) == [.people])
+        #expect(Schema.trendsh.migrations.first { $0.version == ServerRules.version }?.feature == .people)
         #expect(Schema.server.migrations.first?.feature == .storage, "the store's tables come first")
         #expect(Schema.server.statements(upgradingFrom: Schema.server.latestVersion).isEmpty)
         #expect(
@@ -309,6 +311,33 @@ import TrendshTestSupport
         #expect(throws: PostgresError.self) { try Self.apply(failing, on: connection) }
         #expect(try connection.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'").rows == [["0"]])
         #expect(try connection.execute("SELECT count(*) FROM pg_proc WHERE proname LIKE 'entries%'").rows == [["0"]])
+    }
+
+    @Test func aStoreOfFormatNineteenGainsTheSettingsUnderTheRulesAndKeepsItsRows() throws {
+        let server = try PostgresServer.shared()
+        #expect(server.psql(database: "postgres", sql: "CREATE DATABASE schema_nineteen").status == 0)
+        let connection = try PostgresConnection(uri: server.uri(database: "schema_nineteen"))
+        let nineteen = ServerSchema(Schema.server.migrations.filter { $0.version <= ServerRules.version })
+        try Self.apply(nineteen.statements(upgradingFrom: 0), on: connection)
+        try connection.execute(
+            "INSERT INTO entries (taken_at, kilograms) VALUES ('2026-11-29T08:00:00.000Z', 70)")
+
+        try Self.apply(Schema.server.statements(upgradingFrom: ServerRules.version), on: connection)
+
+        #expect(try connection.execute("SELECT format FROM trendsh_store").rows == [[String(SettingsSchema.version)]])
+        #expect(try connection.execute("SELECT count(*) FROM entries").rows == [["1"]])
+        #expect(
+            try connection.execute(
+                """
+                SELECT relrowsecurity::text, relforcerowsecurity::text, pg_get_userbyid(relowner)::text
+                FROM pg_class WHERE oid = 'settings'::regclass
+                """
+            ).rows == [["true", "true", ServerRules.owner]])
+        try connection.execute(
+            "INSERT INTO settings (key, value, changed_at) VALUES ('goal', '70.0 kg', '2026-11-29T08:00:00.000Z')")
+        #expect(
+            try connection.execute("SELECT person = current_user FROM settings").rows == [["t"]],
+            "a row is the role's that writes it")
     }
 
     @Test func aTruncateThatWouldSkipTheEntriesRowRulesIsRefused() throws {

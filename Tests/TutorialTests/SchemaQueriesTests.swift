@@ -7,7 +7,7 @@ import TrendshTestSupport
 
 /// docs/schema.md's queries, each run as it stands by `sqlite3 -readonly` on a store trendsh
 /// wrote: weigh-ins with a weight, with a weight and other measurements, and with a waist
-/// alone. Each must run, and those that count or average weights must leave out the
+/// alone, and a goal. Each must run, and those that count or average weights must leave out the
 /// weigh-ins without one.
 @Suite struct SchemaQueriesTests {
     /// The page's `sql` blocks, in order.
@@ -39,7 +39,7 @@ import TrendshTestSupport
             "value 80", "date 2026-11-23 07:00", "note after run", "save",
             "value 79", "fat 21.5", "waist 82", "date 2026-11-24 07:00", "save",
             "waist 81", "date 2026-11-25 07:00", "save",
-            "new habit", "name Walk", "save", "done Walk",
+            "new habit", "name Walk", "save", "done Walk", "goal 70",
         ]
         let made = TrendshProcess.run(
             ["--store", store, "--now", Fixtures.lessonNow], input: commands.map { $0 + "\n" }.joined(),
@@ -68,6 +68,8 @@ import TrendshTestSupport
         #expect(outputs[masses] == "2|2026-11-24|17.0|62.0\n")
         let counts = try #require(queries.firstIndex { $0.contains("values_kept") })
         #expect(outputs[counts] == "weight|2\nfat|1\nwaist|2\n")
+        let settings = try #require(queries.firstIndex { $0.contains("FROM settings") })
+        #expect(outputs[settings] == "me|goal|70.0 kg|2026-11-29 08:00:00\n")
     }
 }
 

@@ -121,7 +121,8 @@ import TrendshTestSupport
         #expect(next.stdout.contains("Saved #1: muscle 70.0 lb, hip 40.0 in on \(Fixtures.nowText).\n"))
         #expect(next.stdout.hasSuffix("muscle-unit: lb\nhip-unit: in\n"))
         let settings = String(decoding: fileBytes(shell.storePath + ".settings") ?? [], as: UTF8.self)
-        #expect(settings.contains("\nmuscle-unit = lb\nhip-unit = in\n"), "\(settings)")
+        #expect(settings.contains("\nme: muscle-unit = lb\nme: hip-unit = in\n"), "\(settings)")
+        #expect(!settings.contains("me: hip-unit waits"), "both are in the store: \(settings)")
     }
 
     @Test func anImportsPreviewAndAPendingChangeShowTheKindsInTheirUnits() throws {

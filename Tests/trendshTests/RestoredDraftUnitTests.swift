@@ -8,8 +8,10 @@ import TrendshTestSupport
         let shell = Shell()
         let typed = shell.run(["unit lb", "value 165"])
         #expect(typed.status == 3, "the draft is left unsaved in the draft file")
-        // Another session switches the setting back while this draft waits on disk.
-        #expect(shell.home.write("# trendsh settings\nunit = kg\n", to: "s.sqlite.settings") != "")
+        // Another session switches the setting back while this draft waits on disk (a `-c`
+        // run, which leaves the waiting draft alone).
+        let back = shell.run(arguments: ["--store", shell.storePath, "--now", Fixtures.now, "-c", "unit kg"])
+        #expect(back.status == 0, "\(back)")
 
         let saved = shell.run(["show", "save"])
 

@@ -53,14 +53,15 @@ import TrendshTestSupport
             sql(nil, statement).stdout.trimmedLines
         }
 
-        /// Alice's log: weights with measurements, a kind of her own, a habit done, an
-        /// import, an undone save, a kind's trend, shared with bob.
+        /// Alice's log: a goal, weights with measurements, a kind of her own, a habit done,
+        /// an import, an undone save, a kind's trend, shared with bob.
         func fill() throws {
             let csv = home.write("date,weight\n2026-11-01,70.5\n2026-11-02,70.2\n", to: "two.csv")
             let filled = trendsh(
                 alice,
                 [
-                    "value 70", "waist 80", "note first of alice's", "save", "measure add neck cm 20 80", "value 71",
+                    "goal 65", "value 70", "waist 80", "note first of alice's", "save", "measure add neck cm 20 80",
+                    "value 71",
                     "neck 30", "save", "new habit", "name walk", "save", "done walk", "import \(csv)", "save",
                     "value 72",
                     "save", "undo", "trend waist", "share with \(bob)",
@@ -309,6 +310,32 @@ import TrendshTestSupport
         #expect(unshared.stdout.contains("Your log is shared with nobody"), "\(unshared)")
         let gone = household.trendsh(bob, ["list"], arguments: ["--person", alice])
         #expect(gone.stderr.contains("This session may read no log of \(alice)'s"), "\(gone)")
+    }
+
+    @Test func aCoachReadsTheSharedLogsSettingsAndAChangeOfThemIsRefusedWithNothingLeftWaiting() throws {
+        let household = try Household("rules_coach_settings")
+        defer { household.home.remove() }
+        try household.fill()
+        let (alice, bob) = (household.alice, household.bob)
+        let before = household.value("SELECT string_agg(key || '=' || value, ' ' ORDER BY key) FROM settings")
+
+        let read = household.trendsh(bob, ["goal", "unit"], arguments: ["--person", alice])
+        #expect(read.stdout == "goal: 65.0 kg\nunit: kg\n", "bob reads alice's goal: \(read)")
+
+        let changed = household.trendsh(
+            bob, ["goal 70", "unit lb", "set chart-style ascii", "goal", "status"], arguments: ["--person", alice])
+        let refusal =
+            "error: The server refused the change: this session reads \(alice)'s log, and only \(alice) may change \(alice)'s settings, so nothing was changed."
+        #expect(changed.stderr.components(separatedBy: refusal).count == 3, "\(changed)")
+        #expect(changed.stdout.contains("chart-style: ascii."), "this machine's own setting: \(changed)")
+        #expect(changed.stdout.contains("goal: 65.0 kg\n"), "\(changed)")
+        #expect(!changed.stdout.contains("not in the store yet"), "\(changed)")
+        #expect(changed.status == 1)
+        #expect(household.value("SELECT string_agg(key || '=' || value, ' ' ORDER BY key) FROM settings") == before)
+        // Bob's own settings are his, on his own log.
+        let own = household.trendsh(bob, ["goal 90", "goal"])
+        #expect(own.stdout == "goal: 90.0 kg.\ngoal: 90.0 kg\n", "\(own)")
+        #expect(household.value("SELECT count(*) FROM settings WHERE person = '\(bob)'") == "1")
     }
 
     @Test func anUndoOfAForgedStepNamingAnotherPersonsRowLeavesThatRowAlone() throws {

@@ -114,7 +114,7 @@ import TrendshTestSupport
         #expect(second.stdout.contains("unit: lb"), "\(second)")
     }
 
-    @Test func settingsAreKeptOnThisMachineForThisServer() throws {
+    @Test func aPersonsSettingsReachAnotherMachineThroughTheServerAndEachKeepsItsOwnChartStyle() throws {
         let (uri, localName) = try Self.database("session_settings")
         let machine = Machine()
         let other = Machine()
@@ -122,11 +122,13 @@ import TrendshTestSupport
             machine.home.remove()
             other.home.remove()
         }
-        #expect(machine.run(["unit lb"], store: uri).status == 0)
+        #expect(machine.run(["unit lb", "set chart-style ascii"], store: uri).status == 0)
         #expect(fileExists(machine.stateFolder + "/\(localName).settings"))
         #expect(machine.run(["unit"], store: uri).stdout.contains("unit: lb"))
-        // Another machine keeps its own.
-        #expect(other.run(["unit"], store: uri).stdout.contains("unit: kg"))
+        // Another machine reads the person's unit from the server, and keeps its own chart style.
+        let elsewhere = other.run(["settings"], store: uri)
+        #expect(elsewhere.stdout.contains("unit: lb\n"), "\(elsewhere)")
+        #expect(elsewhere.stdout.contains("chart-style: auto\n"), "\(elsewhere)")
     }
 
     @Test func theReminderHookReadsTheServer() throws {

@@ -46,6 +46,9 @@ public enum SettingsError: Error, Equatable, Sendable {
     /// The change is in the file, but its folder could not be synced, nor the file before it
     /// put back: a power cut may undo it.
     case unconfirmed(path: String, problem: PrivateFileError.Reason)
+    /// A person's own setting, changed in a session that reads `person`'s log, which only
+    /// they may change (the server refused it). Nothing was changed.
+    case notYourSettings(person: String)
 }
 
 /// What was wrong with a settings file.

@@ -24,6 +24,9 @@
 public enum ServerRules {
     /// The format that brought the rules.
     public static let version = 19
+    /// What the step does; on SQLite, which has no rules to keep, it changes nothing.
+    public static let summary =
+        "each person's log readable by them and whom they share it with, written only by them (on a server)"
     /// The role that owns every table and function of a store; it cannot log in.
     public static let owner = "trendsh_owner"
 

@@ -24,7 +24,13 @@ public enum PeopleSchema {
             try db.run(
                 "INSERT INTO people (name, added_at) VALUES (?, \(db.dialect.now))",
                 [.text(db.person.isEmpty ? PersonName.unnamed.rawValue : db.person)])
-        }
+        },
+        // The server's rules (`ServerRules`): a SQLite file has nothing to enforce them with
+        // (whoever reads the file reads every log), so the step changes nothing here. It is
+        // kept so that a format means the same tables on both engines from here on.
+        Migration(version: ServerRules.version, feature: .people, summary: ServerRules.summary) {
+            _ throws(StorageError) in
+        },
     ]
 
     /// The same table on a server, where a person is a login role, each added as they first
@@ -55,8 +61,6 @@ extension FeatureDeclaration {
                 version: 14, feature: .people, summary: "people, each with a log of their own",
                 sql: PeopleSchema.server),
             ServerMigration(
-                version: ServerRules.version, feature: .people,
-                summary: "each person's log readable by them and whom they share it with, written only by them",
-                sql: ServerRules.sql),
+                version: ServerRules.version, feature: .people, summary: ServerRules.summary, sql: ServerRules.sql),
         ])
 }

@@ -4,7 +4,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// Settings in a small text file beside the store, mode 0600. A change takes the lock file
+/// The local copy of the settings in a small text file beside the store, mode 0600. A change takes the lock file
 /// `<settings>.lock` (flock) only while it reads the file as it is now, applies its one key
 /// and replaces the file durably, so changes from several sessions merge and none is lost.
 /// Reading needs no lock: the file is only ever replaced whole.
@@ -43,7 +43,7 @@ public final class FileSettingsStore: SettingsStore {
     public func read() -> SettingsReading {
         let (version, bytes) = readBytes()
         return SettingsReading(
-            version: version, settings: Result { () throws(SettingsError) in try decode(bytes.get()) })
+            version: version, copy: Result { () throws(SettingsError) in try decode(bytes.get()) })
     }
 
     public func currentVersion() -> SettingsVersion {
@@ -52,7 +52,7 @@ public final class FileSettingsStore: SettingsStore {
         return Self.version(info)
     }
 
-    public func update(_ change: (inout Settings) -> Void) throws(SettingsError) -> SettingsReading {
+    public func update(_ change: (inout SettingsCopy) -> Void) throws(SettingsError) -> SettingsReading {
         let lock = try takeLock()
         defer {
             // Unlocked before it is closed: a copy of the descriptor (a process spawned a
@@ -62,19 +62,19 @@ public final class FileSettingsStore: SettingsStore {
         }
         let (version, read) = readBytes()
         let previous = try read.get()
-        var settings = try decode(previous)
-        let before = settings
-        change(&settings)
-        guard settings != before else { return SettingsReading(version: version, settings: .success(settings)) }
+        var copy = try decode(previous)
+        let before = copy
+        change(&copy)
+        guard copy != before else { return SettingsReading(version: version, copy: .success(copy)) }
         do {
-            try PrivateFile.replaceDurably(path, with: Array(settings.fileText.utf8), previous: previous)
+            try PrivateFile.replaceDurably(path, with: Array(copy.fileText.utf8), previous: previous)
         } catch {
             if error.leftInPlace {
                 throw .unconfirmed(path: path, problem: error.failure.reason)
             }
             throw .cannotWrite(path: path, problem: error.failure.reason)
         }
-        return SettingsReading(version: pinCurrentFile(), settings: .success(settings))
+        return SettingsReading(version: pinCurrentFile(), copy: .success(copy))
     }
 
     /// Takes the lock, waiting in short sleeps up to `lockWait` while another session holds it.
@@ -149,16 +149,16 @@ public final class FileSettingsStore: SettingsStore {
         if old >= 0 { close(old) }
     }
 
-    /// Settings from the file's bytes; nil bytes (no file) are the defaults.
-    private func decode(_ bytes: [UInt8]?) throws(SettingsError) -> Settings {
-        guard let bytes else { return Settings() }
+    /// The copy from the file's bytes; nil bytes (no file) are an empty copy: the defaults.
+    private func decode(_ bytes: [UInt8]?) throws(SettingsError) -> SettingsCopy {
+        guard let bytes else { return SettingsCopy() }
         guard let text = UTF8Text.decode(bytes) else {
             // A line trendsh cannot keep as it is: shown, never rewritten with U+FFFD in it.
             let line = bytes.split(separator: 0x0A).first { UTF8Text.decode($0) == nil } ?? []
             throw .unreadable(path: path, detail: .unexpectedLine(UTF8Text.showing(line)))
         }
         do {
-            return try Settings(parsing: text)
+            return try SettingsCopy(parsing: text)
         } catch {
             throw .unreadable(path: path, detail: error)
         }

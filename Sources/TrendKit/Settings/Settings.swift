@@ -1,4 +1,5 @@
-/// Preferences kept apart from the store, so they stay reachable when the store is not.
+/// The settings a session uses: the person's own (`SettingKey.isPerPerson`) with this
+/// machine's (`chart-style`), as the local copy (`SettingsCopy`) holds them for that person.
 public struct Settings: Sendable, Equatable {
     /// The unit weights are typed and shown in.
     public var unit: WeightUnit = .kilograms
@@ -11,9 +12,6 @@ public struct Settings: Sendable, Equatable {
     /// The unit each kind other than weight is typed and shown in, where one was set
     /// (`unit waist in`); a kind not here is in its default unit.
     public var kindUnits: [KindID: MeasureUnit] = [:]
-    /// Lines of the settings file this version does not know, kept as they were, so a newer
-    /// version's settings survive a rewrite by this one.
-    public var otherLines: [String] = []
 
     public init(unit: WeightUnit = .kilograms, goalKilograms: Double? = nil, chartStyle: ChartStyle = .auto) {
         self.unit = unit
@@ -58,12 +56,16 @@ public struct SettingKey: Sendable {
     public let carry: @Sendable (Settings, inout Settings) -> Void
     /// The kind whose unit this key keeps, for a kind's unit key (`waist-unit`).
     public let kind: KindID?
+    /// True for a person's own setting, kept in the store for each person (and in the local
+    /// copy, each person's apart); false for a setting of this machine alone (`chart-style`),
+    /// kept in the local copy only.
+    public let isPerPerson: Bool
 
     init(
         name: String, values: String, summary: String, completions: [String],
         read: @escaping @Sendable (Settings) -> String?,
         write: @escaping @Sendable (inout Settings, String) throws(TrendError) -> Void,
-        carry: @escaping @Sendable (Settings, inout Settings) -> Void, kind: KindID? = nil
+        carry: @escaping @Sendable (Settings, inout Settings) -> Void, kind: KindID? = nil, isPerPerson: Bool = true
     ) {
         self.name = name
         self.values = values
@@ -73,6 +75,7 @@ public struct SettingKey: Sendable {
         self.write = write
         self.carry = carry
         self.kind = kind
+        self.isPerPerson = isPerPerson
     }
 
     public static let unit = SettingKey(
@@ -111,7 +114,7 @@ public struct SettingKey: Sendable {
                 throw .settings(.invalidValue(key: "chart-style", value: text))
             }
             settings.chartStyle = style
-        }, carry: { $1.chartStyle = $0.chartStyle })
+        }, carry: { $1.chartStyle = $0.chartStyle }, isPerPerson: false)
 
     public static let height = SettingKey(
         name: "height", values: "HEIGHT|off",
@@ -156,6 +159,12 @@ public struct SettingKey: Sendable {
 
     public static let all: [SettingKey] = [.unit, .goal, .chartStyle, .height] + kindUnits
 
+    /// The keys each person has their own of, kept in the store: read from the declarations.
+    public static let perPerson: [SettingKey] = all.filter(\.isPerPerson)
+
+    /// The keys of this machine alone, kept in the local copy only.
+    public static let local: [SettingKey] = all.filter { !$0.isPerPerson }
+
     /// The key that keeps `kind`'s unit: `unit` for the weight; nil for a kind with one unit.
     public static func unitKey(of kind: MeasurementKind) -> SettingKey? {
         kind.id == .weight ? .unit : kindUnits.first { $0.kind == kind.id }
@@ -166,41 +175,24 @@ public struct SettingKey: Sendable {
     }
 }
 
-extension Settings {
-    /// Reads `key = value` lines. Unknown keys, comments and blank lines are kept for the
-    /// next rewrite; a known key with a value it does not take is an error.
-    init(parsing text: String) throws(SettingsProblem) {
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init) {
-            let trimmed = line.trimmingWhitespace()
-            if trimmed.isEmpty || trimmed.hasPrefix("#") {
-                if trimmed != "# trendsh settings" && !trimmed.isEmpty { otherLines.append(line) }
-                continue
-            }
-            let parts = trimmed.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
-            guard parts.count == 2 else { throw .unexpectedLine(trimmed) }
-            guard let key = SettingKey.named(parts[0]) else {
-                otherLines.append(line)
-                continue
-            }
-            do {
-                // The file keeps a goal in kilograms, whatever the unit.
-                if key.name == SettingKey.goal.name, parts[1].lowercased() != "off" {
-                    goalKilograms = try WeightUnit.kilograms.kilograms(from: parts[1])
-                } else {
-                    try key.write(&self, parts[1])
-                }
-            } catch {
-                throw .unexpectedLine(trimmed)
-            }
-        }
+extension SettingKey {
+    /// The value as the file and the store keep it, `off` for a goal or height not set: what a
+    /// person's row in the store holds. Nil for a kind's unit that was never set.
+    func kept(_ settings: Settings) -> String? {
+        read(settings) ?? (kind == nil ? "off" : nil)
     }
 
-    var fileText: String {
-        var lines = ["# trendsh settings"]
-        for key in SettingKey.all {
-            if let value = key.read(self) { lines.append("\(key.name) = \(value)") }
+    /// Sets the value from the text the file or the store keeps: a goal there is in
+    /// kilograms, whatever the unit.
+    func restore(_ text: String, into settings: inout Settings) throws(TrendError) {
+        if name == SettingKey.goal.name, text.trimmingWhitespace().lowercased() != "off" {
+            do throws(WeightValidationError) {
+                settings.goalKilograms = try WeightUnit.kilograms.kilograms(from: text.trimmingWhitespace())
+            } catch {
+                throw .settings(.invalidGoal(error))
+            }
+        } else {
+            try write(&settings, text)
         }
-        lines += otherLines
-        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -6,9 +6,15 @@ extension OwnFile {
 }
 
 extension FeatureDeclaration {
-    /// The settings, in their own file beside the store, so they work when the store does not.
+    /// The settings: each person's in the store, and a copy of them beside the store, with
+    /// the settings of this machine alone, so they work when the store does not.
     public static let settings = FeatureDeclaration(
-        id: .settings,
+        id: .settings, migrations: SettingsSchema.migrations,
+        serverMigrations: [
+            ServerMigration(
+                version: SettingsSchema.version, feature: .settings,
+                summary: "each person's settings kept in the store", sql: SettingsSchema.server)
+        ],
         ownFiles: [
             OwnFileDeclaration(.settings, .besideStore(suffix: ".settings"), replacedThroughTemporary: true),
             OwnFileDeclaration(.settingsLock, .lock(of: .settings)),

@@ -1,30 +1,34 @@
 import Synchronization
 
-/// Where settings are kept. Several sessions may share them: a change is merged into what
-/// is kept now, never written from a copy read earlier.
+/// Where the local copy of the settings is kept (`SettingsCopy`). Several sessions may share
+/// it: a change is merged into what is kept now, never written from a copy read earlier.
 public protocol SettingsStore: Sendable {
-    /// The settings as they are now, with the version read.
+    /// The copy as it is now, with the version read.
     func read() -> SettingsReading
     /// The version kept now, cheaply (a `stat`): when it differs from the one last read or
-    /// written, the settings changed since.
+    /// written, the copy changed since.
     func currentVersion() -> SettingsVersion
-    /// Reads the settings as they are now, applies `change`, and keeps the result, as one
-    /// step no other session's change can come between. On a throw nothing changed (except
-    /// for `.unconfirmed`, which says so).
-    func update(_ change: (inout Settings) -> Void) throws(SettingsError) -> SettingsReading
+    /// Reads the copy as it is now, applies `change`, and keeps the result, as one step no
+    /// other session's change can come between. On a throw nothing changed (except for
+    /// `.unconfirmed`, which says so).
+    func update(_ change: (inout SettingsCopy) -> Void) throws(SettingsError) -> SettingsReading
 }
 
 extension SettingsStore {
-    /// The settings as they are now.
-    public func load() throws(SettingsError) -> Settings { try read().settings.get() }
+    /// The settings as they are now for a session that knows no person: this machine's, and
+    /// those that name no person.
+    public func load() throws(SettingsError) -> Settings { try read().copy.get().settings(for: nil) }
+
+    /// The copy as it is now.
+    public func loadCopy() throws(SettingsError) -> SettingsCopy { try read().copy.get() }
 }
 
-/// What one look at the settings found.
+/// What one look at the local copy found.
 public struct SettingsReading: Sendable {
     /// The version looked at.
     public var version: SettingsVersion
-    /// The settings, or why they could not be read.
-    public var settings: Result<Settings, SettingsError>
+    /// The copy, or why it could not be read.
+    public var copy: Result<SettingsCopy, SettingsError>
 }
 
 /// Which version of the settings was seen: for a file, its inode, size and times (what a
@@ -52,27 +56,34 @@ public struct SettingsVersion: Equatable, Sendable {
     }
 }
 
-/// Settings held in memory, for `:memory:` sessions and tests: they start from defaults and
-/// nothing is written anywhere. Two features on one instance see each other's changes.
+/// A local copy held in memory, for `:memory:` sessions and tests: it starts empty (the
+/// defaults) or from the settings given, and nothing is written anywhere. Two features on
+/// one instance see each other's changes.
 public final class InMemorySettingsStore: SettingsStore {
-    private let state: Mutex<(settings: Settings, failsToSave: Bool, changes: Int)>
+    private let state: Mutex<(copy: SettingsCopy, failsToSave: Bool, changes: Int)>
 
-    public init(_ settings: Settings = Settings(), failsToSave: Bool = false) {
-        state = Mutex((settings, failsToSave, 0))
+    /// - Parameter settings: what the copy holds at first, naming no person, as an older
+    ///   trendsh's file would.
+    public init(_ settings: Settings? = nil, failsToSave: Bool = false) {
+        state = Mutex((settings.map(SettingsCopy.init) ?? SettingsCopy(), failsToSave, 0))
+    }
+
+    public init(copy: SettingsCopy) {
+        state = Mutex((copy, false, 0))
     }
 
     public func read() -> SettingsReading {
-        state.withLock { SettingsReading(version: .count($0.changes), settings: .success($0.settings)) }
+        state.withLock { SettingsReading(version: .count($0.changes), copy: .success($0.copy)) }
     }
 
     public func currentVersion() -> SettingsVersion { state.withLock { .count($0.changes) } }
 
-    public func update(_ change: (inout Settings) -> Void) throws(SettingsError) -> SettingsReading {
+    public func update(_ change: (inout SettingsCopy) -> Void) throws(SettingsError) -> SettingsReading {
         let reading = state.withLock { value -> SettingsReading? in
             guard !value.failsToSave else { return nil }
-            change(&value.settings)
+            change(&value.copy)
             value.changes += 1
-            return SettingsReading(version: .count(value.changes), settings: .success(value.settings))
+            return SettingsReading(version: .count(value.changes), copy: .success(value.copy))
         }
         guard let reading else { throw .simulated }
         return reading

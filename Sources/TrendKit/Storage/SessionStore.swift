@@ -26,6 +26,10 @@ public protocol SessionStore: RecordStore {
     func withoutWaiting<T>(_ body: () -> T) -> (result: T, metLock: Bool)
     /// True when another session has committed since the last call (or since connecting).
     func changedElsewhere() -> Bool
+    /// How many writes the store has confirmed in this session: a command that finds it
+    /// risen knows that one of its writes reached the store (settings waiting for the store
+    /// follow it there).
+    var writesConfirmed: Int { get }
     /// What opening the store found that a person should hear about, each once.
     func takeNotices() -> [StoreNotice]
     /// The identity the store keeps of itself, once it has been reached: a server's UUID,

@@ -46,6 +46,8 @@ public final class Store: SessionStore {
     public internal(set) var requestedPerson: PersonRequest
     /// Whose log the connection reads and writes, once the store has been opened and holds them.
     public internal(set) var person: PersonName?
+    /// How many writes the store has confirmed in this session.
+    public private(set) var writesConfirmed = 0
 
     /// - Parameter interruptRequested: polled while waiting for a lock; true abandons the wait.
     public init(
@@ -218,6 +220,7 @@ public final class Store: SessionStore {
             trace.record(.commitUnconfirmed(feature))
             throw error
         }
+        writesConfirmed += 1
         return result
     }
 

@@ -13,7 +13,8 @@ enum SettingsCommands {
         run: { session, _ in
             session.answer {
                 SettingsResults.settings(
-                    session.settings.settings, unreadable: Messages.settingsUnreadable(session.settings) != nil)
+                    session.settings.settings, waitingForStore: session.settings.waitingForStore,
+                    unreadable: Messages.settingsUnreadable(session.settings) != nil)
             }
             return show(Messages.settingsLines(session.settings.settings), in: session)
         })
@@ -158,14 +159,19 @@ enum SettingsCommands {
         return session.fail(unreadable)
     }
 
-    /// Sets one key and says what changed, or why nothing did.
+    /// Sets one key and says what changed, or why nothing did. A person's own setting that
+    /// the store could not take now is in use all the same, and waits for the store: one more
+    /// sentence says so.
     @MainActor
     private static func change(_ key: SettingKey, to value: String, in session: Session) -> Session.Outcome {
+        let change: SettingsFeature.Change
         do {
-            try session.settings.set(key, to: value)
+            change = try session.settings.set(key, to: value)
         } catch {
             return session.fail(Messages.reason(error, units: session.units))
         }
-        return session.say(Messages.settingChanged(key, settings: session.settings.settings))
+        session.say(Messages.settingChanged(key, settings: session.settings.settings))
+        if case .waitingForStore(let error) = change { session.note(Messages.settingWaitsForStore(key, error)) }
+        return .succeeded
     }
 }

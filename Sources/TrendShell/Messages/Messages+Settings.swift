@@ -118,3 +118,67 @@ extension Messages {
         }
     }
 }
+
+/// Each person's settings and the store: a change the store could not take now, and what
+/// happened when the next write reached it.
+extension Messages {
+    /// A setting as a sentence names it: `the goal`, `the unit of waist`.
+    static func settingName(_ key: String) -> String {
+        guard let setting = SettingKey.named(key) else { return key }
+        if let id = setting.kind, let kind = MeasurementKind.builtIn.first(where: { $0.id == id }) {
+            return "the unit of \(kind.name)"
+        }
+        return "the \(setting.name)"
+    }
+
+    /// Settings as a sentence lists them: `the goal`, `the goal and the unit`, `the goal, the
+    /// height and the unit`.
+    static func settingNames(_ keys: [String]) -> String {
+        let names = keys.map(settingName)
+        guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joinedWords(separator: ", ") + " and " + last
+    }
+
+    /// Said after a change of a person's own setting that the store could not take now: it
+    /// is in use on this machine, and goes into the store with the next write that reaches it.
+    public static func settingWaitsForStore(_ key: SettingKey, _ error: StorageError) -> String {
+        let name = settingName(key.name)
+        guard !error.mayHaveCommitted else {
+            return
+                "The store did not confirm the change, so \(name) is kept on this machine and goes into the store with the next change that reaches it."
+        }
+        return
+            "The store could not be written, so \(name) is kept on this machine and goes into the store with the next change that reaches it."
+    }
+
+    /// Said after the first write that reached the store, for settings set while it could not
+    /// be written.
+    public static func settingsDelivered(_ keys: [String]) -> String {
+        let verb = keys.count == 1 ? "is" : "are"
+        return "\(capitalized(settingNames(keys))) set while the store could not be written \(verb) in the store now."
+    }
+
+    /// Said after the first write that reached the store, for the settings a file of an
+    /// older trendsh kept with no person named: they are the store's first person's.
+    public static func settingsDeliveredFromOlderFile(_ keys: [String], person: String) -> String {
+        let verb = keys.count == 1 ? "is" : "are"
+        return
+            "\(capitalized(settingNames(keys))) kept on this machine before the store held settings \(verb) in the store now, as \(DisplayText.escaped(person))'s."
+    }
+
+    /// Said when settings set while the store could not be written had been changed in the
+    /// store since: the store's values are in use.
+    public static func settingsOverruled(_ keys: [String], settings: Settings) -> String {
+        let values = keys.compactMap { key in SettingKey.named(key).map { "\($0.name) \(display($0, settings))" } }
+        let (verb, kept) = keys.count == 1 ? ("was", "value is") : ("were", "values are")
+        return
+            "\(capitalized(settingNames(keys))) set while the store could not be written \(verb) changed in the store later, so the store's \(kept) in use: \(values.joinedWords(separator: ", "))."
+    }
+
+    /// Said when the store refused settings that waited for it, in a log read for someone else.
+    public static func settingsRefused(_ keys: [String], person: String) -> String {
+        let name = DisplayText.escaped(person)
+        return
+            "\(capitalized(settingNames(keys))) set for \(name)'s log did not go into the store: only \(name) may change \(name)'s settings, so the store's are in use again."
+    }
+}

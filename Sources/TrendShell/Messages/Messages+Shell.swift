@@ -154,6 +154,8 @@ extension Messages {
             if let settings = feature as? SettingsFeature {
                 line += settingsLines(settings.settings).joined(separator: ", ").replacingOccurrences(
                     of: ": ", with: " ")
+                let waiting = settings.waitingForStore
+                if !waiting.isEmpty { line += "; not in the store yet: \(waiting.joinedWords(separator: ", "))" }
             } else if let trend = feature as? TrendReport {
                 line += trendStatus(trend, unit: session.unit, unicode: session.drawsUnicode)
             } else if let state = feature.featureLoadState {

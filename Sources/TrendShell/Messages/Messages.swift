@@ -204,6 +204,10 @@ public enum Messages {
         case .unconfirmed(let path, let problem):
             return
                 "The change is in \(path), but it could not be synced to the disk (\(describe(problem))) and the settings before it could not be put back, so a power cut may undo it."
+        case .notYourSettings(let person):
+            let name = DisplayText.escaped(person)
+            return
+                "The server refused the change: this session reads \(name)'s log, and only \(name) may change \(name)'s settings, so nothing was changed. `person` with your own name goes back to your log."
         }
     }
 

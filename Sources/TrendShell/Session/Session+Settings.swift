@@ -1,6 +1,7 @@
 import TrendKit
 
-/// Settings another session changed: read before every command, and said when it matters.
+/// Settings another session changed, read before every command, and settings that reached the
+/// store after waiting for it: said when it matters.
 extension Session {
     /// Reads the settings again if they changed on disk (one `stat` when they did not), and
     /// says what changed that a person must know before typing on.
@@ -23,6 +24,14 @@ extension Session {
                         kind, unit: unit, draftValue: draftMeasurementKeepingItsUnit(kind, other: unit)))
             case .unreadable:
                 if let sentence = Messages.settingsUnreadable(settings) { warn(sentence) }
+            case .delivered(let keys):
+                note(Messages.settingsDelivered(keys))
+            case .deliveredFromOlderFile(let keys, let person):
+                note(Messages.settingsDeliveredFromOlderFile(keys, person: person))
+            case .overruled(let keys):
+                note(Messages.settingsOverruled(keys, settings: settings.settings))
+            case .refused(let keys, let person):
+                warn(Messages.settingsRefused(keys, person: person))
             }
         }
     }

@@ -10,7 +10,8 @@ extension Session {
     }
 
     /// Builds a session over the store `files` names: SQLite through one `Store` (whose fault
-    /// plan `simulate` drives), settings beside it (in memory for `:memory:`), the draft
+    /// plan `simulate` drives), the settings' local copy beside it (in memory for `:memory:`)
+    /// and each person's in the store, the draft
     /// slot with every kind's restorer, and the pending changes, each at the path `files`
     /// gives it.
     /// - Parameters:
@@ -44,7 +45,15 @@ extension Session {
         let settingsStore: any SettingsStore =
             files.path(of: .settings).map { FileSettingsStore(path: $0, interruptRequested: interruptRequested) }
             ?? InMemorySettingsStore()
-        let settings = SettingsFeature(store: settingsStore)
+        // Until the store confirms whose log this is, a draft, a change or a setting is
+        // stamped with the name the session was given, so that no other person's session
+        // takes it for theirs.
+        let named = person.source == .named ? person.name.rawValue : nil
+        let settings = SettingsFeature(
+            store: settingsStore,
+            log: SettingsLog(
+                repository: SQLSettingsRepository(store: store), clock: clock,
+                person: { store.personName ?? named }))
         let weights = WeightLog(
             repository: SQLWeightRepository(store: store), settings: settings, clock: clock,
             kinds: KindCatalog(repository: SQLKindRepository(store: store)), trace: trace)
@@ -59,9 +68,6 @@ extension Session {
         default: withoutFile = .nothingBesideStore(path: location.description)
         }
         let parts = Parts(weights: weights, habits: habits, exchange: exchange)
-        // Until the store confirms whose log this is, a draft or a change is stamped with the
-        // name the session was given, so that no other person's session takes it for theirs.
-        let named = person.source == .named ? person.name.rawValue : nil
         let drafts = DraftSlot(
             path: files.path(of: .draft), withoutFile: withoutFile,
             restorers: ShellFeature.all.flatMap { $0.restorers(parts) }, restoring: restoringDraft, trace: trace,

@@ -164,7 +164,10 @@ public final class Session {
             refreshFeatures()
         }
         answer?.command = command.name
+        let writesBefore = store.writesConfirmed
         var outcome = command.run(self)
+        // A write that reached the store takes the person's settings waiting for it along.
+        if store.writesConfirmed != writesBefore { settings.deliverWaiting() }
         reportSettingsNotices()
         // With the trace on, the draft file is written at the end of each command, so the
         // trace tells its write beside the command that made it.

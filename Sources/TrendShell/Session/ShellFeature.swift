@@ -69,7 +69,9 @@ struct ShellFeature: Sendable {
         ShellFeature(.people, commands: PeopleCommands.all),
         ShellFeature(.history, commands: ChangeCommands.all),
         ShellFeature(.pending),
-        ShellFeature(.settings, commands: SettingsCommands.all, state: { $0.settings }),
+        ShellFeature(
+            .settings, commands: SettingsCommands.all, state: { $0.settings },
+            refresh: { session, _ in session.settings.refresh() }),
         ShellFeature(.storage),
         ShellFeature(.session, commands: ShellCommands.all + FormatCommands.all + TraceCommands.all),
     ]

@@ -92,7 +92,7 @@ public struct Options: Equatable, Sendable {
         Declaration(
             names: ["--store"], value: "PATH", valueKind: .file,
             summary:
-                "The store file (default $XDG_DATA_HOME/trendsh/trend.sqlite, or ~/.local/share/trendsh/trend.sqlite). \":memory:\" keeps nothing after the session. A postgresql:// or postgres:// URI names a PostgreSQL server, which trendsh opens through its companion trendsh-pg: the log is kept on the server, the draft and the settings on this machine."
+                "The store file (default $XDG_DATA_HOME/trendsh/trend.sqlite, or ~/.local/share/trendsh/trend.sqlite). \":memory:\" keeps nothing after the session. A postgresql:// or postgres:// URI names a PostgreSQL server, which trendsh opens through its companion trendsh-pg: the log and each person's settings are kept on the server, the draft and a copy of the settings on this machine."
         ) { options, value throws(UsageError) in
             guard let value, !value.isEmpty else { throw .emptyStore }
             // A URI names a server: never read as a file's path (it would name a folder

@@ -10,8 +10,8 @@ import TrendshTestSupport
     @Test func theHabitsStepsAreVersionsThreeAndSeventeenOfTheStoresSchema() {
         #expect(HabitsSchema.migrations.filter { $0.feature == .habits }.map(\.version) == [3, 17])
         #expect(Schema.trendsh.migrations.filter { $0.feature == .habits }.map(\.version) == [3, 17])
-        #expect(Schema.trendsh.latestVersion == 18)
-        #expect(Schema.trendsh.migrations.map(\.version) == Array(1...18))
+        #expect(Schema.trendsh.latestVersion == 20)
+        #expect(Schema.trendsh.migrations.map(\.version) == Array(1...20))
     }
 
     /// Writes `new` as a version-2 trendsh did. Today's weights repository also keeps the
@@ -83,7 +83,7 @@ import TrendshTestSupport
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] } == [
                 "change_rows", "changes", "completion_images", "completions", "daily", "daily_pending",
                 "daily_zones", "entries", "entry_images", "habit_images", "habits", "kind_daily", "kind_daily_pending",
-                "kind_daily_zones", "kind_images", "kinds", "measurements", "operations", "people",
+                "kind_daily_zones", "kind_images", "kinds", "measurements", "operations", "people", "settings",
                 "sqlite_sequence",
             ])
         #expect(

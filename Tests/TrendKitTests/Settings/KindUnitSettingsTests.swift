@@ -35,7 +35,7 @@ import TrendshTestSupport
         #expect(reopened.unit(of: .hip) == .centimetres, "a kind not set is in its default unit")
         #expect(reopened.unit(of: .weight) == .stones)
         let text = String(decoding: fileBytes(path) ?? [], as: UTF8.self)
-        #expect(text == "# trendsh settings\nunit = st\nchart-style = auto\nwaist-unit = in\n")
+        #expect(text == "# trendsh settings\nunit = st\nwaist-unit = in\n")
     }
 
     @Test func aUnitTheKindDoesNotOfferIsRefusedAndNothingChanges() throws {

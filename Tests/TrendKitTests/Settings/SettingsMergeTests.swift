@@ -209,7 +209,7 @@ final class CountingSettingsStore: SettingsStore {
 
     func currentVersion() -> SettingsVersion { inner.currentVersion() }
 
-    func update(_ change: (inout Settings) -> Void) throws(SettingsError) -> SettingsReading {
+    func update(_ change: (inout SettingsCopy) -> Void) throws(SettingsError) -> SettingsReading {
         try inner.update(change)
     }
 }

@@ -61,16 +61,16 @@ import TrendshTestSupport
         _ = try Fixtures.repository(at: path).recentEntries(limit: 1)
 
         let other = try OtherProgramConnection(path: path)
-        #expect(Schema.trendsh.latestVersion == 18)
-        #expect(Schema.trendsh.migrations.map(\.version) == Array(1...18))
-        #expect(try other.integer("PRAGMA user_version") == 18)
+        #expect(Schema.trendsh.latestVersion == 20)
+        #expect(Schema.trendsh.migrations.map(\.version) == Array(1...20))
+        #expect(try other.integer("PRAGMA user_version") == 20)
         #expect(try other.integer("PRAGMA application_id") == 0x5452_4E44)
         #expect(try other.text("PRAGMA journal_mode") == "wal")
         #expect(
             try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0[0] } == [
                 "change_rows", "changes", "completion_images", "completions", "daily", "daily_pending",
                 "daily_zones", "entries", "entry_images", "habit_images", "habits", "kind_daily", "kind_daily_pending",
-                "kind_daily_zones", "kind_images", "kinds", "measurements", "operations", "people",
+                "kind_daily_zones", "kind_images", "kinds", "measurements", "operations", "people", "settings",
                 "sqlite_sequence",
             ])
         #expect(
@@ -83,6 +83,7 @@ import TrendshTestSupport
                 "habit_images_take_a_person", "habits_take_a_person", "kind_images_take_a_person",
                 "measurements_added_note_their_day", "measurements_changed_note_their_day",
                 "measurements_removed_note_their_day", "measurements_take_a_person", "operations_take_a_person",
+                "settings_take_a_person",
             ])
         #expect(
             try other.rows("SELECT name FROM pragma_table_info('entries')").map { $0[0] } == [

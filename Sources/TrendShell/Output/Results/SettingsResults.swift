@@ -1,9 +1,10 @@
 import TrendKit
 
 /// The structured answer of `settings`: every key, as the settings file keeps it, with the
-/// goal and the height as numbers (the goal in the weight's shown unit, the height in cm).
+/// goal and the height as numbers (the goal in the weight's shown unit, the height in cm),
+/// and the person's settings set here that the store does not hold yet.
 enum SettingsResults {
-    static func settings(_ settings: Settings, unreadable: Bool) -> CommandResult {
+    static func settings(_ settings: Settings, waitingForStore: [String], unreadable: Bool) -> CommandResult {
         var values = JSONFields()
         for key in SettingKey.all {
             switch key.name {
@@ -26,6 +27,7 @@ enum SettingsResults {
         fields.add("settings", values.value)
         fields.add("goalUnit", .string(settings.unit.numberUnit.symbol))
         fields.add("fileReadable", .bool(!unreadable))
+        fields.add("notInStore", .array(waitingForStore.map { .string($0) }))
         return CommandResult(fields)
     }
 }

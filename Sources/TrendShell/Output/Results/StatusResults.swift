@@ -15,6 +15,9 @@ enum StatusResults {
             row.add("state", .string(feature.featureLoadState?.rawValue))
             if let weights = feature as? WeightLog { row.add("entriesLoaded", .integer(weights.entries.count)) }
             if let habits = feature as? HabitLog { row.add("habits", .integer(habits.habits.count)) }
+            if let settings = feature as? SettingsFeature {
+                row.add("notInStore", .array(settings.waitingForStore.map { .string($0) }))
+            }
             if let trend = feature as? TrendReport {
                 let shown = ShownUnit(MeasurementKind.weight, units: session.units)
                 row.add("unit", .string(shown.symbol))
