@@ -6,19 +6,13 @@ extension ServerAddress {
     /// each role's own comes from `~/.pgpass` or the server's rules. Everything else (hosts
     /// and ports, a `?host=` socket folder, the database, a service, `sslmode`) stays as written.
     public func loggingIn(as role: PersonName) -> ServerAddress {
-        let scheme = String(uri.prefix(Self.schemes.first { uri.lowercased().hasPrefix($0) }?.count ?? 0))
-        var rest = Substring(uri.dropFirst(scheme.count))
-        var query: Substring?
-        if let mark = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: mark)...]
-            rest = rest[..<mark]
-        }
-        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-        let authority = rest[..<authorityEnd]
-        let hosts = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+        let parts = URIParts(uri)
+        let hosts =
+            parts.authority.lastIndex(of: "@").map { parts.authority[parts.authority.index(after: $0)...] }
+            ?? parts.authority
         var pairs: [String] = []
         var userInQuery = false
-        for pair in (query ?? "").split(separator: "&", omittingEmptySubsequences: false) {
+        for pair in (parts.query ?? "").split(separator: "&", omittingEmptySubsequences: false) {
             switch pair.prefix(while: { $0 != "=" }) {
             case "password": continue
             case "user":
@@ -29,8 +23,8 @@ extension ServerAddress {
         }
         // A person's name is letters, digits, `_`, `-` and `.`: nothing a URI must escape.
         let text =
-            scheme + (userInQuery ? "" : role.rawValue + "@") + hosts + rest[authorityEnd...]
-            + (query == nil ? "" : "?" + pairs.joined(separator: "&"))
+            String(parts.scheme) + (userInQuery ? "" : role.rawValue + "@") + hosts + parts.path
+            + (parts.query == nil ? "" : "?" + pairs.joined(separator: "&"))
         guard let address = ServerAddress(text) else {
             // Only the user and the password changed, in forms the reader accepts.
             preconditionFailure("a role's URI could not be read back: \(displayed)")

@@ -114,30 +114,44 @@ public struct ServerAddress: Sendable, Equatable {
     /// in the user part and in a `password=` parameter.
     public var displayed: String {
         guard hasPassword else { return uri }
-        var shown = ""
-        let scheme = Self.schemes.first { uri.lowercased().hasPrefix($0) } ?? ""
-        shown = String(uri.prefix(scheme.count))
-        var rest = Substring(uri.dropFirst(scheme.count))
-        var query: Substring?
-        if let mark = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: mark)...]
-            rest = rest[..<mark]
-        }
-        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-        let authority = rest[..<authorityEnd]
-        if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-            shown += authority[...colon] + "***" + authority[at...]
+        let parts = URIParts(uri)
+        var shown = String(parts.scheme)
+        if let at = parts.authority.lastIndex(of: "@"), let colon = parts.authority[..<at].firstIndex(of: ":") {
+            shown += parts.authority[...colon] + "***" + parts.authority[at...]
         } else {
-            shown += authority
+            shown += parts.authority
         }
-        shown += rest[authorityEnd...]
-        if let query {
-            let parts = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+        shown += parts.path
+        if let query = parts.query {
+            let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
                 pair.prefix { $0 != "=" } == "password" ? "password=***" : String(pair)
             }
-            shown += "?" + parts.joined(separator: "&")
+            shown += "?" + pairs.joined(separator: "&")
         }
         return shown
+    }
+
+    /// A URI cut where its parts meet, as written: the scheme with its `://`, the authority
+    /// (`user:password@hosts`), the path from its `/`, and the query after `?` (nil without one).
+    struct URIParts {
+        let scheme: Substring
+        let authority: Substring
+        let path: Substring
+        let query: Substring?
+
+        init(_ uri: String) {
+            scheme = uri.prefix(ServerAddress.schemes.first { uri.lowercased().hasPrefix($0) }?.count ?? 0)
+            var rest = uri[scheme.endIndex...]
+            if let mark = rest.firstIndex(of: "?") {
+                query = rest[rest.index(after: mark)...]
+                rest = rest[..<mark]
+            } else {
+                query = nil
+            }
+            let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+            authority = rest[..<authorityEnd]
+            path = rest[authorityEnd...]
+        }
     }
 
     /// What names this store on this machine, for the names of its local files (the draft,
