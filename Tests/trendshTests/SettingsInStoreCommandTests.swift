@@ -38,6 +38,30 @@ import TrendshTestSupport
         #expect(copy.contains("\nme: goal = 70.0 kg\n"), "the copy keeps what the store said: \(copy)")
     }
 
+    /// Another machine, whose clock is ahead, set the unit in the store "later" than this one
+    /// sets it: the store's value stays in use, and the session says so without claiming the
+    /// store could not be written.
+    @Test func aUnitTheStoreHoldsFromALaterTimeStaysAndTheSessionSaysWhy() throws {
+        let shell = Shell()
+        defer { shell.home.remove() }
+        #expect(oneShot(shell, "goal 70").status == 0)
+        try OtherProgram(path: shell.storePath).execute(
+            "INSERT INTO settings (person, key, value, changed_at) VALUES ('me', 'unit', 'lb', '2026-11-30T08:00:00.000Z')"
+        )
+        let result = oneShot(shell, "unit kg")
+        #expect(result.status == 0, "\(result)")
+        // The session's start read the store's unit, then the command's change met it.
+        #expect(
+            result.stderr
+                == """
+                note: The unit was changed elsewhere to lb: weights are now typed and shown in pounds.
+                note: The unit set on this machine was changed in the store at a later time, by another session or machine, so the store's value is in use: unit lb.
+
+                """, "\(result)")
+        #expect(!result.stderr.contains("could not be written"))
+        #expect(try Self.rows(shell.storePath) == ["me goal 70.0 kg", "me unit lb"])
+    }
+
     @Test func aGoalSetWhileTheStoreCannotBeOpenedGoesInWithTheNextSaveAndTheSessionSaysBoth() throws {
         let shell = Shell()
         defer { shell.home.remove() }

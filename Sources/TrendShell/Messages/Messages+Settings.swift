@@ -166,13 +166,14 @@ extension Messages {
             "\(capitalized(settingNames(keys))) kept on this machine before the store held settings \(verb) in the store now, as \(DisplayText.escaped(person))'s."
     }
 
-    /// Said when settings set while the store could not be written had been changed in the
-    /// store since: the store's values are in use.
+    /// Said when settings set on this machine (waiting for the store, or just set by the
+    /// command) had been changed in the store at a later time, by another session or machine
+    /// (by its clock): the store's values are in use.
     public static func settingsOverruled(_ keys: [String], settings: Settings) -> String {
         let values = keys.compactMap { key in SettingKey.named(key).map { "\($0.name) \(display($0, settings))" } }
         let (verb, kept) = keys.count == 1 ? ("was", "value is") : ("were", "values are")
         return
-            "\(capitalized(settingNames(keys))) set while the store could not be written \(verb) changed in the store later, so the store's \(kept) in use: \(values.joinedWords(separator: ", "))."
+            "\(capitalized(settingNames(keys))) set on this machine \(verb) changed in the store at a later time, by another session or machine, so the store's \(kept) in use: \(values.joinedWords(separator: ", "))."
     }
 
     /// Said when the store refused settings that waited for it, in a log read for someone else.
