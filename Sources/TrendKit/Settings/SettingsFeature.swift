@@ -200,8 +200,11 @@ public final class SettingsFeature {
         do {
             let reading = try store.update { Self.take(stored, into: &$0) }
             adopt(reading, expecting: knewThem ? before : nil)
+            clearCopyWriteError()
         } catch {
-            // The copy is read again before the next command, and the store at the next read.
+            // The settings in use stay as they were; the copy is read again before the next
+            // command, and the store at the next read. Until then the failure is shown.
+            retainedError = .settings(error)
         }
     }
 
@@ -253,11 +256,14 @@ public final class SettingsFeature {
             }
         } catch {
             // The store holds the changes; the copy keeps its marks, and the next delivery
-            // finds the store's rows as it left them.
+            // finds the store's rows as it left them and writes the same values again. The
+            // copy's failure is shown until a write of it succeeds.
+            retainedError = .settings(error)
             return .written
         }
         // The store's values that win are said by the notice below, not as changes made elsewhere.
         adopt(reading, expecting: nil)
+        clearCopyWriteError()
         let written = outcome.written.filter { $0.key != current }
         let known = written.filter { $0.changedAt != nil }.map(\.key)
         let older = written.filter { $0.changedAt == nil }.map(\.key)
@@ -287,6 +293,13 @@ public final class SettingsFeature {
         }
         let others = SettingKey.perPerson.map(\.name).filter { waiting.contains($0) && $0 != current }
         if !others.isEmpty { notices.append(.refused(others, person: person)) }
+    }
+
+    /// Lets go of a failure to write the copy, once a write of it has succeeded; a copy that
+    /// cannot be read is let go of by the read that succeeds (`adopt`).
+    private func clearCopyWriteError() {
+        if case .settings(let error) = retainedError, case .unreadable = error { return }
+        retainedError = nil
     }
 
     /// Takes what a look at the copy found: it replaces the one in use (a unit, the weight's

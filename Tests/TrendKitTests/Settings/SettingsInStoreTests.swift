@@ -82,6 +82,25 @@ import TrendshTestSupport
         #expect(phone.copyText.contains("\nalice: goal = 70.0 kg\n"), "the copy keeps what the store said")
     }
 
+    /// The store says alice's goal, and the copy of a machine cannot be written: the settings
+    /// in use stay as they were, and the failure is the feature's retained error (`status`
+    /// shows it) until a write of the copy succeeds.
+    @Test func aCopyThatCannotBeWrittenWhenTheStoreIsReadKeepsItsSettingsAndSaysWhy() throws {
+        defer { directory.remove() }
+        #expect(try machine("laptop").settings.set(.goal, to: "70") == .inStore)
+        let store = Store(
+            location: .file(path: path), schema: .trendsh, person: PersonRequest(name: Self.alice, source: .named))
+        let copy = InMemorySettingsStore(failsToSave: true)
+        let settings = SettingsFeature(
+            store: copy,
+            log: SettingsLog(
+                repository: SQLSettingsRepository(store: store), clock: .fixed(Fixtures.now),
+                person: { store.personName }))
+        settings.refresh()
+        #expect(settings.goalKilograms == nil, "the copy did not take the store's goal")
+        #expect(settings.retainedError == .settings(.simulated))
+    }
+
     @Test func twoPeopleOnOneStoreKeepTheirOwnUnitsAndGoals() throws {
         defer { directory.remove() }
         let shared = machine("shared")
