@@ -18,12 +18,17 @@ enum ServerSetUp {
     static let firstPersonSetting = "trendsh.first_person"
 
     /// A person's session: refuses a role the server's rules do not hold for, and a database
-    /// whose store is missing or at another format; returns the store's identity. Reads only.
-    static func check(_ db: ServerSQLConnection, schema: ServerSchema) throws(StorageError) -> String {
+    /// whose store is missing or at another format; returns the store's identity and the
+    /// session's role. Reads only, in two round trips (the role with whether there is a store,
+    /// then the store's row).
+    static func check(_ db: ServerSQLConnection, schema: ServerSchema) throws(StorageError)
+        -> (identity: String, role: String)
+    {
         let role = try db.statement(
             """
             SELECT r.rolname, r.rolsuper, r.rolbypassrls,
-                EXISTS (SELECT FROM pg_roles o WHERE o.rolname = ? AND pg_has_role(r.oid, o.oid, 'MEMBER'))
+                EXISTS (SELECT FROM pg_roles o WHERE o.rolname = ? AND pg_has_role(r.oid, o.oid, 'MEMBER')),
+                EXISTS (SELECT FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'trendsh_store')
             FROM pg_roles r WHERE r.rolname = current_user
             """)
         try role.bind([.text(ServerRules.owner)])
@@ -32,12 +37,24 @@ enum ServerSetUp {
         if role.text(1) == "t" { throw .administratorRole(role: name, power: .superuser) }
         if role.text(2) == "t" { throw .administratorRole(role: name, power: .bypassesRowSecurity) }
         if role.text(3) == "t" { throw .administratorRole(role: name, power: .ownerMember) }
-        guard let format = try storeFormat(db) else { throw .serverStoreNotSetUp(server: db.server) }
+        let hasStore = role.text(4) == "t"
+        role.reset()
+        guard hasStore else {
+            // Another program's tables, or an empty database.
+            _ = try storeFormat(db)
+            throw .serverStoreNotSetUp(server: db.server)
+        }
+        let store = try db.statement(StoreServerSchema.readStore)
+        guard try store.step(), let identity = store.text(0), store.int64(1) == StoreServerSchema.applicationID else {
+            throw .foreignServerDatabase(server: db.server)
+        }
+        let format = Int(store.int64(2))
+        store.reset()
         if format > schema.latestVersion { throw .newerFormat(version: format) }
         if format < schema.latestVersion {
             throw .serverStoreOlder(server: db.server, format: format, latest: schema.latestVersion)
         }
-        return try identity(db)
+        return (identity, name)
     }
 
     /// The administrator's run: sets the store up in an empty database, or runs the steps an

@@ -330,10 +330,9 @@ public final class ServerStore: SessionStore {
         }
         // A person's session sets nothing up and upgrades nothing: its administrator's run does
         // (`ServerAdministration`). It refuses a role the server's rules do not hold for.
-        let identity = try ServerSetUp.check(db, schema: schema)
+        let (identity, role) = try ServerSetUp.check(db, schema: schema)
         self.identity = identity
         // On a server a person is their login role: the store holds everyone who has logged in.
-        let role = try db.text("SELECT current_user", []) ?? ""
         if try db.integer("SELECT count(*) FROM people WHERE name = current_user", []) == 0 {
             try db.run(
                 "INSERT INTO people (name, added_at) VALUES (current_user, \(SQLDialect.postgresql.now)) ON CONFLICT DO NOTHING",
